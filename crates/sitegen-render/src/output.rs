@@ -1,0 +1,213 @@
+//! Atomic output: the site is written into a staging folder beside the output folder and
+//! swapped in only when the whole build succeeded, so a failed build never leaves a
+//! half-built `dist/`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use crate::BuildError;
+
+/// A folder being filled with the next site.
+pub struct Staging {
+    dir: PathBuf,
+    target: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    /// Creates an empty staging folder next to `target` (same file system, so the final
+    /// rename is atomic).
+    pub fn new(target: &Path) -> Result<Self, BuildError> {
+        let name = target
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "dist".into());
+        let parent = match target.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        fs::create_dir_all(&parent).map_err(|e| BuildError::io(&parent, e))?;
+        let dir = parent.join(format!(".{name}.staging-{}", std::process::id()));
+        if dir.exists() {
+            fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        }
+        fs::create_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        Ok(Self {
+            dir,
+            target: target.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes `bytes` at `relative` inside the staging folder, creating folders.
+    pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
+        let path = self.dir.join(relative);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
+        }
+        fs::write(&path, bytes).map_err(|e| BuildError::io(&path, e))
+    }
+
+    /// Copies a file into the staging folder.
+    pub fn copy_file(&self, source: &Path, relative: &str) -> Result<(), BuildError> {
+        let path = self.dir.join(relative);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
+        }
+        fs::copy(source, &path)
+            .map(|_| ())
+            .map_err(|e| BuildError::io(source, e))
+    }
+
+    /// Copies a folder's files into the staging folder, skipping hidden entries
+    /// (Vite's `.vite/` manifest and build markers are not part of the site).
+    pub fn copy_tree(&self, source: &Path) -> Result<(), BuildError> {
+        let walker = WalkDir::new(source)
+            .min_depth(1)
+            .into_iter()
+            .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
+        for entry in walker {
+            let entry = entry.map_err(|e| BuildError::io(source, e.into()))?;
+            if entry.file_type().is_file() {
+                let relative = entry
+                    .path()
+                    .strip_prefix(source)
+                    .map_err(|_| BuildError::io(entry.path(), std::io::ErrorKind::Other.into()))?;
+                self.copy_file(entry.path(), &relative.to_string_lossy())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of files and bytes written so far.
+    pub fn totals(&self) -> (usize, u64) {
+        WalkDir::new(&self.dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_type().is_file())
+            .fold((0, 0), |(files, bytes), entry| {
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                (files + 1, bytes + size)
+            })
+    }
+
+    /// Replaces the target folder with the staging folder.
+    pub fn commit(mut self) -> Result<(), BuildError> {
+        let retired = self.dir.with_extension("retired");
+        if self.target.exists() {
+            fs::rename(&self.target, &retired).map_err(|e| BuildError::io(&self.target, e))?;
+        }
+        if let Err(e) = fs::rename(&self.dir, &self.target) {
+            // Put the old site back rather than leave no site at all.
+            let _ = fs::rename(&retired, &self.target);
+            return Err(BuildError::io(&self.target, e));
+        }
+        self.committed = true;
+        if retired.exists() {
+            fs::remove_dir_all(&retired).map_err(|e| BuildError::io(&retired, e))?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// `sitemap.xml` listing `urls`.
+pub fn sitemap(urls: &[String]) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for url in urls {
+        xml.push_str("  <url><loc>");
+        xml.push_str(&escape_xml(url));
+        xml.push_str("</loc></url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
+
+/// `robots.txt` allowing everything and pointing to the sitemap.
+pub fn robots(base_url: &str) -> String {
+    format!(
+        "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
+        base_url.trim_end_matches('/')
+    )
+}
+
+/// `_redirects` in the Netlify / Cloudflare Pages format.
+pub fn redirects(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .map(|(from, to)| format!("{from} {to} 301\n"))
+        .collect()
+}
+
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_staging_folder_leaves_the_old_site_untouched() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("dist");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("index.html"), "old").unwrap();
+        {
+            let staging = Staging::new(&target).unwrap();
+            staging.write("index.html", "new").unwrap();
+        }
+        assert_eq!(
+            fs::read_to_string(target.join("index.html")).unwrap(),
+            "old"
+        );
+        assert_eq!(fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_committed_staging_folder_replaces_the_site() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("dist");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("stale.html"), "old").unwrap();
+        let staging = Staging::new(&target).unwrap();
+        staging.write("a/b/index.html", "new").unwrap();
+        staging.commit().unwrap();
+        assert_eq!(
+            fs::read_to_string(target.join("a/b/index.html")).unwrap(),
+            "new"
+        );
+        assert!(!target.join("stale.html").exists());
+        assert_eq!(fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn sitemap_escapes_urls() {
+        let xml = sitemap(&["https://e.com/a?b&c".to_string()]);
+        assert!(xml.contains("<loc>https://e.com/a?b&amp;c</loc>"));
+    }
+
+    #[test]
+    fn redirects_are_permanent() {
+        assert_eq!(redirects(&[("/A", "/a")]), "/A /a 301\n");
+    }
+}

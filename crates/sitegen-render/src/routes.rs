@@ -1,0 +1,252 @@
+//! The route table (docs/data-contract.md §4) crossed with the content: every route
+//! that is prerendered, with its page data and its meta tags.
+
+use serde_json::{json, Value};
+use sitegen_content::{view, Content, PolicyKind, RegistrationType};
+
+pub use sitegen_content::{BLOCK_ROUTES, ROUTE_ALIASES};
+
+/// The URL the prerenderer is asked for to produce `404.html`.
+pub const NOT_FOUND_URL: &str = "/404";
+
+/// One prerendered route.
+#[derive(Debug, Clone)]
+pub struct PlannedRoute {
+    /// The decoded path, e.g. `/services/Dental centre setup`.
+    pub path: String,
+    /// Title and meta description of the page.
+    pub title: String,
+    pub description: String,
+    /// The screen's data (`page` of `RouteData`).
+    pub page: Value,
+    /// Listed in `sitemap.xml` (block routes are not: they repeat the home page).
+    pub in_sitemap: bool,
+}
+
+impl PlannedRoute {
+    /// The route's canonical URL on the live site.
+    pub fn canonical(&self, base_url: &str) -> String {
+        format!(
+            "{}{}",
+            base_url.trim_end_matches('/'),
+            encode_path(&self.path)
+        )
+    }
+
+    /// `RouteData` of the contract: what the screen's loader returns.
+    pub fn route_data(&self, base_url: &str) -> Value {
+        json!({
+            "meta": {
+                "title": self.title,
+                "description": self.description,
+                "path": self.path,
+                "canonical": self.canonical(base_url),
+            },
+            "page": self.page,
+        })
+    }
+
+    /// Where the route's HTML goes inside the output directory.
+    pub fn html_file(&self) -> String {
+        if self.path == "/" {
+            "index.html".to_string()
+        } else {
+            format!("{}/index.html", &self.path[1..])
+        }
+    }
+
+    /// Where the route's JSON chunk goes inside the output directory.
+    pub fn data_file(&self) -> String {
+        data_file_for(&self.path)
+    }
+}
+
+/// The JSON chunk of a decoded route path: `/` → `data/routes/index.json`.
+pub fn data_file_for(path: &str) -> String {
+    if path == "/" {
+        "data/routes/index.json".to_string()
+    } else {
+        format!("data/routes/{}.json", &path[1..])
+    }
+}
+
+/// Percent-encodes a decoded path for use in a URL (segments keep their `/`).
+pub fn encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// Plans every prerendered route of the site, in a stable order.
+pub fn plan(content: &Content) -> Vec<PlannedRoute> {
+    let mut routes = Vec::new();
+    let home = view::home(content);
+    let empty = json!({});
+    let mut add = |path: &str, page: Value, in_sitemap: bool| {
+        let (title, description) = static_meta(content, path);
+        routes.push(PlannedRoute {
+            path: path.to_string(),
+            title,
+            description,
+            page,
+            in_sitemap,
+        });
+    };
+
+    add("/", home.clone(), true);
+    add("/products", view::products_page(content), true);
+    add("/services", view::services_page(content), true);
+    add("/certificate", view::certificates_page(content), true);
+    add("/railway-registration", view::railway_page(content), true);
+    add("/aboutUs", view::about(content), true);
+    add("/blogs", empty.clone(), true);
+    add("/contact", empty.clone(), true);
+    add("/jobapplicationform", empty.clone(), true);
+    add(
+        "/TermsAndConditions",
+        view::policy(content, PolicyKind::Terms),
+        true,
+    );
+    add(
+        "/PrivacyPolicy",
+        view::policy(content, PolicyKind::Privacy),
+        true,
+    );
+    add(
+        "/ReturnRefundPolicy",
+        view::policy(content, PolicyKind::Shipping),
+        true,
+    );
+    add(
+        "/ShippingPolicy",
+        view::policy(content, PolicyKind::Shipping),
+        true,
+    );
+    add(
+        "/PaymentPolicy",
+        view::policy(content, PolicyKind::Payment),
+        true,
+    );
+    for block in BLOCK_ROUTES {
+        let page = match *block {
+            "/timeline" => view::timeline(content),
+            "/footer" | "/ProductFormModal" | "/Notification" => empty.clone(),
+            _ => home.clone(),
+        };
+        add(block, page, false);
+    }
+
+    let site_name = content.site.name();
+    for kind in [RegistrationType::Pcmm, RegistrationType::Pcmd] {
+        let path = format!("/railway-registration/{}", kind.as_str());
+        routes.push(PlannedRoute {
+            title: format!("{} Railway Registrations | {site_name}", kind.as_str()),
+            description: format!(
+                "{} railway registration certificates held by {site_name}.",
+                kind.as_str()
+            ),
+            page: view::registrations_page(content, kind),
+            path,
+            in_sitemap: true,
+        });
+    }
+    for service in &content.services {
+        routes.push(PlannedRoute {
+            path: format!("/services/{}", service.id()),
+            title: format!("{} | {site_name}", service.title().trim()),
+            description: summary(service.description()),
+            page: view::service_page(content, service),
+            in_sitemap: true,
+        });
+    }
+    for product in &content.products {
+        routes.push(PlannedRoute {
+            path: format!("/products/{}/{}", product.id(), product.slug()),
+            title: format!("{} | {site_name}", product.title()),
+            description: summary(product.description()),
+            page: view::product_page(content, product),
+            in_sitemap: true,
+        });
+    }
+    routes
+}
+
+/// Title and description of a static route: from `pages.toml`, else the site's defaults.
+fn static_meta(content: &Content, path: &str) -> (String, String) {
+    match content.pages.iter().find(|page| page.path() == path) {
+        Some(page) => (page.title().to_string(), page.description().to_string()),
+        None => (
+            content.site.name().to_string(),
+            content.site.description().to_string(),
+        ),
+    }
+}
+
+/// A meta description from longer text: the first 155 characters, cut at a word.
+fn summary(text: &str) -> String {
+    const MAX: usize = 155;
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= MAX {
+        return text;
+    }
+    let cut: String = text.chars().take(MAX).collect();
+    match cut.rfind(' ') {
+        Some(space) => format!("{}…", &cut[..space]),
+        None => format!("{cut}…"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn home_data_file_is_index() {
+        assert_eq!(data_file_for("/"), "data/routes/index.json");
+        assert_eq!(
+            data_file_for("/services/dialysis-center"),
+            "data/routes/services/dialysis-center.json"
+        );
+    }
+
+    #[test]
+    fn paths_with_spaces_are_percent_encoded_in_urls() {
+        assert_eq!(
+            encode_path("/services/Emergency centre setup "),
+            "/services/Emergency%20centre%20setup%20"
+        );
+        assert_eq!(encode_path("/aboutUs"), "/aboutUs");
+    }
+
+    #[test]
+    fn summary_cuts_long_text_at_a_word() {
+        let long = "word ".repeat(60);
+        let cut = summary(&long);
+        assert!(cut.chars().count() <= 156, "{cut}");
+        assert!(cut.ends_with('…'));
+        assert_eq!(summary("  short   text "), "short text");
+    }
+
+    #[test]
+    fn html_files_follow_the_path() {
+        let route = PlannedRoute {
+            path: "/aboutUs".into(),
+            title: String::new(),
+            description: String::new(),
+            page: Value::Null,
+            in_sitemap: true,
+        };
+        assert_eq!(route.html_file(), "aboutUs/index.html");
+        assert_eq!(
+            route.canonical("https://www.example.com/"),
+            "https://www.example.com/aboutUs"
+        );
+    }
+}

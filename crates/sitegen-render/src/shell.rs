@@ -1,0 +1,118 @@
+//! The HTML shell around each prerendered body (`templates/page.html`, minijinja).
+
+use std::fs;
+use std::path::Path;
+
+use minijinja::Environment;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::webapp::HeadAssets;
+use crate::BuildError;
+
+const PAGE_TEMPLATE: &str = "page.html";
+
+/// Everything `templates/page.html` receives (docs/data-contract.md §6).
+#[derive(Debug, Serialize)]
+pub struct PageShell<'a> {
+    pub lang: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+    /// Empty for pages that have no canonical URL (the 404 page).
+    pub canonical: &'a str,
+    pub og_image: Option<&'a str>,
+    pub site_name: &'a str,
+    /// Pages search engines should not index (block routes, 404).
+    pub noindex: bool,
+    /// The entry script, stylesheets and modulepreloads.
+    pub assets: &'a HeadAssets,
+    pub body: &'a str,
+    pub data_json: String,
+}
+
+impl PageShell<'_> {
+    /// The page's embedded data: `{path, layout, route}`; `path` is `None` for the 404
+    /// page, which the client renders afresh for whatever URL it was served at.
+    pub fn embed_data(path: Option<&str>, layout: &Value, route: &Value) -> String {
+        let data = serde_json::json!({ "path": path, "layout": layout, "route": route });
+        escape_json_for_script(&data.to_string())
+    }
+}
+
+/// JSON inside `<script>` must not contain `</script>` or `<!--`: escaping every `<`
+/// (and the two line separators some parsers choke on) keeps it inert and valid JSON.
+pub fn escape_json_for_script(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+/// The loaded templates.
+pub struct Shells {
+    env: Environment<'static>,
+}
+
+impl Shells {
+    /// Loads the templates from `dir`.
+    pub fn load(dir: &Path) -> Result<Self, BuildError> {
+        let path = dir.join(PAGE_TEMPLATE);
+        let source = fs::read_to_string(&path).map_err(|e| BuildError::io(&path, e))?;
+        let mut env = Environment::new();
+        env.add_template_owned(PAGE_TEMPLATE, source)
+            .map_err(|e| BuildError::Template(format!("{}: {e}", path.display())))?;
+        Ok(Self { env })
+    }
+
+    pub fn page(&self, shell: &PageShell<'_>) -> Result<String, BuildError> {
+        self.env
+            .get_template(PAGE_TEMPLATE)
+            .and_then(|template| template.render(shell))
+            .map_err(|e| BuildError::Template(format!("{PAGE_TEMPLATE}: {e:#}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_closing_tags_in_data_are_escaped() {
+        let route = serde_json::json!({ "title": "</script><script>alert(1)</script>" });
+        let embedded = PageShell::embed_data(Some("/"), &Value::Null, &route);
+        assert!(!embedded.contains("</script>"));
+        let back: Value = serde_json::from_str(&embedded).unwrap();
+        assert_eq!(back["route"]["title"], "</script><script>alert(1)</script>");
+    }
+
+    #[test]
+    fn the_page_template_escapes_text_and_keeps_the_body() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
+        let shells = Shells::load(&dir).unwrap();
+        let html = shells
+            .page(&PageShell {
+                lang: "en",
+                title: "Tom & Jerry <b>",
+                description: "d",
+                canonical: "https://www.example.com/x",
+                og_image: None,
+                site_name: "S",
+                noindex: false,
+                assets: &HeadAssets {
+                    entry_script: "/assets/entry.js".into(),
+                    stylesheets: vec!["/assets/a.css".into()],
+                    modulepreloads: vec![],
+                },
+                body: "<main>hi</main>",
+                data_json: "{}".into(),
+            })
+            .unwrap();
+        assert!(
+            html.contains("<title>Tom &amp; Jerry &lt;b&gt;</title>"),
+            "{html}"
+        );
+        assert!(html.contains(r#"<div id="root"><main>hi</main></div>"#));
+        assert!(html.contains(r#"<link rel="stylesheet" href="/assets/a.css">"#));
+        assert!(html.contains(r#"<link rel="canonical" href="https://www.example.com/x">"#));
+        assert!(!html.contains("noindex"));
+    }
+}

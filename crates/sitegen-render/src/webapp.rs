@@ -1,0 +1,288 @@
+//! The React app in `web/`: installing its packages, building its client and SSR
+//! bundles when (and only when) its sources changed, and reading Vite's manifest.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use walkdir::WalkDir;
+
+use crate::BuildError;
+
+/// Marker written into `node_modules/` after `npm ci`: the lockfile's hash.
+const INSTALL_MARKER: &str = "node_modules/.sitegen-lockfile-hash";
+/// Marker written into `dist/` after a web build: the hash of every input.
+const BUILD_MARKER: &str = "dist/.sitegen-build-hash";
+/// Files and folders of `web/` that the bundles are built from.
+const BUILD_INPUTS: &[&str] = &[
+    "package.json",
+    "package-lock.json",
+    "vite.config.ts",
+    "tsconfig.json",
+    "src",
+    "public",
+    "scripts/prerender.mjs",
+];
+
+/// The web app's folder.
+#[derive(Debug, Clone)]
+pub struct WebApp {
+    dir: PathBuf,
+}
+
+/// What a web build produced.
+#[derive(Debug)]
+pub struct WebBuild {
+    /// `web/dist/client`: hashed assets to copy into the site.
+    pub client_dir: PathBuf,
+    /// The prerender worker script.
+    pub prerender_script: PathBuf,
+    pub manifest: Manifest,
+    /// False when the previous build was reused.
+    pub rebuilt: bool,
+}
+
+impl WebApp {
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into() }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Installs packages if needed and builds the bundles if any input changed.
+    ///
+    /// Holds a file lock for the whole step, so concurrent builds (tests, a watcher)
+    /// never run Vite twice into the same folder.
+    pub fn ensure_built(&self) -> Result<WebBuild, BuildError> {
+        let lock_path = self.dir.join(".sitegen-build.lock");
+        let lock = fs::File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
+        lock.lock().map_err(|e| BuildError::io(&lock_path, e))?;
+
+        self.ensure_installed()?;
+        let fingerprint = self.fingerprint()?;
+        let marker = self.dir.join(BUILD_MARKER);
+        let manifest_path = self.dir.join("dist/client/.vite/manifest.json");
+        let up_to_date = fs::read_to_string(&marker).is_ok_and(|old| old == fingerprint)
+            && manifest_path.is_file();
+        if !up_to_date {
+            eprintln!("building the web app (vite)…");
+            self.run_npm(&["run", "build"])?;
+            fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
+        }
+        let manifest = Manifest::read(&manifest_path)?;
+        Ok(WebBuild {
+            client_dir: self.dir.join("dist/client"),
+            prerender_script: self.dir.join("scripts/prerender.mjs"),
+            manifest,
+            rebuilt: !up_to_date,
+        })
+    }
+
+    /// `npm ci` when `node_modules` is missing or was installed from another lockfile.
+    fn ensure_installed(&self) -> Result<(), BuildError> {
+        let lockfile = self.dir.join("package-lock.json");
+        let wanted = hash_bytes(&fs::read(&lockfile).map_err(|e| BuildError::io(&lockfile, e))?);
+        let marker = self.dir.join(INSTALL_MARKER);
+        if fs::read_to_string(&marker).is_ok_and(|have| have == wanted) {
+            return Ok(());
+        }
+        eprintln!("installing the web packages (npm ci)…");
+        self.run_npm(&["ci", "--no-audit", "--no-fund"])?;
+        fs::write(&marker, wanted).map_err(|e| BuildError::io(&marker, e))
+    }
+
+    fn run_npm(&self, args: &[&str]) -> Result<(), BuildError> {
+        let command = format!("npm {}", args.join(" "));
+        let output = Command::new("npm")
+            .args(args)
+            .current_dir(&self.dir)
+            .output()
+            .map_err(|e| BuildError::Web {
+                step: command.clone(),
+                output: format!("could not start npm: {e} (is Node.js installed?)"),
+            })?;
+        if output.status.success() {
+            return Ok(());
+        }
+        Err(BuildError::Web {
+            step: command,
+            output: format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            ),
+        })
+    }
+
+    /// A hash over the names and bytes of every build input, in a stable order.
+    fn fingerprint(&self) -> Result<String, BuildError> {
+        let mut hasher = Sha256::new();
+        for input in BUILD_INPUTS {
+            let path = self.dir.join(input);
+            if !path.exists() {
+                continue;
+            }
+            let mut files: Vec<PathBuf> = WalkDir::new(&path)
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|entry| entry.file_type().is_file())
+                .map(|entry| entry.into_path())
+                .collect();
+            files.sort();
+            for file in files {
+                hasher.update(file.to_string_lossy().as_bytes());
+                hasher.update(fs::read(&file).map_err(|e| BuildError::io(&file, e))?);
+            }
+        }
+        Ok(format!("{:x}", hasher.finalize()))
+    }
+}
+
+pub(crate) fn hash_bytes(bytes: &[u8]) -> String {
+    format!("{:x}", Sha256::digest(bytes))
+}
+
+/// One entry of Vite's `.vite/manifest.json`.
+#[derive(Debug, Deserialize)]
+struct ManifestChunk {
+    file: String,
+    #[serde(default)]
+    css: Vec<String>,
+    #[serde(default)]
+    imports: Vec<String>,
+    #[serde(default, rename = "isEntry")]
+    is_entry: bool,
+}
+
+/// Vite's manifest: which hashed files each source module needs.
+#[derive(Debug)]
+pub struct Manifest {
+    chunks: BTreeMap<String, ManifestChunk>,
+    entry: String,
+}
+
+/// The `<head>` references of one page.
+#[derive(Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct HeadAssets {
+    /// The entry script, e.g. `/assets/entry-client-1a2b.js`.
+    pub entry_script: String,
+    pub stylesheets: Vec<String>,
+    pub modulepreloads: Vec<String>,
+}
+
+impl Manifest {
+    pub fn read(path: &Path) -> Result<Self, BuildError> {
+        let text = fs::read_to_string(path).map_err(|e| BuildError::io(path, e))?;
+        Self::parse(&text).map_err(|message| BuildError::Web {
+            step: format!("reading {}", path.display()),
+            output: message,
+        })
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let chunks: BTreeMap<String, ManifestChunk> =
+            serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let entry = chunks
+            .iter()
+            .find(|(_, chunk)| chunk.is_entry)
+            .map(|(key, _)| key.clone())
+            .ok_or("the manifest has no entry chunk")?;
+        Ok(Self { chunks, entry })
+    }
+
+    /// The script, stylesheets and preloads of a page that renders `modules`.
+    ///
+    /// Unknown module keys are an error: they mean the route table and the build disagree.
+    pub fn head_assets(&self, modules: &[String]) -> Result<HeadAssets, String> {
+        let mut seen = HashSet::new();
+        let mut assets = HeadAssets {
+            entry_script: format!("/{}", self.chunks[&self.entry].file),
+            ..HeadAssets::default()
+        };
+        self.visit(&self.entry, &mut seen, &mut assets, true)?;
+        for module in modules {
+            self.visit(module, &mut seen, &mut assets, false)?;
+        }
+        Ok(assets)
+    }
+
+    fn visit(
+        &self,
+        key: &str,
+        seen: &mut HashSet<String>,
+        assets: &mut HeadAssets,
+        is_entry: bool,
+    ) -> Result<(), String> {
+        if !seen.insert(key.to_string()) {
+            return Ok(());
+        }
+        let chunk = self
+            .chunks
+            .get(key)
+            .ok_or_else(|| format!("module {key:?} is not in Vite's manifest"))?;
+        if !is_entry {
+            assets.modulepreloads.push(format!("/{}", chunk.file));
+        }
+        for css in &chunk.css {
+            let href = format!("/{css}");
+            if !assets.stylesheets.contains(&href) {
+                assets.stylesheets.push(href);
+            }
+        }
+        for import in &chunk.imports {
+            self.visit(import, seen, assets, false)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"{
+      "_shared-abc.js": {"file": "assets/shared-abc.js", "css": ["assets/shared-abc.css"]},
+      "src/entry-client.tsx": {"file": "assets/entry-1.js", "isEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/entry-1.css"]},
+      "src/pages/home/HomePage.tsx": {"file": "assets/HomePage-2.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/HomePage-2.css"]}
+    }"#;
+
+    #[test]
+    fn a_page_preloads_its_route_module_and_shared_chunks_once() {
+        let manifest = Manifest::parse(MANIFEST).unwrap();
+        let assets = manifest
+            .head_assets(&["src/pages/home/HomePage.tsx".to_string()])
+            .unwrap();
+        assert_eq!(assets.entry_script, "/assets/entry-1.js");
+        assert_eq!(
+            assets.modulepreloads,
+            vec!["/assets/shared-abc.js", "/assets/HomePage-2.js"]
+        );
+        assert_eq!(
+            assets.stylesheets,
+            vec![
+                "/assets/entry-1.css",
+                "/assets/shared-abc.css",
+                "/assets/HomePage-2.css"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_module_is_an_error() {
+        let manifest = Manifest::parse(MANIFEST).unwrap();
+        let error = manifest
+            .head_assets(&["src/pages/nope.tsx".to_string()])
+            .unwrap_err();
+        assert!(error.contains("src/pages/nope.tsx"), "{error}");
+    }
+
+    #[test]
+    fn a_manifest_without_entry_is_rejected() {
+        assert!(Manifest::parse(r#"{"a.js": {"file": "a.js"}}"#).is_err());
+    }
+}

@@ -1,0 +1,51 @@
+//! Watching source folders and calling back once per burst of changes.
+
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use notify::{RecursiveMode, Watcher as _};
+
+use crate::ServeError;
+
+/// Changes closer together than this are one change (an editor's save is several events).
+const DEBOUNCE: Duration = Duration::from_millis(250);
+
+/// Keeps the watch alive; dropping it stops watching.
+pub struct Watcher {
+    _inner: notify::RecommendedWatcher,
+}
+
+/// Calls `on_change` on a background thread after each burst of changes under `paths`
+/// (folders that do not exist are skipped).
+pub fn watch(
+    paths: &[PathBuf],
+    mut on_change: impl FnMut() + Send + 'static,
+) -> Result<Watcher, ServeError> {
+    let (sender, receiver) = mpsc::channel();
+    let mut inner = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        if event.is_ok_and(|event| !event.kind.is_access()) {
+            let _ = sender.send(());
+        }
+    })
+    .map_err(|e| ServeError::Watch {
+        path: PathBuf::new(),
+        message: e.to_string(),
+    })?;
+    for path in paths.iter().filter(|path| path.exists()) {
+        inner
+            .watch(path, RecursiveMode::Recursive)
+            .map_err(|e| ServeError::Watch {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+    }
+    thread::spawn(move || {
+        while receiver.recv().is_ok() {
+            while receiver.recv_timeout(DEBOUNCE).is_ok() {}
+            on_change();
+        }
+    });
+    Ok(Watcher { _inner: inner })
+}

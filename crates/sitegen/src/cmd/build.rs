@@ -1,0 +1,71 @@
+//! `sitegen build`: the whole site, atomically.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use sitegen_render::{BuildError, BuildOptions, BuildSummary};
+
+use super::{plural, print_diagnostics};
+
+pub fn run(options: &BuildOptions) -> anyhow::Result<ExitCode> {
+    Ok(match build_and_report(options) {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::from(1),
+    })
+}
+
+/// Builds, prints diagnostics or the summary, and says whether it succeeded.
+pub fn build_and_report(options: &BuildOptions) -> bool {
+    let started = Instant::now();
+    match sitegen_render::build(options) {
+        Ok(summary) => {
+            print_diagnostics(&summary.warnings);
+            print_summary(options, &summary, started.elapsed().as_secs_f64());
+            true
+        }
+        Err(BuildError::Content(diagnostics)) => {
+            print_diagnostics(&diagnostics);
+            let errors = diagnostics
+                .iter()
+                .filter(|d| d.severity == sitegen_content::Severity::Error)
+                .count();
+            eprintln!(
+                "build failed: {} in the content; {} was left as it was",
+                plural(errors, "error"),
+                options.out_dir.display()
+            );
+            false
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            eprintln!(
+                "build failed; {} was left as it was",
+                options.out_dir.display()
+            );
+            false
+        }
+    }
+}
+
+fn print_summary(options: &BuildOptions, summary: &BuildSummary, seconds: f64) {
+    let stages: Vec<String> = summary
+        .stages
+        .iter()
+        .map(|(name, time)| {
+            let cached = if *name == "web app" && !summary.web_rebuilt {
+                " (cached)"
+            } else {
+                ""
+            };
+            format!("{name} {:.0} ms{cached}", time.as_secs_f64() * 1000.0)
+        })
+        .collect();
+    println!(
+        "built {} routes into {}: {} files, {:.1} MB in {seconds:.2} s",
+        summary.routes,
+        options.out_dir.display(),
+        summary.files,
+        summary.bytes as f64 / 1_000_000.0
+    );
+    println!("  {}", stages.join(", "));
+}

@@ -1,0 +1,30 @@
+//! `sitegen check`: validate the content, write nothing.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{plural, print_diagnostics};
+
+pub fn run(content: &Path) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let report = sitegen_render::check(content);
+    print_diagnostics(&report.diagnostics);
+    let (errors, warnings) = (report.errors(), report.warnings());
+    let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+    if errors > 0 {
+        eprintln!(
+            "check failed: {}, {} in {} ({elapsed:.0} ms)",
+            plural(errors, "error"),
+            plural(warnings, "warning"),
+            content.display()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    println!(
+        "content is valid: {} ({}, {elapsed:.0} ms)",
+        content.display(),
+        plural(warnings, "warning")
+    );
+    Ok(ExitCode::SUCCESS)
+}

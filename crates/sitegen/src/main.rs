@@ -1,0 +1,108 @@
+//! The `sitegen` command line: `build`, `check` and `serve`.
+
+mod cmd;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// sitegen turns the company's content (TOML files) into a fast, prerendered React site.
+#[derive(Debug, Parser)]
+#[command(name = "sitegen", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate the content, build the web app if needed, prerender every route and
+    /// write the site into the output folder (swapped in only if everything succeeded).
+    Build(BuildArgs),
+    /// Validate the content and report every problem, writing nothing.
+    Check(CheckArgs),
+    /// Build, then serve the site locally; rebuild and reload open pages on every change.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// The content folder.
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct BuildArgs {
+    /// The content folder.
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+    /// The output folder.
+    #[arg(long, value_name = "DIR", default_value = "dist")]
+    out: PathBuf,
+    /// The web app (Vite + React) folder.
+    #[arg(long, value_name = "DIR", default_value = "web")]
+    web: PathBuf,
+    /// The HTML shell templates folder.
+    #[arg(long, value_name = "DIR", default_value = "templates")]
+    templates: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    build: BuildArgs,
+    /// The port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Serve the built site as it is: no watching, no rebuilds, no live-reload script
+    /// (what tests and audits use, so the pages are exactly what a CDN would serve).
+    #[arg(long)]
+    no_watch: bool,
+    /// Do not build first; serve the output folder as it is (implies --no-watch).
+    #[arg(long)]
+    no_build: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Build(args) => cmd::build::run(&args.into()),
+        Command::Check(args) => cmd::check::run(&args.content),
+        Command::Serve(args) => cmd::serve::run(cmd::serve::ServeConfig {
+            build: (&args.build).into(),
+            host: args.host,
+            port: args.port,
+            watch: !(args.no_watch || args.no_build),
+            build_first: !args.no_build,
+        }),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+impl From<&BuildArgs> for sitegen_render::BuildOptions {
+    fn from(args: &BuildArgs) -> Self {
+        Self {
+            content_dir: args.content.clone(),
+            out_dir: args.out.clone(),
+            web_dir: args.web.clone(),
+            templates_dir: args.templates.clone(),
+        }
+    }
+}
+
+impl From<BuildArgs> for sitegen_render::BuildOptions {
+    fn from(args: BuildArgs) -> Self {
+        (&args).into()
+    }
+}

@@ -1,0 +1,264 @@
+//! Integration tests of the `sitegen` command line, run as a user would run it.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn sitegen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("sitegen runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in walk(from) {
+        let target = to.join(entry.strip_prefix(from).unwrap());
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::copy(&entry, &target).unwrap();
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walk(dir)
+        .into_iter()
+        .map(|path| {
+            (
+                path.strip_prefix(dir).unwrap().to_path_buf(),
+                fs::read(&path).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A copy of the real content in `<tmp>/content`, so diagnostics read `content/…`.
+fn content_copy() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    copy_dir(&repo_root().join("content"), &content);
+    (tmp, content)
+}
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// Breaks the content in three independent ways, in three files.
+fn break_content(content: &Path) {
+    let mut products = fs::read_to_string(content.join("products.toml")).unwrap();
+    products.push_str(
+        "\n[[product]]\nid = 9999\ntitle = \"Test Monitor\"\ndescription = \"x\"\ncategory = \"dialisys\"\nsubcategory = \"General\"\n",
+    );
+    fs::write(content.join("products.toml"), products).unwrap();
+    edit(
+        &content.join("site.toml"),
+        "founded = 2002",
+        "founded = \"2002\"",
+    );
+    edit(
+        &content.join("navigation.toml"),
+        "service = \"dialysis-center\"",
+        "service = \"dialysis-centre\"",
+    );
+}
+
+fn error_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| line.contains(": error: "))
+        .collect()
+}
+
+#[test]
+fn check_accepts_the_real_content() {
+    let output = sitegen(&["check"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("content is valid"));
+    assert!(error_lines(&stderr(&output)).is_empty());
+}
+
+#[test]
+fn check_reports_every_error_at_once_with_file_line_and_column() {
+    let (_tmp, content) = content_copy();
+    break_content(&content);
+    let output = sitegen(&["check", "--content", content.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    let errors = error_lines(&text);
+    assert_eq!(errors.len(), 3, "{text}");
+    for line in &errors {
+        let (location, _) = line.split_once(": error: ").unwrap();
+        let parts: Vec<&str> = location.rsplitn(3, ':').collect();
+        assert_eq!(parts.len(), 3, "{line}");
+        assert!(parts[0].parse::<usize>().is_ok(), "column in {line}");
+        assert!(parts[1].parse::<usize>().is_ok(), "line in {line}");
+        assert!(parts[2].starts_with("content/"), "path in {line}");
+    }
+    let files: Vec<&str> = errors
+        .iter()
+        .map(|line| line.split(':').next().unwrap())
+        .collect();
+    assert!(files.contains(&"content/products.toml"), "{text}");
+    assert!(files.contains(&"content/site.toml"), "{text}");
+    assert!(files.contains(&"content/navigation.toml"), "{text}");
+    assert!(text.contains("did you mean \"dialysis\"?"), "{text}");
+    assert!(text.contains("did you mean \"dialysis-center\"?"), "{text}");
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_dist_untouched() {
+    let (tmp, content) = content_copy();
+    break_content(&content);
+    let out = tmp.path().join("dist");
+    fs::create_dir_all(out.join("aboutUs")).unwrap();
+    fs::write(out.join("index.html"), "<p>the previous site</p>").unwrap();
+    fs::write(out.join("aboutUs/index.html"), [0u8, 159, 146, 150]).unwrap();
+    let before = snapshot(&out);
+
+    let output = sitegen(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        error_lines(&stderr(&output)).len(),
+        3,
+        "{}",
+        stderr(&output)
+    );
+    assert!(stderr(&output).contains("was left as it was"));
+    assert_eq!(snapshot(&out), before);
+    let leftovers: Vec<_> = fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        2,
+        "no staging folder is left: {leftovers:?}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    assert_eq!(sitegen(&["build", "--no-such-flag"]).status.code(), Some(2));
+    assert_eq!(sitegen(&["no-such-command"]).status.code(), Some(2));
+}
+
+#[test]
+fn every_command_has_help() {
+    for command in ["build", "check", "serve"] {
+        let output = sitegen(&[command, "--help"]);
+        assert!(output.status.success());
+        assert!(stdout(&output).contains("--content"), "{command}");
+    }
+    assert!(stdout(&sitegen(&["serve", "--help"])).contains("--port"));
+}
+
+/// The full pipeline on the real content: web app, data, prerender, shells, CDN files.
+/// (Needs Node.js; scripts/test installs the web packages first.)
+#[test]
+fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    let out_arg = out.to_str().unwrap();
+    let output = sitegen(&["build", "--out", out_arg]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let summary = stdout(&output);
+    assert!(summary.contains("built "), "{summary}");
+    assert!(summary.contains("prerender"), "{summary}");
+
+    let home = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(home.contains("Delivering Trust and Innovation in Medical Equipment Since 2002"));
+    assert!(
+        home.contains("<div id=\"root\"><"),
+        "no whitespace before the app"
+    );
+    assert!(home.contains("<script id=\"__SITEGEN_DATA__\" type=\"application/json\">"));
+    assert!(home.contains("<link rel=\"canonical\" href=\"https://www.example.com/\">"));
+    assert!(home.contains("<script type=\"module\" src=\"/assets/"));
+
+    // The route's data is embedded with `<` escaped, and parses back.
+    let start = home.find("type=\"application/json\">").unwrap() + 24;
+    let end = start + home[start..].find("</script>").unwrap();
+    assert!(!home[start..end].contains('<'));
+    let embedded: serde_json::Value = serde_json::from_str(&home[start..end]).unwrap();
+    assert_eq!(embedded["path"], "/");
+    assert_eq!(
+        embedded["route"]["meta"]["canonical"],
+        "https://www.example.com/"
+    );
+    assert!(embedded["layout"]["navigation"]["items"].is_array());
+
+    for page in [
+        "products/index.html",
+        "services/dialysis-center/index.html",
+        "services/Emergency centre setup /index.html",
+        "services/Dental centre setup/index.html",
+        "railway-registration/PCMM/index.html",
+        "jobapplicationform/index.html",
+        "aboutUs/index.html",
+        "404.html",
+        "data/layout.json",
+        "data/routes/index.json",
+        "data/routes/services/dialysis-center.json",
+    ] {
+        assert!(out.join(page).is_file(), "{page} is missing");
+    }
+    assert!(!out.join("JobApplicationForm").exists());
+    let not_found = fs::read_to_string(out.join("404.html")).unwrap();
+    assert!(not_found.contains("404 - Page Not Found"));
+
+    let sitemap = fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    assert!(sitemap.contains("<loc>https://www.example.com/aboutUs</loc>"));
+    assert!(sitemap.contains("Emergency%20centre%20setup%20</loc>"));
+    assert!(
+        !sitemap.contains("/home-slider<"),
+        "block routes are not canonical"
+    );
+    let robots = fs::read_to_string(out.join("robots.txt")).unwrap();
+    assert!(robots.contains("Sitemap: https://www.example.com/sitemap.xml"));
+    let redirects = fs::read_to_string(out.join("_redirects")).unwrap();
+    assert!(redirects.contains("/JobApplicationForm /jobapplicationform 301"));
+
+    // A second build with unchanged web sources reuses the web build.
+    let again = sitegen(&["build", "--out", out_arg]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stdout(&again).contains("(cached)"), "{}", stdout(&again));
+}
