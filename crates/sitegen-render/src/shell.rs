@@ -1,5 +1,6 @@
 //! The HTML shell around each prerendered body (`templates/page.html`, minijinja).
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
@@ -58,6 +59,7 @@ impl Shells {
         let path = dir.join(PAGE_TEMPLATE);
         let source = fs::read_to_string(&path).map_err(|e| BuildError::io(&path, e))?;
         let mut env = Environment::new();
+        env.set_formatter(escape_html_formatter);
         env.add_template_owned(PAGE_TEMPLATE, source)
             .map_err(|e| BuildError::Template(format!("{}: {e}", path.display())))?;
         Ok(Self { env })
@@ -69,6 +71,37 @@ impl Shells {
             .and_then(|template| template.render(shell))
             .map_err(|e| BuildError::Template(format!("{PAGE_TEMPLATE}: {e:#}")))
     }
+}
+
+/// Escapes `& < > " '` in values that are not marked safe. minijinja's default also
+/// escapes `/`, which is valid but turns every URL into `&#x2f;assets&#x2f;…`.
+fn escape_html_formatter(
+    out: &mut minijinja::Output<'_>,
+    _state: &minijinja::State<'_, '_>,
+    value: &minijinja::Value,
+) -> Result<(), minijinja::Error> {
+    let io = |e: std::fmt::Error| {
+        minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string())
+    };
+    if value.is_safe() || value.is_none() || value.is_undefined() {
+        if !(value.is_none() || value.is_undefined()) {
+            write!(out, "{value}").map_err(io)?;
+        }
+        return Ok(());
+    }
+    let text = value.to_string();
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            _ => escaped.push(c),
+        }
+    }
+    out.write_str(&escaped).map_err(io)
 }
 
 #[cfg(test)]
@@ -111,7 +144,10 @@ mod tests {
             "{html}"
         );
         assert!(html.contains(r#"<div id="root"><main>hi</main></div>"#));
-        assert!(html.contains(r#"<link rel="stylesheet" href="/assets/a.css">"#));
+        assert!(
+            html.contains(r#"<link rel="stylesheet" href="/assets/a.css">"#),
+            "{html}"
+        );
         assert!(html.contains(r#"<link rel="canonical" href="https://www.example.com/x">"#));
         assert!(!html.contains("noindex"));
     }

@@ -1,0 +1,948 @@
+//! The checks across entries and files that run on what loaded: duplicates,
+//! references between files, routes, counts, placeholders and the warnings.
+
+use std::collections::HashMap;
+
+use crate::codes::ErrorCode;
+use crate::de::Located;
+use crate::diagnostic::{Diagnostic, SourceFile, Span};
+use crate::load::{FileLoad, Loaded};
+use crate::model::{EmailSettings, NavEntry, Policy, Site};
+use crate::routes::{self, ROUTE_ALIASES, STATIC_ROUTES};
+use crate::suggest;
+
+/// The placeholders policy texts may use.
+pub const PLACEHOLDERS: &[&str] = &["support_email", "company", "address"];
+
+/// Exact list lengths the contract states.
+pub mod limits {
+    /// Footer e-mail addresses (site.toml `contact.emails`).
+    pub const FOOTER_EMAILS: usize = 3;
+    /// Footer phone numbers (site.toml `contact.phones`).
+    pub const FOOTER_PHONES: usize = 3;
+    /// Top bar phone numbers (site.toml `contact.top_bar_phones`).
+    pub const TOP_BAR_PHONES: usize = 2;
+}
+
+/// Collects the diagnostics of one file.
+struct Reporter<'a> {
+    file: &'a SourceFile,
+    diagnostics: &'a mut Vec<Diagnostic>,
+}
+
+impl Reporter<'_> {
+    fn report(&mut self, span: &Span, code: ErrorCode, message: String, hint: Option<String>) {
+        self.diagnostics
+            .push(Diagnostic::at(self.file, span, code, message, hint));
+    }
+
+    /// Reports every key after its first occurrence.
+    fn duplicates<'k>(&mut self, what: &str, keys: impl IntoIterator<Item = (&'k str, &'k Span)>) {
+        let mut first: HashMap<&str, &Span> = HashMap::new();
+        for (key, span) in keys {
+            match first.get(key) {
+                Some(first_span) => {
+                    let (line, ..) = self.file.locate(first_span);
+                    self.report(
+                        span,
+                        ErrorCode::Duplicate,
+                        format!("duplicate {what} \"{key}\""),
+                        Some(format!("first defined on line {line}")),
+                    );
+                }
+                None => {
+                    first.insert(key, span);
+                }
+            }
+        }
+    }
+}
+
+fn reporter<'a, T, R>(
+    load: &'a FileLoad<T, R>,
+    diagnostics: &'a mut Vec<Diagnostic>,
+) -> Option<(Reporter<'a>, &'a T)> {
+    Some((
+        Reporter {
+            file: load.file.as_ref()?,
+            diagnostics,
+        },
+        load.value.as_ref()?,
+    ))
+}
+
+/// What is known about the link targets, for route checks. `None` means the
+/// file could not be read, so references into it are not checked.
+struct Targets {
+    service_ids: Option<Vec<String>>,
+    products: Option<HashMap<u32, Vec<String>>>,
+    /// Product ids written in products.toml, including entries that failed to load.
+    raw_product_ids: Vec<String>,
+}
+
+/// Runs every check on what loaded.
+pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
+    let targets = Targets {
+        service_ids: loaded.services.raw.clone(),
+        raw_product_ids: loaded.products.raw.clone().unwrap_or_default(),
+        products: loaded.products.value.as_ref().map(|file| {
+            let mut slugs: HashMap<u32, Vec<String>> = HashMap::new();
+            for product in &file.product.0 {
+                slugs.entry(product.id()).or_default().push(product.slug());
+            }
+            slugs
+        }),
+    };
+    if let Some((mut r, site)) = reporter(&loaded.site, diagnostics) {
+        check_site(&mut r, site);
+    }
+    check_catalogue(loaded, diagnostics);
+    check_products(loaded, diagnostics);
+    if let Some((mut r, services)) = reporter(&loaded.services, diagnostics) {
+        r.duplicates(
+            "service id",
+            services.service.0.iter().map(|s| (s.id(), &s.id.span)),
+        );
+        for service in &services.service.0 {
+            check_gallery(&mut r, service);
+        }
+    }
+    if let Some((mut r, navigation)) = reporter(&loaded.navigation, diagnostics) {
+        for item in &navigation.item {
+            check_nav_entry(&mut r, item, &targets);
+        }
+        for link in navigation
+            .footer
+            .quick_links
+            .iter()
+            .chain(&navigation.footer.legal_links)
+        {
+            check_route(&mut r, &link.to, &targets);
+        }
+    }
+    check_home(loaded, &targets, diagnostics);
+    if let Some((mut r, certificates)) = reporter(&loaded.certificates, diagnostics) {
+        r.duplicates(
+            "certificate id",
+            certificates
+                .certificate
+                .0
+                .iter()
+                .map(|c| (c.id(), &c.id.span)),
+        );
+        r.duplicates(
+            "registration id",
+            certificates
+                .registration
+                .0
+                .iter()
+                .map(|c| (c.id(), &c.id.span)),
+        );
+    }
+    for (_, policy) in &loaded.policies {
+        if let Some((mut r, policy)) = reporter(policy, diagnostics) {
+            check_policy(&mut r, policy);
+        }
+    }
+    if let Some((mut r, pages)) = reporter(&loaded.pages, diagnostics) {
+        for page in &pages.page.0 {
+            if !STATIC_ROUTES.contains(&page.path()) {
+                let hint = suggest::did_you_mean(page.path(), STATIC_ROUTES.iter().copied())
+                    .or_else(|| Some(ErrorCode::NotAStaticRoute.hint().to_string()));
+                r.report(
+                    &page.path.span,
+                    ErrorCode::NotAStaticRoute,
+                    format!("\"{}\" is not a static route", page.path()),
+                    hint,
+                );
+            }
+        }
+        r.duplicates(
+            "page path",
+            pages.page.0.iter().map(|p| (p.path(), &p.path.span)),
+        );
+    }
+}
+
+fn check_site(r: &mut Reporter<'_>, site: &Site) {
+    if site.base_url().ends_with('/') {
+        r.report(
+            &site.base_url.span,
+            ErrorCode::InvalidUrl,
+            format!("base_url \"{}\" must not end with /", site.base_url()),
+            Some(format!(
+                "write \"{}\"",
+                site.base_url().trim_end_matches('/')
+            )),
+        );
+    }
+    let contact = &site.contact;
+    let counts = [
+        (
+            "contact.emails",
+            contact.emails.len(),
+            &contact.emails.span,
+            limits::FOOTER_EMAILS,
+            "e-mail addresses",
+        ),
+        (
+            "contact.phones",
+            contact.phones.len(),
+            &contact.phones.span,
+            limits::FOOTER_PHONES,
+            "phone numbers",
+        ),
+        (
+            "contact.top_bar_phones",
+            contact.top_bar_phones.len(),
+            &contact.top_bar_phones.span,
+            limits::TOP_BAR_PHONES,
+            "phone numbers",
+        ),
+    ];
+    for (key, found, span, expected, what) in counts {
+        if found != expected {
+            r.report(
+                span,
+                ErrorCode::WrongCount,
+                format!("{key} must list exactly {expected} {what}, found {found}"),
+                None,
+            );
+        }
+    }
+    check_email_settings(r, &site.email);
+}
+
+/// Whether an EmailJS value is still a placeholder.
+pub fn is_placeholder_key(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    value.starts_with("YOUR_")
+        || lower.starts_with("your_")
+        || lower.contains("placeholder")
+        || lower.contains("example")
+}
+
+fn check_email_settings(r: &mut Reporter<'_>, email: &EmailSettings) {
+    let templates = &email.templates.value;
+    let keys: [(&str, &Located<crate::values::Text>); 5] = [
+        ("email.public_key", &email.public_key),
+        ("email.service_id", &email.service_id),
+        ("email.templates.contact", &templates.contact),
+        ("email.templates.enquiry", &templates.enquiry),
+        ("email.templates.quote", &templates.quote),
+    ];
+    let job = templates
+        .job
+        .as_ref()
+        .map(|job| ("email.templates.job", job));
+    for (key, value) in keys.into_iter().chain(job) {
+        if is_placeholder_key(&value.value) {
+            r.report(
+                &value.span,
+                ErrorCode::PlaceholderEmailKey,
+                format!("{key} \"{}\" is a placeholder", value.value),
+                Some(ErrorCode::PlaceholderEmailKey.hint().into()),
+            );
+        }
+    }
+    if templates.job.is_none() {
+        r.report(
+            &email.templates.span,
+            ErrorCode::JobTemplateMissing,
+            "no email.templates.job: job applications are simulated and not delivered".into(),
+            Some(ErrorCode::JobTemplateMissing.hint().into()),
+        );
+    }
+}
+
+fn check_catalogue(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
+    let Some((mut r, catalogue)) = reporter(&loaded.catalogue, diagnostics) else {
+        return;
+    };
+    let categories = &catalogue.category.0;
+    r.duplicates(
+        "category id",
+        categories.iter().map(|c| (c.id(), &c.id.span)),
+    );
+    r.duplicates(
+        "category name",
+        categories.iter().map(|c| (c.name(), &c.name.span)),
+    );
+}
+
+fn check_products(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
+    let Some((mut r, products)) = reporter(&loaded.products, diagnostics) else {
+        return;
+    };
+    let products = &products.product.0;
+    let mut ids = Vec::with_capacity(products.len());
+    for product in products {
+        if product.id() == 0 {
+            r.report(
+                &product.id.span,
+                ErrorCode::NumberOutOfRange,
+                "product id must be a positive integer, found 0".into(),
+                None,
+            );
+        }
+        ids.push((product.id().to_string(), product.id.span.clone()));
+    }
+    r.duplicates(
+        "product id",
+        ids.iter().map(|(id, span)| (id.as_str(), span)),
+    );
+
+    let Some(raw) = &loaded.catalogue.raw else {
+        return;
+    };
+    // With duplicate ids (reported above) the first definition counts.
+    let mut loaded_categories: HashMap<&str, &crate::model::Category> = HashMap::new();
+    for category in loaded
+        .catalogue
+        .value
+        .iter()
+        .flat_map(|file| &file.category.0)
+    {
+        loaded_categories.entry(category.id()).or_insert(category);
+    }
+    for product in products {
+        if !raw.ids.iter().any(|id| id == product.category()) {
+            r.report(
+                &product.category.span,
+                ErrorCode::UnknownCategory,
+                format!("unknown category \"{}\"", product.category()),
+                suggest::did_you_mean(product.category(), raw.ids.iter().map(String::as_str))
+                    .or_else(|| Some(ErrorCode::UnknownCategory.hint().into())),
+            );
+            continue;
+        }
+        let Some(category) = loaded_categories.get(product.category()) else {
+            continue;
+        };
+        let names: Vec<&str> = category.subcategories.iter().map(|s| s.as_str()).collect();
+        if !names.contains(&product.subcategory()) {
+            let hint = suggest::did_you_mean(product.subcategory(), names.iter().copied())
+                .unwrap_or_else(|| format!("\"{}\" has: {}", category.id(), names.join(", ")));
+            r.report(
+                &product.subcategory.span,
+                ErrorCode::UnknownSubcategory,
+                format!(
+                    "subcategory \"{}\" is not in category \"{}\"",
+                    product.subcategory(),
+                    category.id()
+                ),
+                Some(hint),
+            );
+        }
+    }
+}
+
+fn check_gallery(r: &mut Reporter<'_>, service: &crate::model::ServiceEntry) {
+    if !service.has_gallery {
+        return;
+    }
+    let expected = service.gallery_count.value as usize;
+    match &service.gallery {
+        Some(gallery) if gallery.len() != expected => r.report(
+            &gallery.span,
+            ErrorCode::GalleryCount,
+            format!(
+                "gallery has {} images but gallery_count is {expected}",
+                gallery.len()
+            ),
+            Some(ErrorCode::GalleryCount.hint().into()),
+        ),
+        Some(_) => {}
+        None => r.report(
+            &service.gallery_count.span,
+            ErrorCode::GalleryCount,
+            format!("has_gallery is true but there is no gallery (gallery_count is {expected})"),
+            Some(ErrorCode::GalleryCount.hint().into()),
+        ),
+    }
+}
+
+fn check_service_ref(r: &mut Reporter<'_>, service: &Located<String>, targets: &Targets) {
+    let Some(ids) = &targets.service_ids else {
+        return;
+    };
+    if !ids.contains(&service.value) {
+        r.report(
+            &service.span,
+            ErrorCode::UnknownService,
+            format!("unknown service \"{}\"", service.value),
+            suggest::did_you_mean(&service.value, ids.iter().map(String::as_str))
+                .or_else(|| Some(ErrorCode::UnknownService.hint().into())),
+        );
+    }
+}
+
+fn check_nav_entry(r: &mut Reporter<'_>, entry: &Located<NavEntry>, targets: &Targets) {
+    match (&entry.to, &entry.service) {
+        (Some(_), Some(service)) => r.report(
+            &service.span,
+            ErrorCode::NavigationTarget,
+            format!(
+                "navigation entry \"{}\" has both `to` and `service`",
+                entry.label
+            ),
+            Some(ErrorCode::NavigationTarget.hint().into()),
+        ),
+        (None, None) => r.report(
+            &entry.span,
+            ErrorCode::NavigationTarget,
+            format!(
+                "navigation entry \"{}\" has neither `to` nor `service`",
+                entry.label
+            ),
+            Some(ErrorCode::NavigationTarget.hint().into()),
+        ),
+        _ => {}
+    }
+    if let Some(to) = &entry.to {
+        check_route(r, to, targets);
+    }
+    if let Some(service) = &entry.service {
+        check_service_ref(r, service, targets);
+    }
+    for child in entry.entries.iter().flatten() {
+        check_nav_entry(r, child, targets);
+    }
+}
+
+/// Whether `to` is a route of data-contract §4; `Err` holds the hint.
+fn route_problem(to: &str, targets: &Targets) -> Option<Option<String>> {
+    if STATIC_ROUTES.contains(&to) || ROUTE_ALIASES.iter().any(|(alias, _)| *alias == to) {
+        return None;
+    }
+    if let Some(kind) = to.strip_prefix("/railway-registration/") {
+        return match kind {
+            "PCMM" | "PCMD" => None,
+            _ => Some(suggest::did_you_mean(kind, ["PCMM", "PCMD"]).or_else(|| {
+                Some("registration routes are /railway-registration/PCMM and /railway-registration/PCMD".into())
+            })),
+        };
+    }
+    if let Some(id) = to.strip_prefix("/services/") {
+        let Some(ids) = &targets.service_ids else {
+            return None;
+        };
+        let decoded = routes::percent_decode(id).unwrap_or_else(|| id.to_string());
+        if ids.contains(&decoded) {
+            return None;
+        }
+        return Some(
+            suggest::did_you_mean(&decoded, ids.iter().map(String::as_str))
+                .map(|hint| hint.replace("did you mean \"", "did you mean \"/services/"))
+                .or_else(|| Some("no service in services.toml has that id".into())),
+        );
+    }
+    if let Some(rest) = to.strip_prefix("/products/") {
+        let Some((id, slug)) = rest.split_once('/') else {
+            return Some(Some("product routes are /products/{id}/{slug}".into()));
+        };
+        let Ok(id) = id.parse::<u32>() else {
+            return Some(Some("product routes are /products/{id}/{slug}".into()));
+        };
+        let Some(products) = &targets.products else {
+            return None;
+        };
+        return match products.get(&id) {
+            Some(slugs) if slugs.iter().any(|s| s == slug) => None,
+            Some(slugs) => Some(Some(format!(
+                "did you mean \"/products/{id}/{}\"?",
+                slugs.first().map_or("", String::as_str)
+            ))),
+            None if targets.raw_product_ids.contains(&id.to_string()) => None,
+            None => Some(Some(format!("no product has id {id}"))),
+        };
+    }
+    let candidates = STATIC_ROUTES
+        .iter()
+        .copied()
+        .chain(ROUTE_ALIASES.iter().map(|(alias, _)| *alias));
+    Some(
+        suggest::did_you_mean(to, candidates)
+            .or_else(|| Some(ErrorCode::UnknownRoute.hint().into())),
+    )
+}
+
+fn check_route(r: &mut Reporter<'_>, to: &Located<String>, targets: &Targets) {
+    if let Some(hint) = route_problem(&to.value, targets) {
+        r.report(
+            &to.span,
+            ErrorCode::UnknownRoute,
+            format!("\"{}\" is not a route of the site", to.value),
+            hint,
+        );
+    }
+}
+
+fn check_home(loaded: &Loaded, targets: &Targets, diagnostics: &mut Vec<Diagnostic>) {
+    let Some((mut r, home)) = reporter(&loaded.home, diagnostics) else {
+        return;
+    };
+    for stat in &home.stats.item {
+        if stat.value.value.value < 0.0 {
+            r.report(
+                &stat.value.span,
+                ErrorCode::NegativeStat,
+                format!("statistic \"{}\" has a negative value", stat.label),
+                Some(ErrorCode::NegativeStat.hint().into()),
+            );
+        }
+    }
+    if let Some(raw) = &loaded.catalogue.raw {
+        for tab in &home.showcase.tab {
+            let Some(category) = &tab.category else {
+                continue;
+            };
+            if !raw.ids.contains(&category.value) {
+                r.report(
+                    &category.span,
+                    ErrorCode::UnknownCategory,
+                    format!("unknown category \"{}\"", category.value),
+                    suggest::did_you_mean(&category.value, raw.ids.iter().map(String::as_str))
+                        .or_else(|| Some(ErrorCode::UnknownCategory.hint().into())),
+                );
+            }
+        }
+    }
+    for card in &home.services_slider.card {
+        if let Some(service) = &card.service {
+            check_service_ref(&mut r, service, targets);
+        }
+    }
+}
+
+/// The `{name}` placeholders of a text, with their byte ranges in it.
+pub(crate) fn placeholders(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
+    let mut found = Vec::new();
+    let mut search_from = 0;
+    while let Some(open) = text[search_from..].find('{').map(|i| search_from + i) {
+        let name_start = open + 1;
+        let name_end = text[name_start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(text.len(), |i| name_start + i);
+        if name_end > name_start && text[name_end..].starts_with('}') {
+            found.push((open..name_end + 1, &text[name_start..name_end]));
+            search_from = name_end + 1;
+        } else {
+            search_from = name_start;
+        }
+    }
+    found
+}
+
+fn check_placeholders(r: &mut Reporter<'_>, text: &Located<crate::values::Text>) {
+    for (_, name) in placeholders(&text.value) {
+        if PLACEHOLDERS.contains(&name) {
+            continue;
+        }
+        let written = format!("{{{name}}}");
+        // Point at the placeholder itself when the source spells it literally.
+        let span = r
+            .file
+            .slice(&text.span)
+            .find(&written)
+            .map_or(text.span.clone(), |i| {
+                text.span.start + i..text.span.start + i + written.len()
+            });
+        let hint = suggest::did_you_mean(name, PLACEHOLDERS.iter().copied())
+            .map(|h| h.replace("mean \"", "mean \"{").replace("\"?", "}\"?"))
+            .or_else(|| Some(ErrorCode::UnknownPlaceholder.hint().into()));
+        r.report(
+            &span,
+            ErrorCode::UnknownPlaceholder,
+            format!("unknown placeholder {written}"),
+            hint,
+        );
+    }
+}
+
+fn check_policy(r: &mut Reporter<'_>, policy: &Policy) {
+    check_placeholders(r, &policy.title);
+    for text in policy.intro.iter().flatten() {
+        check_placeholders(r, text);
+    }
+    for section in policy.section.iter().flatten() {
+        check_placeholders(r, &section.heading);
+        for text in section
+            .paragraphs
+            .iter()
+            .flatten()
+            .chain(section.bullets.iter().flatten())
+        {
+            check_placeholders(r, text);
+        }
+    }
+}
+
+/// Fills `{support_email}`, `{company}` and `{address}` from site.toml; other
+/// braces stay as written.
+pub fn fill_placeholders(text: &str, site: &Site) -> String {
+    let mut filled = String::with_capacity(text.len());
+    let mut last = 0;
+    for (range, name) in placeholders(text) {
+        let value = match name {
+            "support_email" => site.contact.support_email.as_str(),
+            "company" => site.name(),
+            "address" => site.contact.address.as_str(),
+            _ => continue,
+        };
+        filled.push_str(&text[last..range.start]);
+        filled.push_str(value);
+        last = range.end;
+    }
+    filled.push_str(&text[last..]);
+    filled
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{codes, load_edited, single};
+
+    #[test]
+    fn duplicate() {
+        let report = load_edited(&[("products.toml", "id = 13", "id = 12")]);
+        let shown = single(&report, ErrorCode::Duplicate, "duplicate product id \"12\"");
+        assert!(
+            shown.ends_with("= help: first defined on line 2"),
+            "{shown}"
+        );
+        for (file, from, to, message) in [
+            (
+                "services.toml",
+                "id = \"Radiology-center\"",
+                "id = \"dialysis-center\"",
+                "duplicate service id \"dialysis-center\"",
+            ),
+            (
+                "catalogue.toml",
+                "id = \"radiology\"",
+                "id = \"dialysis\"",
+                "duplicate category id \"dialysis\"",
+            ),
+            (
+                "catalogue.toml",
+                "name = \"Radiology Products\"",
+                "name = \"Dialysis Products\"",
+                "duplicate category name \"Dialysis Products\"",
+            ),
+            (
+                "certificates.toml",
+                "id = \"gst\"",
+                "id = \"iso-9001\"",
+                "duplicate certificate id \"iso-9001\"",
+            ),
+            (
+                "certificates.toml",
+                "id = \"pcmd-western-railway\"",
+                "id = \"pcmm-central-railway\"",
+                "duplicate registration id \"pcmm-central-railway\"",
+            ),
+            (
+                "pages.toml",
+                "path = \"/contact\"",
+                "path = \"/products\"",
+                "duplicate page path \"/products\"",
+            ),
+        ] {
+            let report = load_edited(&[(file, from, to)]);
+            let duplicates: Vec<&str> = report
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == ErrorCode::Duplicate)
+                .map(|d| d.message.as_str())
+                .collect();
+            assert_eq!(duplicates, vec![message]);
+        }
+    }
+
+    #[test]
+    fn unknown_category() {
+        let report = load_edited(&[(
+            "products.toml",
+            "category = \"radiology\"",
+            "category = \"radiologi\"",
+        )]);
+        let shown = single(
+            &report,
+            ErrorCode::UnknownCategory,
+            "unknown category \"radiologi\"",
+        );
+        assert!(
+            shown.ends_with("= help: did you mean \"radiology\"?"),
+            "{shown}"
+        );
+        let report = load_edited(&[(
+            "home.toml",
+            "category = \"ophthalmic\"",
+            "category = \"opthalmic\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::UnknownCategory,
+            "unknown category \"opthalmic\"",
+        );
+    }
+
+    #[test]
+    fn unknown_category_is_not_reported_for_a_category_that_failed_to_load() {
+        let report = load_edited(&[(
+            "catalogue.toml",
+            "short_name = \"Radiology\"",
+            "short_name = 3",
+        )]);
+        assert_eq!(codes(&report), vec![ErrorCode::WrongType]);
+    }
+
+    #[test]
+    fn unknown_subcategory() {
+        let report = load_edited(&[(
+            "products.toml",
+            "subcategory = \"Dialysis Equipments\"",
+            "subcategory = \"Dialysis Equipment\"",
+        )]);
+        let shown = single(
+            &report,
+            ErrorCode::UnknownSubcategory,
+            "subcategory \"Dialysis Equipment\" is not in category \"dialysis\"",
+        );
+        assert!(
+            shown.ends_with("did you mean \"Dialysis Equipments\"?"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn unknown_service() {
+        let report = load_edited(&[(
+            "navigation.toml",
+            "service = \"dialysis-center\"",
+            "service = \"dialysis-centre\"",
+        )]);
+        let shown = single(
+            &report,
+            ErrorCode::UnknownService,
+            "unknown service \"dialysis-centre\"",
+        );
+        assert!(
+            shown.ends_with("did you mean \"dialysis-center\"?"),
+            "{shown}"
+        );
+        let report = load_edited(&[(
+            "home.toml",
+            "service = \"dialysis-center\"",
+            "service = \"dialysis\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::UnknownService,
+            "unknown service \"dialysis\"",
+        );
+    }
+
+    #[test]
+    fn unknown_route() {
+        for (from, to, message) in [
+            (
+                "to = \"/contact\"",
+                "to = \"/contacts\"",
+                "\"/contacts\" is not a route of the site",
+            ),
+            (
+                "to = \"/railway-registration/PCMD\"",
+                "to = \"/railway-registration/PCMX\"",
+                "\"/railway-registration/PCMX\" is not a route of the site",
+            ),
+            (
+                "to = \"/services/dialysis-center\"",
+                "to = \"/services/dialysis\"",
+                "\"/services/dialysis\" is not a route of the site",
+            ),
+            (
+                "to = \"/products/12/hemodialysis-machine\"",
+                "to = \"/products/12/hemodialysis\"",
+                "\"/products/12/hemodialysis\" is not a route of the site",
+            ),
+            (
+                "to = \"/products/12/hemodialysis-machine\"",
+                "to = \"/products/99/x\"",
+                "\"/products/99/x\" is not a route of the site",
+            ),
+        ] {
+            let report = load_edited(&[("navigation.toml", from, to)]);
+            single(&report, ErrorCode::UnknownRoute, message);
+        }
+        let report = load_edited(&[("navigation.toml", "to = \"/contact\"", "to = \"/contacts\"")]);
+        assert!(report.diagnostics[0]
+            .to_string()
+            .ends_with("did you mean \"/contact\"?"));
+    }
+
+    #[test]
+    fn route_aliases_and_encoded_service_ids_are_routes() {
+        let report = load_edited(&[(
+            "navigation.toml",
+            "to = \"/contact\"",
+            "to = \"/JobApplicationForm\"",
+        )]);
+        assert!(report.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn not_a_static_route() {
+        let report = load_edited(&[(
+            "pages.toml",
+            "path = \"/contact\"",
+            "path = \"/services/dialysis-center\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::NotAStaticRoute,
+            "\"/services/dialysis-center\" is not a static route",
+        );
+    }
+
+    #[test]
+    fn navigation_target() {
+        let report = load_edited(&[(
+            "navigation.toml",
+            "label = \"Contact\"\nto = \"/contact\"",
+            "label = \"Contact\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::NavigationTarget,
+            "navigation entry \"Contact\" has neither `to` nor `service`",
+        );
+        let report = load_edited(&[(
+            "navigation.toml",
+            "to = \"/contact\"",
+            "to = \"/contact\"\nservice = \"dialysis-center\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::NavigationTarget,
+            "navigation entry \"Contact\" has both `to` and `service`",
+        );
+    }
+
+    #[test]
+    fn gallery_count() {
+        let report = load_edited(&[("services.toml", "gallery_count = 2", "gallery_count = 7")]);
+        single(
+            &report,
+            ErrorCode::GalleryCount,
+            "gallery has 2 images but gallery_count is 7",
+        );
+        let report = load_edited(&[(
+            "services.toml",
+            "has_gallery = false\ngallery_count = 3",
+            "has_gallery = true\ngallery_count = 3",
+        )]);
+        single(
+            &report,
+            ErrorCode::GalleryCount,
+            "has_gallery is true but there is no gallery (gallery_count is 3)",
+        );
+    }
+
+    #[test]
+    fn wrong_count() {
+        let report = load_edited(&[("site.toml", ", \"support@medical.test\"]", "]")]);
+        single(
+            &report,
+            ErrorCode::WrongCount,
+            "contact.emails must list exactly 3 e-mail addresses, found 2",
+        );
+        let report = load_edited(&[(
+            "site.toml",
+            "top_bar_phones = [\"+91 00000 00001\", ",
+            "top_bar_phones = [",
+        )]);
+        single(
+            &report,
+            ErrorCode::WrongCount,
+            "contact.top_bar_phones must list exactly 2 phone numbers, found 1",
+        );
+    }
+
+    #[test]
+    fn unknown_placeholder() {
+        let report = load_edited(&[(
+            "policies/privacy.toml",
+            "Write to {support_email}",
+            "Write to {suport_email}",
+        )]);
+        let shown = single(
+            &report,
+            ErrorCode::UnknownPlaceholder,
+            "unknown placeholder {suport_email}",
+        );
+        assert!(
+            shown.starts_with("content/policies/privacy.toml:7:25:"),
+            "{shown}"
+        );
+        assert!(shown.contains("  ^^^^^^^^^^^^^^\n"), "{shown}");
+        assert!(
+            shown.ends_with("did you mean \"{support_email}\"?"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn negative_stat() {
+        let report = load_edited(&[("home.toml", "value = 100", "value = -100")]);
+        single(
+            &report,
+            ErrorCode::NegativeStat,
+            "statistic \"Government Customers\" has a negative value",
+        );
+    }
+
+    #[test]
+    fn placeholder_email_key() {
+        let report = load_edited(&[(
+            "site.toml",
+            "public_key = \"pk_live_1234\"",
+            "public_key = \"YOUR_PUBLIC_KEY\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::PlaceholderEmailKey,
+            "email.public_key \"YOUR_PUBLIC_KEY\" is a placeholder",
+        );
+        assert!(is_placeholder_key("template_placeholder"));
+        assert!(is_placeholder_key("example-service"));
+        assert!(!is_placeholder_key("service_abc"));
+    }
+
+    #[test]
+    fn job_template_missing() {
+        let report = load_edited(&[("site.toml", "job = \"template_job\"\n", "")]);
+        single(
+            &report,
+            ErrorCode::JobTemplateMissing,
+            "no email.templates.job: job applications are simulated and not delivered",
+        );
+        assert!(report.content.is_some());
+    }
+
+    #[test]
+    fn placeholders_are_found_and_filled() {
+        let found: Vec<&str> = placeholders("a {company} {x-y} {} {address}}")
+            .into_iter()
+            .map(|(_, n)| n)
+            .collect();
+        assert_eq!(found, vec!["company", "address"]);
+        let report = crate::load(&crate::test_support::valid_content());
+        let content = report.content.unwrap();
+        assert_eq!(
+            fill_placeholders("{company} at {address}, {support_email} {other}", &content.site),
+            "Vasai Medical Systems Pvt. Ltd. at Unit 1, Vasai (East), Palghar, Maharashtra 401208, India, support@medical.test {other}"
+        );
+    }
+}

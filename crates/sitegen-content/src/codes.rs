@@ -1,0 +1,217 @@
+//! The catalogue of every content problem sitegen reports.
+//!
+//! One variant per rule, each with a stable code, a title and a hint. The README's
+//! error reference is generated from [`ErrorCode::ALL`], and the tests name the same
+//! variants, so documentation and behaviour read from one list.
+
+use std::fmt;
+
+/// How serious a diagnostic is: any error stops the build, warnings do not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The content is wrong; nothing is written.
+    Error,
+    /// The content works but probably is not what the editor wants.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`, as printed in a diagnostic's first line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! catalogue {
+    ($(
+        $(#[$meta:meta])*
+        $variant:ident = $code:literal, $severity:ident, $title:literal, $hint:literal;
+    )*) => {
+        /// Every rule of the content checks, with its stable code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum ErrorCode {
+            $( $(#[$meta])* $variant, )*
+        }
+
+        impl ErrorCode {
+            /// Every code, in catalogue order.
+            pub const ALL: &'static [ErrorCode] = &[ $( ErrorCode::$variant, )* ];
+
+            /// The stable code, e.g. `E0101`. Codes starting with `W` are warnings.
+            pub fn code(self) -> &'static str {
+                match self { $( ErrorCode::$variant => $code, )* }
+            }
+
+            /// A short title of the rule, e.g. "unknown key".
+            pub fn title(self) -> &'static str {
+                match self { $( ErrorCode::$variant => $title, )* }
+            }
+
+            /// What the editor can usually do about it.
+            pub fn hint(self) -> &'static str {
+                match self { $( ErrorCode::$variant => $hint, )* }
+            }
+
+            /// Whether a problem of this kind is an error or a warning.
+            pub fn severity(self) -> Severity {
+                match self { $( ErrorCode::$variant => Severity::$severity, )* }
+            }
+        }
+    };
+}
+
+catalogue! {
+    /// A content file is not valid TOML.
+    TomlSyntax = "E0001", Error, "TOML syntax error",
+        "fix the TOML syntax at the position shown (quotes, brackets, `=`, commas)";
+    /// A required content file is missing or cannot be read as UTF-8 text.
+    FileUnreadable = "E0002", Error, "content file missing or unreadable",
+        "every file listed in docs/data-contract.md §1 must exist and be UTF-8 text";
+    /// A table holds a key its kind does not define.
+    UnknownKey = "E0101", Error, "unknown key",
+        "check the spelling against docs/data-contract.md §1; every table rejects unknown keys";
+    /// A required key is absent.
+    MissingField = "E0102", Error, "missing required field",
+        "add the key; docs/data-contract.md §1 shows every required key";
+    /// A value has the wrong TOML type (e.g. a string where a number belongs).
+    WrongType = "E0103", Error, "wrong type",
+        "use the type shown in docs/data-contract.md §1 (strings are quoted, numbers are not)";
+    /// A required text is empty or only whitespace.
+    EmptyText = "E0104", Error, "empty text",
+        "write the text, or remove the key where it is optional";
+    /// A number is outside the range its field allows.
+    NumberOutOfRange = "E0105", Error, "number out of range",
+        "ids are positive integers; counts, years and heights are non-negative integers";
+    /// Two entries share an id (or two categories share a name).
+    Duplicate = "E0201", Error, "duplicate id",
+        "ids (and category names) must be unique within their kind";
+    /// A product or showcase tab names a category that does not exist.
+    UnknownCategory = "E0202", Error, "unknown category",
+        "use the `id` of a `[[category]]` in catalogue.toml";
+    /// A product's subcategory is not one of its category's subcategories.
+    UnknownSubcategory = "E0203", Error, "unknown subcategory",
+        "use one of the category's `subcategories` in catalogue.toml, or add it there";
+    /// A navigation entry or home card names a service that does not exist.
+    UnknownService = "E0204", Error, "unknown service",
+        "use the `id` of a `[[service]]` in services.toml";
+    /// A link target is not a route of the site.
+    UnknownRoute = "E0205", Error, "unknown route",
+        "use a route of docs/data-contract.md §4, e.g. /products or /services/{id}";
+    /// A pages.toml entry names a path that is not a static route.
+    NotAStaticRoute = "E0206", Error, "not a static route",
+        "pages.toml can describe only the static routes of docs/data-contract.md §4";
+    /// A navigation entry has both or neither of `to` and `service`.
+    NavigationTarget = "E0207", Error, "navigation entry needs exactly one target",
+        "give the entry either `to = \"/route\"` or `service = \"service-id\"`, not both";
+    /// A navigation item names a generated menu other than `categories`.
+    UnknownMenu = "E0208", Error, "unknown generated menu",
+        "the only generated menu is `menu = \"categories\"`";
+    /// A service's gallery does not hold `gallery_count` images.
+    GalleryCount = "E0209", Error, "gallery size does not match gallery_count",
+        "when `has_gallery = true`, `gallery` must list exactly `gallery_count` images";
+    /// A value is not one of the allowed names (e.g. a social link kind).
+    UnknownVariant = "E0210", Error, "value not allowed",
+        "use one of the values listed in docs/data-contract.md §1";
+    /// A railway registration's type is not PCMM or PCMD.
+    UnknownRegistrationType = "E0211", Error, "unknown registration type",
+        "a registration's `type` is \"PCMM\" or \"PCMD\"";
+    /// A malformed e-mail address.
+    InvalidEmail = "E0301", Error, "invalid e-mail address",
+        "write an address like name@company.in";
+    /// A malformed URL.
+    InvalidUrl = "E0302", Error, "invalid URL",
+        "write an absolute http(s) URL (links may also be mailto: or tel:)";
+    /// A malformed phone number.
+    InvalidPhone = "E0303", Error, "invalid phone number",
+        "use digits, spaces, a leading +, - and parentheses; 8 to 15 digits";
+    /// A media path is not under `media/` inside the content directory.
+    MediaOutsideContent = "E0401", Error, "media path outside content/media",
+        "media paths are relative to content/ and start with media/, without ..";
+    /// A media path names a file that does not exist.
+    MediaMissing = "E0402", Error, "media file not found",
+        "add the file under content/media/ or fix the path";
+    /// A media file is not a readable image or video.
+    MediaUnreadable = "E0403", Error, "media file is not a readable image or video",
+        "use PNG, JPEG, GIF, WebP, AVIF, SVG (with width/height or viewBox), MP4 or WebM";
+    /// A list does not have the exact length the contract states.
+    WrongCount = "E0501", Error, "wrong number of entries",
+        "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";
+    /// A policy text uses a `{placeholder}` sitegen does not know.
+    UnknownPlaceholder = "E0502", Error, "unknown placeholder",
+        "the placeholders are {support_email}, {company} and {address}";
+    /// A statistic's value is negative.
+    NegativeStat = "E0503", Error, "negative statistic",
+        "statistics count up from 0: use a value of 0 or more";
+    /// An e-mail address at example.com or example.org.
+    ExampleEmail = "W0001", Warning, "example e-mail address",
+        "replace the example address with a real one before publishing";
+    /// An EmailJS key that is still a placeholder.
+    PlaceholderEmailKey = "W0002", Warning, "placeholder EmailJS key",
+        "put the real EmailJS public key, service id and template ids in site.toml [email]";
+    /// No EmailJS template for job applications.
+    JobTemplateMissing = "W0003", Warning, "job applications are simulated",
+        "add `job = \"template_id\"` under [email.templates] to deliver job applications";
+}
+
+impl ErrorCode {
+    /// The error reference as a Markdown table (code, severity, title, hint), in
+    /// catalogue order, for the README.
+    pub fn reference_markdown() -> String {
+        let mut table =
+            String::from("| code | severity | problem | what to do |\n|---|---|---|---|\n");
+        for code in ErrorCode::ALL {
+            table.push_str(&format!(
+                "| {} | {} | {} | {} |\n",
+                code.code(),
+                code.severity(),
+                code.title(),
+                code.hint().replace('|', "\\|")
+            ));
+        }
+        table
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_are_unique_and_well_formed() {
+        let mut seen = HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.code()), "duplicate code {}", code.code());
+            assert_eq!(code.code().len(), 5);
+            let expected = match code.severity() {
+                Severity::Error => 'E',
+                Severity::Warning => 'W',
+            };
+            assert!(code.code().starts_with(expected), "{}", code.code());
+            assert!(!code.title().is_empty() && !code.hint().is_empty());
+        }
+    }
+
+    #[test]
+    fn reference_lists_every_code() {
+        let table = ErrorCode::reference_markdown();
+        assert_eq!(table.lines().count(), ErrorCode::ALL.len() + 2);
+        assert!(table.contains("| E0202 | error | unknown category |"));
+    }
+}

@@ -1,0 +1,231 @@
+//! `sitegen-content` reads the site's content directory (`content/`: TOML files and
+//! media), checks it against the data contract (`docs/data-contract.md` §1) and
+//! hands out typed [`Content`] plus the JSON views React renders (§3, [`view`]).
+//!
+//! What it is for:
+//! - loading every content file with positions, reporting **every** problem of a run
+//!   at once as a [`Diagnostic`] (`PATH:LINE:COL: error: MESSAGE`, the offending line,
+//!   a caret, a hint), each rule a variant of the [`ErrorCode`] catalogue;
+//! - checking media files (existence, format, dimensions) and naming their hashed
+//!   output files ([`MediaIndex`]);
+//! - building the camelCase JSON handed to React ([`view`]);
+//! - exporting JSON Schemas of the content files for editors ([`schemas`]).
+//!
+//! What it is not for: planning routes, writing files, prerendering, serving or
+//! command-line handling (those live in `sitegen-render`, `sitegen-serve` and the
+//! `sitegen` binary). It never writes anything and never interprets markup: text is
+//! plain text, and React escapes it.
+//!
+//! ```no_run
+//! let report = sitegen_content::load(std::path::Path::new("content"));
+//! for diagnostic in &report.diagnostics {
+//!     eprintln!("{diagnostic}");
+//! }
+//! if let Some(content) = &report.content {
+//!     let layout = sitegen_content::view::layout(content);
+//!     println!("{layout}");
+//! }
+//! ```
+
+#![warn(missing_docs)]
+
+mod check;
+mod codes;
+mod de;
+mod diagnostic;
+mod load;
+mod media;
+pub mod model;
+pub mod routes;
+mod schema;
+mod suggest;
+pub mod testing;
+mod values;
+pub mod view;
+
+use std::path::{Path, PathBuf};
+
+pub use check::{fill_placeholders, limits, PLACEHOLDERS};
+pub use codes::{ErrorCode, Severity};
+pub use de::{List, Located, Number};
+pub use diagnostic::{Diagnostic, Span};
+pub use media::{MediaFile, MediaIndex};
+pub use model::{
+    About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
+    PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
+};
+pub use routes::{BLOCK_ROUTES, ROUTE_ALIASES, STATIC_ROUTES};
+pub use schema::schemas;
+pub use suggest::did_you_mean;
+pub use values::{
+    Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,
+};
+
+/// Loads and checks the content directory `content_dir` (e.g. `content/`).
+///
+/// Every file of data-contract §1 is read; all problems of all files are reported
+/// (sorted by path, line and column). `content` is `Some` exactly when no
+/// diagnostic is an error.
+pub fn load(content_dir: &Path) -> LoadReport {
+    load::load(content_dir)
+}
+
+/// What [`load`] found: the content (when there is no error) and every diagnostic.
+#[derive(Debug, Clone)]
+pub struct LoadReport {
+    /// The checked content; `Some` iff no diagnostic has error severity.
+    pub content: Option<Content>,
+    /// Every problem found, errors and warnings, sorted by path and position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadReport {
+    /// How many diagnostics are errors.
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// How many diagnostics are warnings.
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
+/// The whole checked content of a site.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Content {
+    /// The content directory it was loaded from.
+    pub root: PathBuf,
+    /// site.toml.
+    pub site: Site,
+    /// navigation.toml.
+    pub navigation: Navigation,
+    /// catalogue.toml's categories, in file order.
+    pub categories: Vec<Category>,
+    /// products.toml's products, in file order.
+    pub products: Vec<Product>,
+    /// services.toml's entries, in file order.
+    pub services: Vec<ServiceEntry>,
+    /// home.toml.
+    pub home: Home,
+    /// about.toml.
+    pub about: About,
+    /// certificates.toml's certificates.
+    pub certificates: Vec<Certificate>,
+    /// certificates.toml's railway registrations.
+    pub registrations: Vec<Registration>,
+    /// policies/*.toml.
+    pub policies: Policies,
+    /// timeline.toml.
+    pub timeline: Timeline,
+    /// pages.toml's entries.
+    pub pages: Vec<PageMeta>,
+    /// Every media file the content references.
+    pub media: MediaIndex,
+}
+
+impl Content {
+    /// The category with id `id`.
+    pub fn category(&self, id: &str) -> Option<&Category> {
+        self.categories.iter().find(|c| c.id() == id)
+    }
+
+    /// The product with id `id`.
+    pub fn product(&self, id: u32) -> Option<&Product> {
+        self.products.iter().find(|p| p.id() == id)
+    }
+
+    /// The service entry with serviceId `id` (exact, spaces included).
+    pub fn service(&self, id: &str) -> Option<&ServiceEntry> {
+        self.services.iter().find(|s| s.id() == id)
+    }
+
+    /// The registrations of one type, in file order.
+    pub fn registrations_of(&self, kind: RegistrationType) -> impl Iterator<Item = &Registration> {
+        self.registrations.iter().filter(move |r| r.kind == kind)
+    }
+
+    /// pages.toml's entry for a static route, if any.
+    pub fn page(&self, path: &str) -> Option<&PageMeta> {
+        self.pages.iter().find(|p| p.path() == path)
+    }
+
+    /// A product's image: its own, or else its category's.
+    pub fn product_image<'a>(&'a self, product: &'a Product) -> Option<&'a MediaRef> {
+        product
+            .image
+            .as_ref()
+            .or_else(|| self.category(product.category()).map(|c| &c.image))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    //! Loading the valid fixture site with small edits, for the unit tests.
+
+    use std::fs;
+    use std::path::{Path, PathBuf};
+
+    use crate::{load, ErrorCode, LoadReport};
+
+    /// The valid fixture site's content directory.
+    pub fn valid_content() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
+    }
+
+    fn copy_dir(from: &Path, to: &Path) {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy_dir(&entry.path(), &target);
+            } else {
+                fs::copy(entry.path(), &target).unwrap();
+            }
+        }
+    }
+
+    /// A copy of the valid site in a temporary `content/` directory.
+    pub fn valid_copy() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        copy_dir(&valid_content(), &content);
+        (dir, content)
+    }
+
+    /// Loads the valid site after replacing, in each `(file, from, to)`, the first
+    /// `from` by `to` (`from` must occur).
+    pub fn load_edited(edits: &[(&str, &str, &str)]) -> LoadReport {
+        let (_dir, content) = valid_copy();
+        for (file, from, to) in edits {
+            let path = content.join(file);
+            let text = fs::read_to_string(&path).unwrap();
+            assert!(text.contains(from), "{file} does not contain {from:?}");
+            fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        }
+        load(&content)
+    }
+
+    /// The codes of a report's diagnostics, in order.
+    pub fn codes(report: &LoadReport) -> Vec<ErrorCode> {
+        report.diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    /// Asserts the report has exactly the one diagnostic `code` with `message`,
+    /// and returns it displayed.
+    pub fn single(report: &LoadReport, code: ErrorCode, message: &str) -> String {
+        let all: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(codes(report), vec![code], "{}", all.join("\n"));
+        assert_eq!(report.diagnostics[0].message, message);
+        assert_eq!(report.content.is_some(), report.errors() == 0);
+        all[0].clone()
+    }
+}

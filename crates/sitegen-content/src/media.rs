@@ -1,0 +1,418 @@
+//! Media files: checking the paths content names, reading their dimensions and
+//! naming their hashed output files.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use crate::codes::ErrorCode;
+
+/// One media file the content uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaFile {
+    /// The path as written in the content, relative to `content/` (e.g. `media/brand/logo.svg`).
+    pub path: String,
+    /// Where to read the file: the content directory joined with `path`.
+    pub source: PathBuf,
+    /// Where the file goes inside `dist/`: `path` with the first 8 hex characters of
+    /// the SHA-256 of its bytes before the extension, e.g. `media/brand/logo.3f2a9c1e.svg`.
+    pub output: String,
+    /// Width in pixels (0 for video).
+    pub width: u32,
+    /// Height in pixels (0 for video).
+    pub height: u32,
+}
+
+impl MediaFile {
+    /// The URL path the site uses for the file: `/` + [`MediaFile::output`].
+    pub fn src(&self) -> String {
+        format!("/{}", self.output)
+    }
+}
+
+/// Every media file the content references, by content path.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MediaIndex {
+    files: BTreeMap<String, MediaFile>,
+}
+
+impl MediaIndex {
+    /// Every referenced media file, ordered by content path.
+    pub fn files(&self) -> impl Iterator<Item = &MediaFile> {
+        self.files.values()
+    }
+
+    /// The media file the content path (e.g. `media/brand/logo.svg`) names.
+    pub fn get(&self, path: &str) -> Option<&MediaFile> {
+        self.files.get(path)
+    }
+
+    /// How many distinct media files the content uses.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether the content uses no media at all.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// Why a media path cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MediaProblem {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl MediaProblem {
+    fn new(code: ErrorCode, message: impl Into<String>) -> MediaProblem {
+        MediaProblem {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Resolves media paths once each, remembering the outcome.
+#[derive(Debug)]
+pub(crate) struct MediaCache {
+    content_dir: PathBuf,
+    canonical_root: Option<PathBuf>,
+    resolved: BTreeMap<String, Result<MediaFile, MediaProblem>>,
+}
+
+/// File extensions accepted as images.
+const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "gif", "webp", "avif"];
+/// File extensions accepted as video.
+const VIDEO_EXTENSIONS: &[&str] = &["mp4", "webm"];
+
+impl MediaCache {
+    pub fn new(content_dir: &Path) -> MediaCache {
+        MediaCache {
+            content_dir: content_dir.to_path_buf(),
+            canonical_root: content_dir.canonicalize().ok(),
+            resolved: BTreeMap::new(),
+        }
+    }
+
+    /// Checks `path` and reads the file it names (once per path).
+    pub fn resolve(&mut self, path: &str) -> Result<MediaFile, MediaProblem> {
+        if let Some(done) = self.resolved.get(path) {
+            return done.clone();
+        }
+        let outcome = self.resolve_uncached(path);
+        self.resolved.insert(path.to_string(), outcome.clone());
+        outcome
+    }
+
+    /// The successfully resolved files, as the content's media index.
+    pub fn into_index(self) -> MediaIndex {
+        MediaIndex {
+            files: self
+                .resolved
+                .into_iter()
+                .filter_map(|(path, outcome)| outcome.ok().map(|file| (path, file)))
+                .collect(),
+        }
+    }
+
+    fn resolve_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+        check_media_path(path)?;
+        let source = self.content_dir.join(path);
+        let canonical = source.canonicalize().map_err(|_| {
+            MediaProblem::new(
+                ErrorCode::MediaMissing,
+                format!("media file \"{path}\" not found"),
+            )
+        })?;
+        if let Some(root) = &self.canonical_root {
+            if !canonical.starts_with(root) {
+                return Err(MediaProblem::new(
+                    ErrorCode::MediaOutsideContent,
+                    format!("media path \"{path}\" leads outside the content directory"),
+                ));
+            }
+        }
+        let bytes = std::fs::read(&source).map_err(|error| {
+            MediaProblem::new(
+                ErrorCode::MediaUnreadable,
+                format!("media file \"{path}\" cannot be read: {error}"),
+            )
+        })?;
+        let extension = Path::new(path)
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default();
+        let (width, height) = dimensions(&extension, &bytes).map_err(|reason| {
+            MediaProblem::new(
+                ErrorCode::MediaUnreadable,
+                format!("media file \"{path}\" is not a readable image or video: {reason}"),
+            )
+        })?;
+        Ok(MediaFile {
+            path: path.to_string(),
+            source,
+            output: hashed_output(path, &bytes),
+            width,
+            height,
+        })
+    }
+}
+
+/// Media paths are relative to `content/`, start with `media/` and never climb out.
+fn check_media_path(path: &str) -> Result<(), MediaProblem> {
+    let outside = |why: &str| {
+        Err(MediaProblem::new(
+            ErrorCode::MediaOutsideContent,
+            format!("media path \"{path}\" {why}"),
+        ))
+    };
+    if path.contains('\\') {
+        return outside("must use / as separator");
+    }
+    if !path.starts_with("media/") {
+        return outside("must start with media/");
+    }
+    let escapes = Path::new(path)
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)));
+    if escapes || path.split('/').any(str::is_empty) {
+        return outside("must not contain .., . or empty segments");
+    }
+    Ok(())
+}
+
+/// The dimensions of an image (video: 0×0), or why the bytes are not one.
+fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
+    if extension == "svg" {
+        return svg_dimensions(bytes);
+    }
+    if VIDEO_EXTENSIONS.contains(&extension) {
+        let is_mp4 = bytes.get(4..8) == Some(b"ftyp".as_slice());
+        let is_webm = bytes.starts_with(&[0x1A, 0x45, 0xDF, 0xA3]);
+        return match (extension, is_mp4, is_webm) {
+            ("mp4", true, _) | ("webm", _, true) => Ok((0, 0)),
+            _ => Err(format!("not an {extension} video")),
+        };
+    }
+    if !IMAGE_EXTENSIONS.contains(&extension) {
+        return Err(format!(
+            "unsupported file type \".{extension}\" (use png, jpg, jpeg, gif, webp, avif, svg, mp4 or webm)"
+        ));
+    }
+    let size = imagesize::blob_size(bytes).map_err(|e| e.to_string())?;
+    let width = u32::try_from(size.width).map_err(|_| "width too large".to_string())?;
+    let height = u32::try_from(size.height).map_err(|_| "height too large".to_string())?;
+    if width == 0 || height == 0 {
+        return Err("zero width or height".into());
+    }
+    Ok((width, height))
+}
+
+/// Reads `width`/`height` of the root `<svg>` element, or else its `viewBox`.
+pub(crate) fn svg_dimensions(bytes: &[u8]) -> Result<(u32, u32), String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "SVG is not UTF-8".to_string())?;
+    let start = text
+        .match_indices("<svg")
+        .map(|(i, _)| i)
+        .find(|&i| {
+            text[i + 4..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_whitespace() || c == '>' || c == '/')
+        })
+        .ok_or_else(|| "no <svg> element".to_string())?;
+    let tag_end = text[start..]
+        .find('>')
+        .map(|i| start + i)
+        .ok_or_else(|| "unterminated <svg> tag".to_string())?;
+    let attributes = parse_attributes(&text[start + 4..tag_end]);
+    let get = |name: &str| {
+        attributes
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    };
+    let width = get("width").and_then(svg_length);
+    let height = get("height").and_then(svg_length);
+    if let (Some(width), Some(height)) = (width, height) {
+        return positive(width, height);
+    }
+    let view_box: Vec<f64> = get("viewBox")
+        .unwrap_or("")
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    match view_box.as_slice() {
+        [_, _, w, h] => positive(width.unwrap_or(*w), height.unwrap_or(*h)),
+        _ => Err("SVG has neither width and height nor a viewBox".into()),
+    }
+}
+
+fn positive(width: f64, height: f64) -> Result<(u32, u32), String> {
+    if width.is_finite() && height.is_finite() && width >= 0.5 && height >= 0.5 {
+        // Rounded pixel sizes; SVGs larger than u32 pixels do not occur.
+        Ok((
+            width.round().min(f64::from(u32::MAX)) as u32,
+            height.round().min(f64::from(u32::MAX)) as u32,
+        ))
+    } else {
+        Err("SVG has a zero or invalid size".into())
+    }
+}
+
+/// A length in user units or px; relative units (%, em) are not sizes.
+fn svg_length(value: &str) -> Option<f64> {
+    let value = value.trim();
+    let number = value.strip_suffix("px").unwrap_or(value);
+    number.parse::<f64>().ok()
+}
+
+fn parse_attributes(mut rest: &str) -> Vec<(String, String)> {
+    let mut attributes = Vec::new();
+    loop {
+        rest = rest.trim_start();
+        let name_end = rest
+            .find(|c: char| c == '=' || c.is_whitespace() || c == '/' || c == '>')
+            .unwrap_or(rest.len());
+        if name_end == 0 {
+            let mut chars = rest.chars();
+            if chars.next().is_none() {
+                return attributes;
+            }
+            rest = chars.as_str();
+            continue;
+        }
+        let name = rest[..name_end].to_string();
+        rest = rest[name_end..].trim_start();
+        let Some(after_equals) = rest.strip_prefix('=') else {
+            continue;
+        };
+        rest = after_equals.trim_start();
+        let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            attributes.push((name, rest[..end].to_string()));
+            rest = &rest[end..];
+            continue;
+        };
+        let body = &rest[1..];
+        let end = body.find(quote).unwrap_or(body.len());
+        attributes.push((name, body[..end].to_string()));
+        rest = body.get(end + 1..).unwrap_or("");
+    }
+}
+
+/// `media/a/b.svg` with its content hash: `media/a/b.1a2b3c4d.svg`.
+pub(crate) fn hashed_output(path: &str, bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let hash: String = digest
+        .iter()
+        .take(4)
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    let file_start = path.rfind('/').map_or(0, |i| i + 1);
+    match path[file_start..].rfind('.') {
+        Some(dot) if dot > 0 => {
+            let dot = file_start + dot;
+            format!("{}.{hash}{}", &path[..dot], &path[dot..])
+        }
+        _ => format!("{path}.{hash}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn media_hash_is_the_first_8_hex_of_sha256() {
+        // sha256("") = e3b0c442…
+        assert_eq!(
+            hashed_output("media/a/logo.svg", b""),
+            "media/a/logo.e3b0c442.svg"
+        );
+        assert_eq!(
+            hashed_output("media/a/noext", b""),
+            "media/a/noext.e3b0c442"
+        );
+    }
+
+    #[test]
+    fn svg_dimensions_come_from_width_height_or_viewbox() {
+        assert_eq!(
+            svg_dimensions(
+                br#"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40px"></svg>"#
+            ),
+            Ok((120, 40))
+        );
+        assert_eq!(
+            svg_dimensions(br#"<?xml version="1.0"?><svg viewBox="0 0 300.4 150"/>"#),
+            Ok((300, 150))
+        );
+        assert_eq!(
+            svg_dimensions(br#"<svg width="100%" height="100%" viewBox="0,0,64,32"></svg>"#),
+            Ok((64, 32))
+        );
+        assert!(svg_dimensions(b"<svg></svg>").is_err());
+        assert!(svg_dimensions(b"not an svg").is_err());
+    }
+
+    #[test]
+    fn media_path_outside_content_is_rejected() {
+        for path in [
+            "../secret.png",
+            "media/../../x.png",
+            "/etc/passwd",
+            "images/x.png",
+            "media//x.png",
+        ] {
+            let problem = check_media_path(path).err();
+            assert_eq!(
+                problem.map(|p| p.code),
+                Some(ErrorCode::MediaOutsideContent),
+                "{path}"
+            );
+        }
+        assert!(check_media_path("media/brand/logo.svg").is_ok());
+    }
+
+    #[test]
+    fn media_missing_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cache = MediaCache::new(dir.path());
+        let problem = cache.resolve("media/none.png").unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaMissing);
+    }
+
+    #[test]
+    fn media_unreadable_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        std::fs::write(dir.path().join("media/fake.png"), b"not a png").unwrap();
+        std::fs::write(dir.path().join("media/clip.mp4"), b"not a video").unwrap();
+        std::fs::write(dir.path().join("media/doc.txt"), b"text").unwrap();
+        let mut cache = MediaCache::new(dir.path());
+        for path in ["media/fake.png", "media/clip.mp4", "media/doc.txt"] {
+            assert_eq!(
+                cache.resolve(path).unwrap_err().code,
+                ErrorCode::MediaUnreadable,
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn video_is_accepted_with_zero_size() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        std::fs::write(dir.path().join("media/clip.mp4"), b"\0\0\0\x18ftypisom").unwrap();
+        let mut cache = MediaCache::new(dir.path());
+        let file = cache.resolve("media/clip.mp4").unwrap();
+        assert_eq!((file.width, file.height), (0, 0));
+        assert!(file.output.starts_with("media/clip.") && file.output.ends_with(".mp4"));
+    }
+}

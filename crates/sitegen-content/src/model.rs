@@ -1,0 +1,847 @@
+//! The content model: one type per table of data-contract §1.
+//!
+//! Each type is read by [`crate::de::FromToml`] (every field checked, unknown keys
+//! rejected) and described by a JSON Schema for editors. Values the checks across
+//! files need to point at keep their position ([`Located`]).
+
+use crate::de::{content_table, Located, Number};
+use crate::routes;
+use crate::values::{
+    Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,
+};
+
+// ---------------------------------------------------------------- site.toml
+
+content_table! {
+    /// `site.toml`: company facts, contact details, social links, e-mail settings.
+    pub struct Site {
+        /// The company name.
+        pub name: Text,
+        /// The logo word mark and og:site_name.
+        pub short_name: Text,
+        /// Canonical origin for URLs and the sitemap, without a trailing slash.
+        pub base_url: Located<HttpUrl>,
+        /// The default meta description.
+        pub description: Text,
+        /// The brand logo.
+        pub logo: MediaRef,
+        /// The default Open Graph image.
+        pub og_image: Option<MediaRef>,
+        /// The year the company was founded.
+        pub founded: u32,
+        /// The year the first partnership firm started.
+        pub first_firm: u32,
+        /// The claims made on the pages.
+        pub claims: Vec<Text>,
+        /// Contact details.
+        pub contact: Contact,
+        /// Top bar social icons.
+        pub social: Option<Vec<SocialLink>>,
+        /// E-mail service (EmailJS) settings.
+        pub email: EmailSettings,
+    }
+}
+
+impl Site {
+    /// The company name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The short name (logo word mark, og:site_name).
+    pub fn short_name(&self) -> &str {
+        &self.short_name
+    }
+    /// The canonical origin, e.g. `https://www.example.com` (no trailing slash).
+    pub fn base_url(&self) -> &str {
+        &self.base_url.value
+    }
+    /// The default meta description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    /// The path inside `dist/` of the default Open Graph image, if there is one.
+    pub fn og_image_output(&self) -> Option<&str> {
+        self.og_image.as_ref().map(|m| m.output.as_str())
+    }
+    /// The path inside `dist/` of the logo.
+    pub fn logo_output(&self) -> &str {
+        &self.logo.output
+    }
+}
+
+content_table! {
+    /// `[contact]` of site.toml.
+    pub struct Contact {
+        /// The postal address.
+        pub address: Text,
+        /// Opening hours.
+        pub hours: Text,
+        /// The label of the top bar's location link.
+        pub location_label: Text,
+        /// The top bar's location link.
+        pub maps_url: HttpUrl,
+        /// The map iframe's URL.
+        pub map_embed_url: HttpUrl,
+        /// The map iframe's title.
+        pub map_title: Text,
+        /// Footer e-mail addresses: exactly 3.
+        pub emails: Located<Vec<Email>>,
+        /// Footer phone numbers: exactly 3.
+        pub phones: Located<Vec<Phone>>,
+        /// The top bar's e-mail address.
+        pub top_bar_email: Email,
+        /// The top bar's phone numbers: exactly 2.
+        pub top_bar_phones: Located<Vec<Phone>>,
+        /// The address named in the privacy policy.
+        pub support_email: Email,
+        /// The floating chat button's link.
+        pub chat_url: HttpUrl,
+    }
+}
+
+content_table! {
+    /// A `[[social]]` link of site.toml.
+    pub struct SocialLink {
+        /// Which icon.
+        pub kind: SocialKind,
+        /// Accessible label.
+        pub label: Text,
+        /// Where it goes (http(s), mailto: or tel:).
+        pub url: LinkUrl,
+    }
+}
+
+content_table! {
+    /// `[email]` of site.toml: the EmailJS settings.
+    pub struct EmailSettings {
+        /// The EmailJS public key.
+        pub public_key: Located<Text>,
+        /// The EmailJS service id.
+        pub service_id: Located<Text>,
+        /// The EmailJS API origin (default `https://api.emailjs.com`).
+        pub origin: Option<HttpUrl>,
+        /// Template ids per form.
+        pub templates: Located<EmailTemplates>,
+    }
+}
+
+/// The EmailJS API origin used when site.toml names none.
+pub const DEFAULT_EMAIL_ORIGIN: &str = "https://api.emailjs.com";
+
+impl EmailSettings {
+    /// The API origin, defaulting to [`DEFAULT_EMAIL_ORIGIN`].
+    pub fn origin(&self) -> &str {
+        self.origin
+            .as_ref()
+            .map_or(DEFAULT_EMAIL_ORIGIN, |o| o.as_str())
+    }
+}
+
+content_table! {
+    /// `[email.templates]` of site.toml.
+    pub struct EmailTemplates {
+        /// The contact form's template.
+        pub contact: Located<Text>,
+        /// The product enquiry's template.
+        pub enquiry: Located<Text>,
+        /// The quote request's template.
+        pub quote: Located<Text>,
+        /// The job application's template; without it the job form is simulated.
+        pub job: Option<Located<Text>>,
+    }
+}
+
+// ---------------------------------------------------------------- navigation.toml
+
+content_table! {
+    /// `navigation.toml`: the menu and the footer links.
+    pub struct Navigation {
+        /// The menu items, in order.
+        pub item: Vec<Located<NavEntry>>,
+        /// The footer's links.
+        pub footer: Footer,
+    }
+}
+
+content_table! {
+    /// A menu item or dropdown entry: a label and exactly one of `to` and `service`.
+    pub struct NavEntry {
+        /// The text shown.
+        pub label: Text,
+        /// A route of data-contract §4.
+        pub to: Option<Located<String>>,
+        /// A serviceId of services.toml (opens /services/{id}).
+        pub service: Option<Located<String>>,
+        /// A generated dropdown (`categories`).
+        pub menu: Option<GeneratedMenu>,
+        /// The dropdown's entries.
+        pub entries: Option<Vec<Located<NavEntry>>>,
+    }
+}
+
+content_table! {
+    /// `[footer]` of navigation.toml.
+    pub struct Footer {
+        /// The Quick Links column.
+        pub quick_links: Vec<Link>,
+        /// The legal links.
+        pub legal_links: Vec<Link>,
+    }
+}
+
+content_table! {
+    /// A footer link.
+    pub struct Link {
+        /// The text shown.
+        pub label: Text,
+        /// A route of data-contract §4.
+        pub to: Located<String>,
+    }
+}
+
+// ---------------------------------------------------------------- catalogue.toml, products.toml
+
+content_table! {
+    /// `catalogue.toml`.
+    pub struct CatalogueFile {
+        /// The categories.
+        pub category: crate::de::List<Category>,
+    }
+}
+
+content_table! {
+    /// A product category.
+    pub struct Category {
+        /// URL slug, unique.
+        pub id: Located<Text>,
+        /// The name shown everywhere, unique.
+        pub name: Located<Text>,
+        /// Sidebar and compact label.
+        pub short_name: Text,
+        /// The category image, also the default product image.
+        pub image: MediaRef,
+        /// The subcategories products may name.
+        pub subcategories: Vec<Text>,
+    }
+}
+
+content_table! {
+    /// `products.toml`.
+    pub struct ProductsFile {
+        /// The products.
+        pub product: crate::de::List<Product>,
+    }
+}
+
+content_table! {
+    /// A product of the catalogue.
+    pub struct Product {
+        /// Unique positive integer.
+        pub id: Located<u32>,
+        /// The title (titles may repeat).
+        pub title: Text,
+        /// The description (plain text).
+        pub description: Text,
+        /// A category id.
+        pub category: Located<String>,
+        /// One of the category's subcategories.
+        pub subcategory: Located<String>,
+        /// Optional: defaults to the category's image.
+        pub image: Option<MediaRef>,
+    }
+}
+
+impl Product {
+    /// The product id.
+    pub fn id(&self) -> u32 {
+        self.id.value
+    }
+    /// The title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+    /// The description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    /// The category id.
+    pub fn category(&self) -> &str {
+        &self.category.value
+    }
+    /// The subcategory.
+    pub fn subcategory(&self) -> &str {
+        &self.subcategory.value
+    }
+    /// The URL slug of the title (see [`routes::slug`]).
+    pub fn slug(&self) -> String {
+        routes::slug(&self.title)
+    }
+    /// The product page's route: `/products/{id}/{slug}`.
+    pub fn route(&self) -> String {
+        format!("/products/{}/{}", self.id(), self.slug())
+    }
+}
+
+// ---------------------------------------------------------------- services.toml
+
+content_table! {
+    /// `services.toml`.
+    pub struct ServicesFile {
+        /// The service catalogue entries.
+        pub service: crate::de::List<ServiceEntry>,
+    }
+}
+
+content_table! {
+    /// A service catalogue entry, keyed by its serviceId.
+    pub struct ServiceEntry {
+        /// The serviceId exactly as in URLs (may contain spaces, even trailing).
+        pub id: Located<Text>,
+        /// The title.
+        pub title: Text,
+        /// The main image.
+        pub image: Option<MediaRef>,
+        /// The description.
+        pub description: Text,
+        /// The bullets.
+        pub services_list: Vec<Text>,
+        /// Whether the entry has its own gallery.
+        pub has_gallery: bool,
+        /// How many gallery images are shown.
+        pub gallery_count: Located<u32>,
+        /// The gallery: exactly `gallery_count` images when `has_gallery`.
+        pub gallery: Option<Located<Vec<MediaRef>>>,
+    }
+}
+
+impl ServiceEntry {
+    /// The serviceId.
+    pub fn id(&self) -> &str {
+        &self.id.value
+    }
+    /// The title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+    /// The description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+    /// The detail page's route: `/services/` + the URL-encoded id.
+    pub fn route(&self) -> String {
+        format!("/services/{}", routes::encode_uri_component(self.id()))
+    }
+}
+
+// ---------------------------------------------------------------- home.toml
+
+content_table! {
+    /// `home.toml`: every block of the home page.
+    pub struct Home {
+        /// The video hero.
+        pub hero: Hero,
+        /// The statistics band.
+        pub stats: Stats,
+        /// The partner logos.
+        pub partners: Partners,
+        /// The tabbed product showcase.
+        pub showcase: Showcase,
+        /// The services card slider.
+        pub services_slider: ServicesSlider,
+        /// The testimonial carousel.
+        pub testimonials: Testimonials,
+        /// The map embed.
+        pub map: MapBlock,
+    }
+}
+
+content_table! {
+    /// `[hero]`.
+    pub struct Hero {
+        /// The tagline over the video.
+        pub tagline: Text,
+        /// The background video.
+        pub video: MediaRef,
+        /// The video's poster image.
+        pub poster: MediaRef,
+    }
+}
+
+content_table! {
+    /// `[stats]`.
+    pub struct Stats {
+        /// The band's heading.
+        pub heading: Text,
+        /// The counters.
+        pub item: Vec<Stat>,
+    }
+}
+
+content_table! {
+    /// A counter of the statistics band.
+    pub struct Stat {
+        /// The counter's target (not negative); its decimals are kept.
+        pub value: Located<Number>,
+        /// Text before the number.
+        pub prefix: Option<String>,
+        /// Text after the number.
+        pub suffix: Option<String>,
+        /// The label under the number.
+        pub label: Text,
+    }
+}
+
+content_table! {
+    /// `[partners]`.
+    pub struct Partners {
+        /// The heading.
+        pub heading: Text,
+        /// The logos.
+        pub logo: Vec<PartnerLogo>,
+    }
+}
+
+content_table! {
+    /// A partner logo.
+    pub struct PartnerLogo {
+        /// The partner's name (alt text).
+        pub name: Text,
+        /// The logo.
+        pub image: MediaRef,
+    }
+}
+
+content_table! {
+    /// `[showcase]`.
+    pub struct Showcase {
+        /// The heading.
+        pub heading: Text,
+        /// The tabs.
+        pub tab: Vec<ShowcaseTab>,
+    }
+}
+
+content_table! {
+    /// A showcase tab.
+    pub struct ShowcaseTab {
+        /// The tab label.
+        pub label: Text,
+        /// Optional link to a category id.
+        pub category: Option<Located<String>>,
+        /// The product cards.
+        pub card: Vec<ShowcaseCard>,
+    }
+}
+
+content_table! {
+    /// A showcase product card.
+    pub struct ShowcaseCard {
+        /// The title.
+        pub title: Text,
+        /// The description.
+        pub description: Text,
+        /// The image.
+        pub image: MediaRef,
+    }
+}
+
+content_table! {
+    /// `[services_slider]`.
+    pub struct ServicesSlider {
+        /// The heading.
+        pub heading: Text,
+        /// The cards.
+        pub card: Vec<ServiceCard>,
+    }
+}
+
+content_table! {
+    /// A services slider card.
+    pub struct ServiceCard {
+        /// The title.
+        pub title: Text,
+        /// The image.
+        pub image: MediaRef,
+        /// Optional serviceId the card stands for.
+        pub service: Option<Located<String>>,
+    }
+}
+
+content_table! {
+    /// `[testimonials]`.
+    pub struct Testimonials {
+        /// The heading.
+        pub heading: Text,
+        /// The slides.
+        pub item: Vec<Testimonial>,
+    }
+}
+
+content_table! {
+    /// A testimonial slide.
+    pub struct Testimonial {
+        /// The quote.
+        pub quote: Text,
+        /// Who said it.
+        pub name: Text,
+        /// The image style key.
+        pub image_class: String,
+        /// The background style key.
+        pub background_class: String,
+    }
+}
+
+content_table! {
+    /// `[map]`.
+    pub struct MapBlock {
+        /// The heading.
+        pub heading: Text,
+        /// The iframe height in pixels.
+        pub height: u32,
+    }
+}
+
+// ---------------------------------------------------------------- about.toml
+
+content_table! {
+    /// `about.toml`: the About Us page.
+    pub struct About {
+        /// Who are we.
+        pub who_we_are: AboutSection,
+        /// Why you should work with us.
+        pub why_work_with_us: AboutSection,
+        /// Our Mission.
+        pub mission: Statement,
+        /// Our Vision.
+        pub vision: Statement,
+        /// Story of our Leaders.
+        pub leaders: Leaders,
+        /// About Our USP.
+        pub usp: AboutSection,
+        /// Our Services box.
+        pub services_box: ListBox,
+        /// Our Specialization box.
+        pub specialization_box: ListBox,
+    }
+}
+
+content_table! {
+    /// A section of paragraphs and optional points.
+    pub struct AboutSection {
+        /// The heading.
+        pub heading: Text,
+        /// The paragraphs.
+        pub paragraphs: Vec<Text>,
+        /// Optional bullet points.
+        pub points: Option<Vec<Text>>,
+    }
+}
+
+content_table! {
+    /// A heading with one text (mission, vision).
+    pub struct Statement {
+        /// The heading.
+        pub heading: Text,
+        /// The text.
+        pub text: Text,
+    }
+}
+
+content_table! {
+    /// `[leaders]`.
+    pub struct Leaders {
+        /// The heading.
+        pub heading: Text,
+        /// The leader profiles.
+        pub item: Vec<Leader>,
+    }
+}
+
+content_table! {
+    /// A leader profile.
+    pub struct Leader {
+        /// The role (e.g. Managing Director).
+        pub title: Text,
+        /// The name.
+        pub name: Text,
+        /// The designation.
+        pub designation: Text,
+        /// The portrait.
+        pub image: MediaRef,
+        /// The story.
+        pub paragraphs: Vec<Text>,
+    }
+}
+
+content_table! {
+    /// A heading with a list of items.
+    pub struct ListBox {
+        /// The heading.
+        pub heading: Text,
+        /// The items.
+        pub items: Vec<Text>,
+    }
+}
+
+// ---------------------------------------------------------------- certificates.toml
+
+content_table! {
+    /// `certificates.toml`.
+    pub struct CertificatesFile {
+        /// The professional certificates.
+        pub certificate: crate::de::List<Certificate>,
+        /// The railway registrations.
+        pub registration: crate::de::List<Registration>,
+    }
+}
+
+content_table! {
+    /// A certificate of the gallery.
+    pub struct Certificate {
+        /// Unique id.
+        pub id: Located<Text>,
+        /// The title.
+        pub title: Text,
+        /// The image; the placeholder shows when absent.
+        pub image: Option<MediaRef>,
+    }
+}
+
+content_table! {
+    /// A railway registration certificate.
+    pub struct Registration {
+        /// PCMM or PCMD.
+        pub kind as "type": RegistrationType,
+        /// Unique id.
+        pub id: Located<Text>,
+        /// The title.
+        pub title: Text,
+        /// The image; the placeholder shows when absent.
+        pub image: Option<MediaRef>,
+    }
+}
+
+// ---------------------------------------------------------------- policies/*.toml
+
+content_table! {
+    /// A legal page (`policies/{privacy,terms,shipping,payment}.toml`).
+    ///
+    /// Texts may use `{support_email}`, `{company}` and `{address}`.
+    pub struct Policy {
+        /// The page title.
+        pub title: Located<Text>,
+        /// Shown as "Last updated".
+        pub updated: Option<Text>,
+        /// Introductory paragraphs.
+        pub intro: Option<Vec<Located<Text>>>,
+        /// The sections.
+        pub section: Option<Vec<PolicySection>>,
+    }
+}
+
+content_table! {
+    /// A section of a legal page.
+    pub struct PolicySection {
+        /// The heading.
+        pub heading: Located<Text>,
+        /// The paragraphs.
+        pub paragraphs: Option<Vec<Located<Text>>>,
+        /// Optional bullets.
+        pub bullets: Option<Vec<Located<Text>>>,
+    }
+}
+
+/// Which legal page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PolicyKind {
+    /// policies/privacy.toml (/PrivacyPolicy).
+    Privacy,
+    /// policies/terms.toml (/TermsAndConditions).
+    Terms,
+    /// policies/shipping.toml (/ShippingPolicy and /ReturnRefundPolicy).
+    Shipping,
+    /// policies/payment.toml (/PaymentPolicy).
+    Payment,
+}
+
+impl PolicyKind {
+    /// Every legal page.
+    pub const ALL: [PolicyKind; 4] = [
+        PolicyKind::Privacy,
+        PolicyKind::Terms,
+        PolicyKind::Shipping,
+        PolicyKind::Payment,
+    ];
+
+    /// The file name stem under `policies/`.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            PolicyKind::Privacy => "privacy",
+            PolicyKind::Terms => "terms",
+            PolicyKind::Shipping => "shipping",
+            PolicyKind::Payment => "payment",
+        }
+    }
+
+    /// The policy shown on a legal route, if `route` is one.
+    pub fn for_route(route: &str) -> Option<PolicyKind> {
+        match route {
+            "/PrivacyPolicy" => Some(PolicyKind::Privacy),
+            "/TermsAndConditions" => Some(PolicyKind::Terms),
+            "/ShippingPolicy" | "/ReturnRefundPolicy" => Some(PolicyKind::Shipping),
+            "/PaymentPolicy" => Some(PolicyKind::Payment),
+            _ => None,
+        }
+    }
+}
+
+/// The four legal pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Policies {
+    /// The privacy policy.
+    pub privacy: Policy,
+    /// The terms and conditions.
+    pub terms: Policy,
+    /// The shipping (and return/refund) policy.
+    pub shipping: Policy,
+    /// The payment policy.
+    pub payment: Policy,
+}
+
+impl Policies {
+    /// The policy of a kind.
+    pub fn get(&self, kind: PolicyKind) -> &Policy {
+        match kind {
+            PolicyKind::Privacy => &self.privacy,
+            PolicyKind::Terms => &self.terms,
+            PolicyKind::Shipping => &self.shipping,
+            PolicyKind::Payment => &self.payment,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- timeline.toml
+
+content_table! {
+    /// `timeline.toml`: the placeholder company timeline and the biography timeline.
+    pub struct Timeline {
+        /// The company timeline (placeholder content).
+        pub company: CompanyTimeline,
+        /// The biography timeline.
+        pub biography: Biography,
+    }
+}
+
+content_table! {
+    /// `[company]` of timeline.toml.
+    pub struct CompanyTimeline {
+        /// The heading.
+        pub heading: Text,
+        /// The entries.
+        pub entry: Vec<CompanyEntry>,
+    }
+}
+
+content_table! {
+    /// A company timeline entry.
+    pub struct CompanyEntry {
+        /// The date as shown.
+        pub date: Text,
+        /// The title.
+        pub title: Text,
+        /// The text.
+        pub text: Text,
+    }
+}
+
+content_table! {
+    /// `[biography]` of timeline.toml.
+    pub struct Biography {
+        /// The heading.
+        pub heading: Text,
+        /// Where the text comes from.
+        pub source_url: HttpUrl,
+        /// The source link's label.
+        pub source_label: Text,
+        /// The entries.
+        pub entry: Vec<BiographyEntry>,
+    }
+}
+
+content_table! {
+    /// A biography timeline entry.
+    pub struct BiographyEntry {
+        /// The year.
+        pub year: u32,
+        /// The title.
+        pub title: Text,
+        /// The text.
+        pub text: Text,
+        /// The background image shown while the entry is in view.
+        pub image: MediaRef,
+    }
+}
+
+// ---------------------------------------------------------------- pages.toml
+
+content_table! {
+    /// `pages.toml`.
+    pub struct PagesFile {
+        /// The page descriptions.
+        pub page: crate::de::List<PageMeta>,
+    }
+}
+
+content_table! {
+    /// The title and meta description of a static route.
+    pub struct PageMeta {
+        /// A static route of data-contract §4.
+        pub path: Located<String>,
+        /// The page title.
+        pub title: Text,
+        /// The meta description.
+        pub description: Text,
+    }
+}
+
+impl PageMeta {
+    /// The route.
+    pub fn path(&self) -> &str {
+        &self.path.value
+    }
+    /// The page title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+    /// The meta description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+}
+
+// ---------------------------------------------------------------- certificates accessors
+
+impl Certificate {
+    /// The id.
+    pub fn id(&self) -> &str {
+        &self.id.value
+    }
+}
+
+impl Registration {
+    /// The id.
+    pub fn id(&self) -> &str {
+        &self.id.value
+    }
+}
+
+impl Category {
+    /// The id (URL slug).
+    pub fn id(&self) -> &str {
+        &self.id.value
+    }
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name.value
+    }
+}

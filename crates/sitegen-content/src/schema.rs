@@ -1,0 +1,116 @@
+//! JSON Schemas of the content files, for editors.
+
+use schemars::JsonSchema;
+use serde_json::Value;
+
+use crate::model::{
+    About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policy, ProductsFile,
+    ServicesFile, Site, Timeline,
+};
+
+fn schema_of<T: JsonSchema>(title: &str) -> Value {
+    let mut schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
+    schema.insert("title".into(), Value::String(title.into()));
+    let mut value = schema.to_value();
+    drop_null(&mut value);
+    value
+}
+
+/// TOML has no null: an optional key is simply absent, so `Option`'s null
+/// alternative is removed from the schemas.
+fn drop_null(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            if let Some(Value::Array(types)) = object.get_mut("type") {
+                types.retain(|t| t != "null");
+                if types.len() == 1 {
+                    let only = types.remove(0);
+                    object.insert("type".into(), only);
+                }
+            }
+            if let Some(Value::Array(values)) = object.get_mut("enum") {
+                values.retain(|v| !v.is_null());
+            }
+            if let Some(Value::Array(alternatives)) = object.get_mut("anyOf") {
+                alternatives.retain(|a| a.get("type").and_then(Value::as_str) != Some("null"));
+                if alternatives.len() == 1 {
+                    let only = alternatives.remove(0);
+                    object.remove("anyOf");
+                    if let Value::Object(fields) = only {
+                        object.extend(fields);
+                    }
+                }
+            }
+            object.values_mut().for_each(drop_null);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_null),
+        _ => {}
+    }
+}
+
+/// The JSON Schema of each content file: `(file name, schema)`, e.g.
+/// `("products.schema.json", {...})`. The policy schema serves all four
+/// `policies/*.toml` files.
+pub fn schemas() -> Vec<(&'static str, Value)> {
+    vec![
+        ("site.schema.json", schema_of::<Site>("site.toml")),
+        (
+            "navigation.schema.json",
+            schema_of::<Navigation>("navigation.toml"),
+        ),
+        (
+            "catalogue.schema.json",
+            schema_of::<CatalogueFile>("catalogue.toml"),
+        ),
+        (
+            "products.schema.json",
+            schema_of::<ProductsFile>("products.toml"),
+        ),
+        (
+            "services.schema.json",
+            schema_of::<ServicesFile>("services.toml"),
+        ),
+        ("home.schema.json", schema_of::<Home>("home.toml")),
+        ("about.schema.json", schema_of::<About>("about.toml")),
+        (
+            "certificates.schema.json",
+            schema_of::<CertificatesFile>("certificates.toml"),
+        ),
+        ("policy.schema.json", schema_of::<Policy>("policies/*.toml")),
+        (
+            "timeline.schema.json",
+            schema_of::<Timeline>("timeline.toml"),
+        ),
+        ("pages.schema.json", schema_of::<PagesFile>("pages.toml")),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_content_file_has_a_schema_rejecting_unknown_keys() {
+        let all = schemas();
+        assert_eq!(all.len(), 11);
+        for (name, schema) in &all {
+            assert!(name.ends_with(".schema.json"));
+            assert_eq!(schema["additionalProperties"], Value::Bool(false), "{name}");
+            let text = schema.to_string();
+            assert!(
+                !text.contains("\"null\"") && !text.contains("null]") && !text.contains("null,"),
+                "{name}"
+            );
+        }
+        let products = &all[3].1;
+        let required = &products["$defs"]["Product"]["required"];
+        assert!(required
+            .as_array()
+            .is_some_and(|r| r.contains(&Value::String("category".into()))));
+        let registration = &all[7].1["$defs"]["Registration"]["properties"];
+        assert!(
+            registration.get("type").is_some(),
+            "the `type` key keeps its TOML name"
+        );
+    }
+}

@@ -1,0 +1,89 @@
+//! "Did you mean …?" suggestions by edit distance.
+
+/// The edit distance between `a` and `b` in characters: insertions, deletions,
+/// substitutions and transpositions of neighbours each count 1 (optimal string
+/// alignment, so "titel" is 1 edit from "title").
+pub fn levenshtein(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for i in 0..=a.len() {
+        d[i * width] = i;
+    }
+    for (j, cell) in d.iter_mut().enumerate().take(width) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[(i - 1) * width + j] + 1)
+                .min(d[i * width + j - 1] + 1)
+                .min(d[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * width + j - 2] + 1);
+            }
+            d[i * width + j] = best;
+        }
+    }
+    d[a.len() * width + b.len()]
+}
+
+/// The candidate closest to `input`, when it is close enough to be a likely typo.
+///
+/// Close enough means at most a third of the input's length, rounded up (at least
+/// 1, at most 3), edits away; a difference of case alone always counts as close.
+pub fn closest<'a, I>(input: &str, candidates: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let limit = input.chars().count().div_ceil(3).clamp(1, 3);
+    let lowered = input.to_lowercase();
+    candidates
+        .into_iter()
+        .filter(|candidate| *candidate != input)
+        .map(|candidate| {
+            let distance = if candidate.to_lowercase() == lowered {
+                0
+            } else {
+                levenshtein(&lowered, &candidate.to_lowercase())
+            };
+            (distance, candidate)
+        })
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// `did you mean "x"?` for the closest candidate, if any.
+pub fn did_you_mean<'a, I>(input: &str, candidates: I) -> Option<String>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    closest(input, candidates).map(|candidate| format!("did you mean \"{candidate}\"?"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levenshtein_counts_edits() {
+        assert_eq!(levenshtein("kitten", "sitting"), 3);
+        assert_eq!(levenshtein("", "abc"), 3);
+        assert_eq!(levenshtein("same", "same"), 0);
+        assert_eq!(levenshtein("dialisys", "dialysis"), 2);
+        assert_eq!(levenshtein("titel", "title"), 1);
+    }
+
+    #[test]
+    fn closest_picks_a_near_typo_only() {
+        assert_eq!(
+            closest("dialisys", ["dialysis", "radiology"]),
+            Some("dialysis")
+        );
+        assert_eq!(closest("titel", ["title", "id"]), Some("title"));
+        assert_eq!(closest("zzzzzz", ["title", "id"]), None);
+        assert_eq!(closest("Dialysis", ["dialysis"]), Some("dialysis"));
+    }
+}

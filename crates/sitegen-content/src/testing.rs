@@ -1,0 +1,60 @@
+//! Helpers for benchmarks and tests of the crates built on this one.
+
+use std::fmt::Write;
+
+/// The text of a `products.toml` with `count` products (ids 1 to `count`), cycling
+/// through `categories`, each given as `(category id, subcategory)`. Products have
+/// no own image, so they use their category's. With no categories it is empty.
+///
+/// ```
+/// let text = sitegen_content::testing::products_toml(2, &[("dialysis", "Dialysis Machines")]);
+/// assert_eq!(text.matches("[[product]]").count(), 2);
+/// ```
+pub fn products_toml(count: usize, categories: &[(&str, &str)]) -> String {
+    let mut text = String::with_capacity(count * 160);
+    if categories.is_empty() {
+        return text;
+    }
+    for index in 0..count {
+        let (category, subcategory) = categories[index % categories.len()];
+        // Writing to a String cannot fail.
+        let _ = write!(
+            text,
+            "[[product]]\nid = {id}\ntitle = \"Generated Product {id}\"\ndescription = \"Placeholder description of generated product {id}.\"\ncategory = {category:?}\nsubcategory = {subcategory:?}\n\n",
+            id = index + 1,
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::valid_copy;
+
+    #[test]
+    fn generated_products_load_without_problems() {
+        let (_dir, content) = valid_copy();
+        let text = products_toml(
+            300,
+            &[
+                ("dialysis", "Dialysis Machines"),
+                ("radiology", "Imaging & Diagnostic Products"),
+            ],
+        );
+        std::fs::write(content.join("products.toml"), text).unwrap();
+        std::fs::write(
+            content.join("navigation.toml"),
+            std::fs::read_to_string(content.join("navigation.toml"))
+                .unwrap()
+                .replace(
+                    "/products/12/hemodialysis-machine",
+                    "/products/12/generated-product-12",
+                ),
+        )
+        .unwrap();
+        let report = crate::load(&content);
+        assert_eq!(report.diagnostics, vec![]);
+        assert_eq!(report.content.map(|c| c.products.len()), Some(300));
+    }
+}

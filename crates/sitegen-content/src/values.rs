@@ -1,0 +1,663 @@
+//! Validated scalar values: texts, e-mail addresses, URLs, phone numbers, media
+//! references and the fixed vocabularies of the contract.
+//!
+//! Each type checks itself while it is read, so a problem is reported at the
+//! exact value, whichever file it is in.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Deref;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use toml::de::DeValue;
+
+use crate::codes::ErrorCode;
+use crate::de::{Cx, FromToml};
+use crate::diagnostic::Span;
+use crate::suggest;
+
+/// Reads a string value or reports a wrong type.
+fn string_value(
+    value: &DeValue<'_>,
+    span: &Span,
+    cx: &mut Cx<'_>,
+    expected: &str,
+) -> Option<String> {
+    match value {
+        DeValue::String(s) => Some(s.to_string()),
+        _ => {
+            cx.wrong_type(value, span, expected);
+            None
+        }
+    }
+}
+
+macro_rules! string_newtype {
+    ($(#[$meta:meta])* $name:ident, $schema:expr) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(String);
+
+        impl $name {
+            /// The text as written.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl Deref for $name {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl JsonSchema for $name {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+                $schema
+            }
+        }
+    };
+}
+
+string_newtype!(
+    /// Plain text that must not be empty (after trimming).
+    Text,
+    schemars::json_schema!({ "type": "string", "pattern": "\\S" })
+);
+
+impl Text {
+    /// A text built in code (e.g. by the benchmark generator); not checked.
+    pub fn new(text: impl Into<String>) -> Text {
+        Text(text.into())
+    }
+}
+
+impl FromToml for Text {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let text = string_value(value, span, cx, "a non-empty string")?;
+        if text.trim().is_empty() {
+            cx.report(span, ErrorCode::EmptyText, "text must not be empty", None);
+            return None;
+        }
+        Some(Text(text))
+    }
+}
+
+string_newtype!(
+    /// An e-mail address (`name@domain.tld`).
+    Email,
+    schemars::json_schema!({ "type": "string", "format": "email" })
+);
+
+impl FromToml for Email {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let text = string_value(value, span, cx, "a string")?;
+        if !is_valid_email(&text) {
+            cx.report(
+                span,
+                ErrorCode::InvalidEmail,
+                format!("invalid e-mail address \"{text}\""),
+                None,
+            );
+            return None;
+        }
+        warn_example_email(&text, span, cx);
+        Some(Email(text))
+    }
+}
+
+fn warn_example_email(address: &str, span: &Span, cx: &mut Cx<'_>) {
+    if is_example_email(address) {
+        cx.report(
+            span,
+            ErrorCode::ExampleEmail,
+            format!("\"{address}\" is an example address"),
+            Some(ErrorCode::ExampleEmail.hint().to_string()),
+        );
+    }
+}
+
+/// Whether the address is at example.com or example.org (or a subdomain).
+pub fn is_example_email(address: &str) -> bool {
+    let domain = address
+        .rsplit_once('@')
+        .map(|(_, d)| d.to_ascii_lowercase())
+        .unwrap_or_default();
+    ["example.com", "example.org"]
+        .iter()
+        .any(|example| domain == *example || domain.ends_with(&format!(".{example}")))
+}
+
+/// A pragmatic e-mail check: one `@`, a local part without spaces, a dotted domain
+/// of letters, digits and hyphens.
+pub fn is_valid_email(address: &str) -> bool {
+    let Some((local, domain)) = address.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+    local_ok && domain_ok
+}
+
+string_newtype!(
+    /// A phone number: digits, spaces, a leading `+`, `-` and parentheses; 8 to 15 digits.
+    Phone,
+    schemars::json_schema!({ "type": "string", "pattern": "^\\+?[0-9 ()-]+$" })
+);
+
+impl FromToml for Phone {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let text = string_value(value, span, cx, "a string")?;
+        if !is_valid_phone(&text) {
+            cx.report(
+                span,
+                ErrorCode::InvalidPhone,
+                format!("invalid phone number \"{text}\""),
+                Some(ErrorCode::InvalidPhone.hint().to_string()),
+            );
+            return None;
+        }
+        Some(Phone(text))
+    }
+}
+
+/// Digits, spaces, `-`, parentheses and one leading `+`; 8 to 15 digits.
+pub fn is_valid_phone(number: &str) -> bool {
+    let body = number.strip_prefix('+').unwrap_or(number);
+    let allowed = body
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')'));
+    let digits = body.chars().filter(char::is_ascii_digit).count();
+    allowed && (8..=15).contains(&digits)
+}
+
+string_newtype!(
+    /// An absolute `http://` or `https://` URL.
+    HttpUrl,
+    schemars::json_schema!({ "type": "string", "format": "uri", "pattern": "^https?://" })
+);
+
+impl FromToml for HttpUrl {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let text = string_value(value, span, cx, "a string")?;
+        if !is_valid_http_url(&text) {
+            cx.report(
+                span,
+                ErrorCode::InvalidUrl,
+                format!("invalid URL \"{text}\""),
+                Some("write an absolute URL starting with https:// or http://".into()),
+            );
+            return None;
+        }
+        Some(HttpUrl(text))
+    }
+}
+
+/// An absolute http(s) URL with a host and no whitespace.
+pub fn is_valid_http_url(url: &str) -> bool {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"));
+    let Some(rest) = rest else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host_name = host.split(':').next().unwrap_or("");
+    !host_name.is_empty()
+        && host_name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '-')
+        && !url.chars().any(char::is_whitespace)
+}
+
+string_newtype!(
+    /// A link: an absolute http(s) URL, a `mailto:` address or a `tel:` number.
+    LinkUrl,
+    schemars::json_schema!({ "type": "string", "pattern": "^(https?://|mailto:|tel:)" })
+);
+
+impl FromToml for LinkUrl {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let text = string_value(value, span, cx, "a string")?;
+        if !is_valid_link(&text) {
+            cx.report(
+                span,
+                ErrorCode::InvalidUrl,
+                format!("invalid link \"{text}\""),
+                Some("write an absolute https:// URL, mailto:address or tel:number".into()),
+            );
+            return None;
+        }
+        if let Some(address) = text.strip_prefix("mailto:") {
+            let address = address.split('?').next().unwrap_or("");
+            warn_example_email(address, span, cx);
+        }
+        Some(LinkUrl(text))
+    }
+}
+
+/// An http(s) URL, `mailto:` + a valid address, or `tel:` + a valid phone number.
+pub fn is_valid_link(link: &str) -> bool {
+    if let Some(address) = link.strip_prefix("mailto:") {
+        return is_valid_email(address.split('?').next().unwrap_or(""));
+    }
+    if let Some(number) = link.strip_prefix("tel:") {
+        return is_valid_phone(number);
+    }
+    is_valid_http_url(link)
+}
+
+/// A reference to a media file, resolved while loading: its path, hashed output
+/// name and dimensions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaRef {
+    /// The content path as written, e.g. `media/brand/logo.svg`.
+    pub path: String,
+    /// The path inside `dist/`, e.g. `media/brand/logo.3f2a9c1e.svg`.
+    pub output: String,
+    /// Width in pixels (0 for video).
+    pub width: u32,
+    /// Height in pixels (0 for video).
+    pub height: u32,
+}
+
+impl MediaRef {
+    /// The URL the site uses: `/` + the output path.
+    pub fn src(&self) -> String {
+        format!("/{}", self.output)
+    }
+}
+
+impl FromToml for MediaRef {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let path = string_value(value, span, cx, "a media path string")?;
+        match cx.media.resolve(&path) {
+            Ok(file) => Some(MediaRef {
+                path,
+                output: file.output,
+                width: file.width,
+                height: file.height,
+            }),
+            Err(problem) => {
+                cx.report(
+                    span,
+                    problem.code,
+                    problem.message,
+                    Some(problem.code.hint().to_string()),
+                );
+                None
+            }
+        }
+    }
+}
+
+impl JsonSchema for MediaRef {
+    fn schema_name() -> Cow<'static, str> {
+        "MediaPath".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^media/",
+            "description": "A media file path relative to content/, starting with media/"
+        })
+    }
+}
+
+/// Declares a closed vocabulary read from a string, with "did you mean".
+macro_rules! string_enum {
+    ($(#[$meta:meta])* $name:ident, $code:ident, $description:literal { $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant, )*
+        }
+
+        impl $name {
+            /// Every value, in contract order.
+            pub const ALL: &'static [$name] = &[$( $name::$variant, )*];
+
+            /// The value as written in the content and the JSON.
+            pub fn as_str(self) -> &'static str {
+                match self { $( $name::$variant => $text, )* }
+            }
+
+            /// The value written as `text`, if any.
+            pub fn parse(text: &str) -> Option<$name> {
+                match text { $( $text => Some($name::$variant), )* _ => None }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromToml for $name {
+            fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+                let text = string_value(value, span, cx, "a string")?;
+                if let Some(parsed) = $name::parse(&text) {
+                    return Some(parsed);
+                }
+                let names: Vec<&str> = $name::ALL.iter().map(|v| v.as_str()).collect();
+                let hint = suggest::did_you_mean(&text, names.iter().copied())
+                    .unwrap_or_else(|| format!("use one of: {}", names.join(", ")));
+                cx.report(
+                    span,
+                    ErrorCode::$code,
+                    format!("\"{text}\" is not a valid {}", $description),
+                    Some(hint),
+                );
+                None
+            }
+        }
+
+        impl JsonSchema for $name {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn inline_schema() -> bool {
+                true
+            }
+            fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+                schemars::json_schema!({ "type": "string", "enum": [$($text),*] })
+            }
+        }
+    };
+}
+
+string_enum!(
+    /// The kind of a railway registration certificate.
+    RegistrationType, UnknownRegistrationType, "registration type" {
+        /// PCMM (Store).
+        Pcmm = "PCMM",
+        /// PCMD (Medical).
+        Pcmd = "PCMD",
+    }
+);
+
+string_enum!(
+    /// The kind of a social link in the top bar (it picks the icon).
+    SocialKind, UnknownVariant, "social link kind" {
+        /// Instagram.
+        Instagram = "instagram",
+        /// Facebook.
+        Facebook = "facebook",
+        /// Twitter.
+        Twitter = "twitter",
+        /// E-mail.
+        Email = "email",
+        /// LinkedIn.
+        Linkedin = "linkedin",
+        /// WhatsApp.
+        Whatsapp = "whatsapp",
+    }
+);
+
+string_enum!(
+    /// A generated navigation menu.
+    GeneratedMenu, UnknownMenu, "generated menu" {
+        /// The catalogue's categories, each opening /products.
+        Categories = "categories",
+    }
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_email_is_rejected() {
+        for good in ["info@example.com", "a.b+c@sub.domain.in"] {
+            assert!(is_valid_email(good), "{good}");
+        }
+        for bad in [
+            "",
+            "info",
+            "info@",
+            "@x.com",
+            "a b@x.com",
+            "a@x",
+            "a@@x.com",
+            "a@x..com",
+            "a@-x.com",
+        ] {
+            assert!(!is_valid_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn example_email_is_detected() {
+        assert!(is_example_email("info@example.com"));
+        assert!(is_example_email("x@mail.example.org"));
+        assert!(!is_example_email("x@notexample.com"));
+    }
+
+    #[test]
+    fn malformed_url_is_rejected() {
+        assert!(is_valid_http_url("https://www.example.com"));
+        assert!(is_valid_http_url("http://localhost:8080/x?y=1"));
+        for bad in [
+            "www.example.com",
+            "ftp://x.com",
+            "https://",
+            "https:// x.com",
+            "/relative",
+        ] {
+            assert!(!is_valid_http_url(bad), "{bad}");
+        }
+        assert!(is_valid_link("mailto:info@x.com?subject=hi"));
+        assert!(is_valid_link("tel:+910000000001"));
+        assert!(!is_valid_link("mailto:nobody"));
+        assert!(!is_valid_link("javascript:alert(1)"));
+    }
+
+    #[test]
+    fn malformed_phone_is_rejected() {
+        assert!(is_valid_phone("+91 00000 00001"));
+        assert!(is_valid_phone("(022) 1234-5678"));
+        for bad in [
+            "1234567",
+            "+91 0000 0000 0000 0000",
+            "phone",
+            "91+0000000000",
+            "12345678x",
+        ] {
+            assert!(!is_valid_phone(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn registration_type_parses_only_pcmm_and_pcmd() {
+        assert_eq!(
+            RegistrationType::parse("PCMM"),
+            Some(RegistrationType::Pcmm)
+        );
+        assert_eq!(
+            RegistrationType::parse("PCMD").map(RegistrationType::as_str),
+            Some("PCMD")
+        );
+        assert_eq!(RegistrationType::parse("pcmm"), None);
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    use crate::codes::ErrorCode;
+    use crate::test_support::{codes, load_edited, single};
+
+    #[test]
+    fn empty_text() {
+        let report = load_edited(&[("products.toml", "title = \"Slit Lamp\"", "title = \"   \"")]);
+        single(&report, ErrorCode::EmptyText, "text must not be empty");
+    }
+
+    #[test]
+    fn invalid_email() {
+        let report = load_edited(&[(
+            "site.toml",
+            "top_bar_email = \"info@medical.test\"",
+            "top_bar_email = \"info.medical.test\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::InvalidEmail,
+            "invalid e-mail address \"info.medical.test\"",
+        );
+    }
+
+    #[test]
+    fn invalid_url() {
+        let report = load_edited(&[(
+            "site.toml",
+            "chat_url = \"https://wa.me/910000000000\"",
+            "chat_url = \"wa.me/910000000000\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::InvalidUrl,
+            "invalid URL \"wa.me/910000000000\"",
+        );
+        let report = load_edited(&[(
+            "site.toml",
+            "url = \"mailto:info@medical.test\"",
+            "url = \"mailto:nobody\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::InvalidUrl,
+            "invalid link \"mailto:nobody\"",
+        );
+        let report = load_edited(&[(
+            "site.toml",
+            "base_url = \"https://www.medical.test\"",
+            "base_url = \"https://www.medical.test/\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::InvalidUrl,
+            "base_url \"https://www.medical.test/\" must not end with /",
+        );
+    }
+
+    #[test]
+    fn invalid_phone() {
+        let report = load_edited(&[("site.toml", "\"+91 00000 00003\"", "\"call us\"")]);
+        single(
+            &report,
+            ErrorCode::InvalidPhone,
+            "invalid phone number \"call us\"",
+        );
+    }
+
+    #[test]
+    fn unknown_variant() {
+        let report = load_edited(&[("site.toml", "kind = \"instagram\"", "kind = \"instagam\"")]);
+        let shown = single(
+            &report,
+            ErrorCode::UnknownVariant,
+            "\"instagam\" is not a valid social link kind",
+        );
+        assert!(shown.ends_with("did you mean \"instagram\"?"), "{shown}");
+    }
+
+    #[test]
+    fn unknown_registration_type() {
+        let report = load_edited(&[("certificates.toml", "type = \"PCMD\"", "type = \"PCMX\"")]);
+        single(
+            &report,
+            ErrorCode::UnknownRegistrationType,
+            "\"PCMX\" is not a valid registration type",
+        );
+    }
+
+    #[test]
+    fn unknown_menu() {
+        let report = load_edited(&[(
+            "navigation.toml",
+            "menu = \"categories\"",
+            "menu = \"services\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::UnknownMenu,
+            "\"services\" is not a valid generated menu",
+        );
+    }
+
+    #[test]
+    fn example_email() {
+        let report = load_edited(&[(
+            "site.toml",
+            "support_email = \"support@medical.test\"",
+            "support_email = \"support@example.com\"",
+        )]);
+        single(
+            &report,
+            ErrorCode::ExampleEmail,
+            "\"support@example.com\" is an example address",
+        );
+        assert!(report.content.is_some(), "warnings do not stop the build");
+    }
+
+    #[test]
+    fn every_malformed_value_of_a_file_is_reported() {
+        let report = load_edited(&[
+            (
+                "site.toml",
+                "top_bar_email = \"info@medical.test\"",
+                "top_bar_email = \"nope\"",
+            ),
+            (
+                "site.toml",
+                "chat_url = \"https://wa.me/910000000000\"",
+                "chat_url = \"nope\"",
+            ),
+        ]);
+        assert_eq!(
+            codes(&report),
+            vec![ErrorCode::InvalidEmail, ErrorCode::InvalidUrl]
+        );
+    }
+}

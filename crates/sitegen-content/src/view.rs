@@ -1,0 +1,564 @@
+//! The JSON views handed to React (data-contract §3).
+//!
+//! Keys are camelCase; every media reference becomes `{ src, width, height }` with
+//! `src` = `/` + the hashed output path. Texts are passed through unchanged (plain
+//! text: React escapes them); only policy placeholders are filled.
+
+use serde_json::{json, Map, Value};
+
+use crate::check::fill_placeholders;
+use crate::model::{
+    AboutSection, Leader, ListBox, NavEntry, PolicyKind, Product, ServiceEntry, Statement,
+};
+use crate::routes::encode_uri_component;
+use crate::values::{MediaRef, RegistrationType, Text};
+use crate::{Content, Registration};
+
+/// How many related products a product page lists.
+pub const RELATED_PRODUCTS: usize = 4;
+
+/// `{ src, width, height }` of a media file.
+pub fn media(media: &MediaRef) -> Value {
+    json!({ "src": media.src(), "width": media.width, "height": media.height })
+}
+
+fn optional_media(media_ref: Option<&MediaRef>) -> Value {
+    media_ref.map_or(Value::Null, media)
+}
+
+fn texts<'a>(items: impl IntoIterator<Item = &'a Text>) -> Value {
+    Value::Array(
+        items
+            .into_iter()
+            .map(|t| Value::String(t.to_string()))
+            .collect(),
+    )
+}
+
+/// The layout: site facts, contact, social links, navigation, categories and the
+/// e-mail settings (`/data/layout.json`).
+pub fn layout(c: &Content) -> Value {
+    let site = &c.site;
+    let contact = &site.contact;
+    let templates = &site.email.templates.value;
+    json!({
+        "site": {
+            "name": site.name(),
+            "shortName": site.short_name(),
+            "baseUrl": site.base_url(),
+            "description": site.description(),
+            "logo": media(&site.logo),
+            "founded": site.founded,
+            "firstFirm": site.first_firm,
+            "claims": texts(&site.claims),
+        },
+        "contact": {
+            "address": contact.address.as_str(),
+            "hours": contact.hours.as_str(),
+            "locationLabel": contact.location_label.as_str(),
+            "mapsUrl": contact.maps_url.as_str(),
+            "mapEmbedUrl": contact.map_embed_url.as_str(),
+            "mapTitle": contact.map_title.as_str(),
+            "emails": contact.emails.iter().map(|e| e.as_str()).collect::<Vec<_>>(),
+            "phones": contact.phones.iter().map(|p| p.as_str()).collect::<Vec<_>>(),
+            "topBarEmail": contact.top_bar_email.as_str(),
+            "topBarPhones": contact.top_bar_phones.iter().map(|p| p.as_str()).collect::<Vec<_>>(),
+            "supportEmail": contact.support_email.as_str(),
+            "chatUrl": contact.chat_url.as_str(),
+        },
+        "social": site.social.iter().flatten().map(|s| json!({
+            "kind": s.kind.as_str(),
+            "label": s.label.as_str(),
+            "url": s.url.as_str(),
+        })).collect::<Vec<_>>(),
+        "navigation": {
+            "items": c.navigation.item.iter().map(|item| nav_item(c, item)).collect::<Vec<_>>(),
+            "footer": {
+                "quickLinks": c.navigation.footer.quick_links.iter().map(|l| json!({"label": l.label.as_str(), "to": l.to.value})).collect::<Vec<_>>(),
+                "legalLinks": c.navigation.footer.legal_links.iter().map(|l| json!({"label": l.label.as_str(), "to": l.to.value})).collect::<Vec<_>>(),
+            },
+        },
+        "categories": c.categories.iter().map(|cat| json!({
+            "id": cat.id(),
+            "name": cat.name(),
+            "shortName": cat.short_name.as_str(),
+            "subcategories": texts(&cat.subcategories),
+        })).collect::<Vec<_>>(),
+        "email": {
+            "publicKey": site.email.public_key.as_str(),
+            "serviceId": site.email.service_id.as_str(),
+            "origin": site.email.origin(),
+            "templates": {
+                "contact": templates.contact.as_str(),
+                "enquiry": templates.enquiry.as_str(),
+                "quote": templates.quote.as_str(),
+                "job": templates.job.as_ref().map(|j| j.as_str()),
+            },
+        },
+    })
+}
+
+/// A NavItem: `to` always filled; a `service` entry links to its detail page;
+/// `menu = "categories"` expands to one entry per category.
+fn nav_item(c: &Content, entry: &NavEntry) -> Value {
+    let mut item = Map::new();
+    item.insert("label".into(), json!(entry.label.as_str()));
+    let to = match (&entry.to, &entry.service) {
+        (Some(to), _) => to.value.clone(),
+        (None, Some(service)) => format!("/services/{}", encode_uri_component(&service.value)),
+        (None, None) => "/".to_string(),
+    };
+    item.insert("to".into(), json!(to));
+    if let Some(service) = &entry.service {
+        item.insert("service".into(), json!(service.value));
+    }
+    let mut entries: Vec<Value> = Vec::new();
+    if entry.menu.is_some() {
+        entries.extend(c.categories.iter().map(|category| {
+            json!({
+                "label": category.name(),
+                "to": "/products",
+                "category": category.id(),
+                "entries": [],
+            })
+        }));
+    }
+    entries.extend(
+        entry
+            .entries
+            .iter()
+            .flatten()
+            .map(|child| nav_item(c, child)),
+    );
+    item.insert("entries".into(), Value::Array(entries));
+    Value::Object(item)
+}
+
+/// The home page (`/` and the block routes except `/timeline`).
+pub fn home(c: &Content) -> Value {
+    let home = &c.home;
+    json!({
+        "hero": {
+            "tagline": home.hero.tagline.as_str(),
+            "video": media(&home.hero.video),
+            "poster": media(&home.hero.poster),
+        },
+        "stats": {
+            "heading": home.stats.heading.as_str(),
+            "items": home.stats.item.iter().map(|stat| {
+                let number = stat.value.value;
+                let value = if number.integer { json!(number.value as i64) } else { json!(number.value) };
+                json!({
+                    "value": value,
+                    "decimals": number.decimals,
+                    "prefix": stat.prefix.as_deref().unwrap_or(""),
+                    "suffix": stat.suffix.as_deref().unwrap_or(""),
+                    "label": stat.label.as_str(),
+                })
+            }).collect::<Vec<_>>(),
+        },
+        "partners": {
+            "heading": home.partners.heading.as_str(),
+            "logos": home.partners.logo.iter().map(|logo| json!({
+                "name": logo.name.as_str(),
+                "image": media(&logo.image),
+            })).collect::<Vec<_>>(),
+        },
+        "showcase": {
+            "heading": home.showcase.heading.as_str(),
+            "tabs": home.showcase.tab.iter().map(|tab| json!({
+                "label": tab.label.as_str(),
+                "category": tab.category.as_ref().map(|c| c.value.as_str()),
+                "cards": tab.card.iter().map(|card| json!({
+                    "title": card.title.as_str(),
+                    "description": card.description.as_str(),
+                    "image": media(&card.image),
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        },
+        "servicesSlider": {
+            "heading": home.services_slider.heading.as_str(),
+            "cards": home.services_slider.card.iter().map(|card| json!({
+                "title": card.title.as_str(),
+                "image": media(&card.image),
+                "service": card.service.as_ref().map(|s| s.value.as_str()),
+            })).collect::<Vec<_>>(),
+        },
+        "testimonials": {
+            "heading": home.testimonials.heading.as_str(),
+            "items": home.testimonials.item.iter().map(|t| json!({
+                "quote": t.quote.as_str(),
+                "name": t.name.as_str(),
+                "imageClass": t.image_class,
+                "backgroundClass": t.background_class,
+            })).collect::<Vec<_>>(),
+        },
+        "map": {
+            "heading": home.map.heading.as_str(),
+            "height": home.map.height,
+        },
+    })
+}
+
+/// A ProductSummary: `{ id, title, category, subcategory, image, slug }`.
+pub fn product_summary(c: &Content, product: &Product) -> Value {
+    json!({
+        "id": product.id(),
+        "title": product.title(),
+        "category": product.category(),
+        "subcategory": product.subcategory(),
+        "image": optional_media(c.product_image(product)),
+        "slug": product.slug(),
+    })
+}
+
+/// `/products`: `{ products: ProductSummary[] }`.
+pub fn products_page(c: &Content) -> Value {
+    json!({
+        "products": c.products.iter().map(|p| product_summary(c, p)).collect::<Vec<_>>(),
+    })
+}
+
+/// `/products/{id}/{slug}`: `{ product, related }`, related being up to
+/// [`RELATED_PRODUCTS`] other products of the same category, in file order.
+pub fn product_page(c: &Content, p: &Product) -> Value {
+    let mut product = product_summary(c, p);
+    if let Value::Object(fields) = &mut product {
+        fields.insert("description".into(), json!(p.description()));
+        let category_name = c.category(p.category()).map_or("", |cat| cat.name());
+        fields.insert("categoryName".into(), json!(category_name));
+    }
+    let related: Vec<Value> = c
+        .products
+        .iter()
+        .filter(|other| other.category() == p.category() && other.id() != p.id())
+        .take(RELATED_PRODUCTS)
+        .map(|other| product_summary(c, other))
+        .collect();
+    json!({ "product": product, "related": related })
+}
+
+/// `/services`: `{ services: { id, title, image }[] }`.
+pub fn services_page(c: &Content) -> Value {
+    json!({
+        "services": c.services.iter().map(|s| json!({
+            "id": s.id(),
+            "title": s.title(),
+            "image": optional_media(s.image.as_ref()),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// `/services/{id}`: the ServiceEntry.
+pub fn service_page(_c: &Content, s: &ServiceEntry) -> Value {
+    json!({
+        "id": s.id(),
+        "title": s.title(),
+        "image": optional_media(s.image.as_ref()),
+        "description": s.description(),
+        "servicesList": texts(&s.services_list),
+        "hasGallery": s.has_gallery,
+        "galleryCount": s.gallery_count.value,
+        "gallery": s.gallery.iter().flat_map(|g| g.value.iter()).map(media).collect::<Vec<_>>(),
+    })
+}
+
+/// `/certificate`: `{ certificates: { id, title, image }[] }`.
+pub fn certificates_page(c: &Content) -> Value {
+    json!({
+        "certificates": c.certificates.iter().map(|cert| json!({
+            "id": cert.id(),
+            "title": cert.title.as_str(),
+            "image": optional_media(cert.image.as_ref()),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn registration(r: &Registration) -> Value {
+    json!({
+        "type": r.kind.as_str(),
+        "id": r.id(),
+        "title": r.title.as_str(),
+        "image": optional_media(r.image.as_ref()),
+    })
+}
+
+/// `/railway-registration`: `{ types: [{ type, items }] }`, PCMM then PCMD.
+pub fn railway_page(c: &Content) -> Value {
+    json!({
+        "types": RegistrationType::ALL.iter().map(|kind| registrations_page(c, *kind)).collect::<Vec<_>>(),
+    })
+}
+
+/// `/railway-registration/{type}`: `{ type, items }`.
+pub fn registrations_page(c: &Content, kind: RegistrationType) -> Value {
+    json!({
+        "type": kind.as_str(),
+        "items": c.registrations_of(kind).map(registration).collect::<Vec<_>>(),
+    })
+}
+
+fn about_section(section: &AboutSection) -> Value {
+    json!({
+        "heading": section.heading.as_str(),
+        "paragraphs": texts(&section.paragraphs),
+        "points": texts(section.points.iter().flatten()),
+    })
+}
+
+fn statement(statement: &Statement) -> Value {
+    json!({ "heading": statement.heading.as_str(), "text": statement.text.as_str() })
+}
+
+fn list_box(list: &ListBox) -> Value {
+    json!({ "heading": list.heading.as_str(), "items": texts(&list.items) })
+}
+
+fn leader(leader: &Leader) -> Value {
+    json!({
+        "title": leader.title.as_str(),
+        "name": leader.name.as_str(),
+        "designation": leader.designation.as_str(),
+        "image": media(&leader.image),
+        "paragraphs": texts(&leader.paragraphs),
+    })
+}
+
+/// `/aboutUs`: about.toml in camelCase (`leaders.item` stays `item`), media resolved,
+/// absent `points` as `[]`.
+pub fn about(c: &Content) -> Value {
+    let about = &c.about;
+    json!({
+        "whoWeAre": about_section(&about.who_we_are),
+        "whyWorkWithUs": about_section(&about.why_work_with_us),
+        "mission": statement(&about.mission),
+        "vision": statement(&about.vision),
+        "leaders": {
+            "heading": about.leaders.heading.as_str(),
+            "item": about.leaders.item.iter().map(leader).collect::<Vec<_>>(),
+        },
+        "usp": about_section(&about.usp),
+        "servicesBox": list_box(&about.services_box),
+        "specializationBox": list_box(&about.specialization_box),
+    })
+}
+
+/// A legal page: `{ title, updated, intro, sections: [{ heading, paragraphs, bullets }] }`
+/// with `{support_email}`, `{company}` and `{address}` filled.
+pub fn policy(c: &Content, kind: PolicyKind) -> Value {
+    let policy = c.policies.get(kind);
+    let fill = |text: &Text| fill_placeholders(text, &c.site);
+    json!({
+        "title": fill(&policy.title),
+        "updated": policy.updated.as_ref().map(|u| u.as_str()),
+        "intro": policy.intro.iter().flatten().map(|t| fill(t)).collect::<Vec<_>>(),
+        "sections": policy.section.iter().flatten().map(|section| json!({
+            "heading": fill(&section.heading),
+            "paragraphs": section.paragraphs.iter().flatten().map(|t| fill(t)).collect::<Vec<_>>(),
+            "bullets": section.bullets.iter().flatten().map(|t| fill(t)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// `/timeline`: timeline.toml in camelCase (`entry` stays `entry`), media resolved.
+pub fn timeline(c: &Content) -> Value {
+    let timeline = &c.timeline;
+    json!({
+        "company": {
+            "heading": timeline.company.heading.as_str(),
+            "entry": timeline.company.entry.iter().map(|e| json!({
+                "date": e.date.as_str(),
+                "title": e.title.as_str(),
+                "text": e.text.as_str(),
+            })).collect::<Vec<_>>(),
+        },
+        "biography": {
+            "heading": timeline.biography.heading.as_str(),
+            "sourceUrl": timeline.biography.source_url.as_str(),
+            "sourceLabel": timeline.biography.source_label.as_str(),
+            "entry": timeline.biography.entry.iter().map(|e| json!({
+                "year": e.year,
+                "title": e.title.as_str(),
+                "text": e.text.as_str(),
+                "image": media(&e.image),
+            })).collect::<Vec<_>>(),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{load_edited, valid_content};
+
+    fn content() -> Content {
+        crate::load(&valid_content())
+            .content
+            .expect("valid fixture")
+    }
+
+    #[test]
+    fn markup_in_a_title_stays_literal_text() {
+        let c = content();
+        let product = c.product(40).expect("product 40");
+        let page = product_page(&c, product);
+        assert_eq!(
+            page["product"]["title"],
+            "Digital X-Ray (DR) <script>alert(1)</script>"
+        );
+        let json = serde_json::to_string(&page).unwrap_or_default();
+        assert!(json.contains("<script>alert(1)</script>"), "{json}");
+    }
+
+    #[test]
+    fn media_becomes_src_width_height() {
+        let c = content();
+        let layout = layout(&c);
+        let logo = &layout["site"]["logo"];
+        assert_eq!(
+            (logo["width"].as_u64(), logo["height"].as_u64()),
+            (Some(120), Some(40))
+        );
+        let src = logo["src"].as_str().unwrap_or_default();
+        assert!(
+            src.starts_with("/media/brand/logo.")
+                && src.ends_with(".svg")
+                && src.len() == "/media/brand/logo.12345678.svg".len()
+        );
+        let video = &home(&c)["hero"]["video"];
+        assert_eq!(
+            (video["width"].as_u64(), video["height"].as_u64()),
+            (Some(0), Some(0))
+        );
+    }
+
+    #[test]
+    fn service_navigation_entries_link_to_the_encoded_service_page() {
+        let c = content();
+        let services = &layout(&c)["navigation"]["items"][2]["entries"];
+        assert_eq!(services[1]["to"], "/services/Emergency%20centre%20setup%20");
+        assert_eq!(services[1]["service"], "Emergency centre setup ");
+        assert!(services[0].get("category").is_none());
+    }
+
+    #[test]
+    fn categories_menu_expands_to_the_catalogue() {
+        let c = content();
+        let products = &layout(&c)["navigation"]["items"][1];
+        assert_eq!(
+            products["entries"][1],
+            json!({"label": "Dialysis Products", "to": "/products", "category": "dialysis", "entries": []})
+        );
+    }
+
+    #[test]
+    fn job_template_is_null_when_absent() {
+        let report = load_edited(&[("site.toml", "job = \"template_job\"\n", "")]);
+        let c = report.content.expect("warnings only");
+        assert_eq!(layout(&c)["email"]["templates"]["job"], Value::Null);
+        assert_eq!(layout(&c)["email"]["origin"], "https://api.emailjs.com");
+    }
+
+    #[test]
+    fn stats_keep_their_decimals() {
+        let c = content();
+        let items = &home(&c)["stats"]["items"];
+        assert_eq!(items[0]["value"], json!(12.19));
+        assert_eq!(items[0]["decimals"], 2);
+        assert_eq!(items[1]["value"], json!(100));
+        assert_eq!(items[1]["decimals"], 0);
+        assert_eq!(items[0]["prefix"], "");
+    }
+
+    #[test]
+    fn product_page_lists_related_products_of_the_same_category() {
+        let c = content();
+        let product = c.product(12).expect("product 12");
+        let page = product_page(&c, product);
+        let related: Vec<u64> = page["related"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["id"].as_u64())
+            .collect();
+        assert_eq!(related, vec![13, 14]);
+        assert_eq!(page["product"]["categoryName"], "Dialysis Products");
+        assert_eq!(page["product"]["slug"], "hemodialysis-machine");
+        // Without an own image a product shows its category's.
+        let summary = product_summary(&c, c.product(13).expect("product 13"));
+        assert!(summary["image"]["src"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("/media/categories/dialysis."));
+    }
+
+    #[test]
+    fn railway_page_lists_pcmm_then_pcmd() {
+        let c = content();
+        let page = railway_page(&c);
+        assert_eq!(page["types"][0]["type"], "PCMM");
+        assert_eq!(page["types"][1]["type"], "PCMD");
+        assert_eq!(page["types"][1]["items"][0]["image"], Value::Null);
+        assert_eq!(
+            registrations_page(&c, RegistrationType::Pcmm)["items"][0]["id"],
+            "pcmm-central-railway"
+        );
+    }
+
+    #[test]
+    fn policy_placeholders_are_filled() {
+        let c = content();
+        let privacy = policy(&c, PolicyKind::Privacy);
+        assert_eq!(
+            privacy["intro"][0],
+            "At Vasai Medical Systems Pvt. Ltd., we respect your privacy."
+        );
+        assert!(privacy["sections"][0]["paragraphs"][0]
+            .as_str()
+            .unwrap_or_default()
+            .contains("support@medical.test"));
+        let payment = policy(&c, PolicyKind::Payment);
+        assert_eq!(payment["updated"], Value::Null);
+        assert_eq!(payment["sections"][0]["paragraphs"], json!([]));
+    }
+
+    #[test]
+    fn service_page_has_the_service_entry_shape() {
+        let c = content();
+        let page = service_page(&c, c.service("dialysis-center").expect("service"));
+        for key in [
+            "id",
+            "title",
+            "image",
+            "description",
+            "servicesList",
+            "hasGallery",
+            "galleryCount",
+            "gallery",
+        ] {
+            assert!(page.get(key).is_some(), "{key}");
+        }
+        assert_eq!(page["gallery"].as_array().map(Vec::len), Some(2));
+        let listing = services_page(&c);
+        assert_eq!(listing["services"][2]["image"], Value::Null);
+    }
+
+    #[test]
+    fn about_and_timeline_are_camel_case() {
+        let c = content();
+        let about = about(&c);
+        assert_eq!(about["whoWeAre"]["points"], json!([]));
+        assert!(about["leaders"]["item"][0]["image"]["src"].is_string());
+        let timeline = timeline(&c);
+        assert_eq!(timeline["biography"]["sourceLabel"], "Source");
+        assert_eq!(timeline["biography"]["entry"][0]["year"], 1881);
+        assert_eq!(
+            certificates_page(&c)["certificates"][1]["image"],
+            Value::Null
+        );
+        assert_eq!(
+            products_page(&c)["products"].as_array().map(Vec::len),
+            Some(5)
+        );
+    }
+}

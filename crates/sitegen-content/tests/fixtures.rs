@@ -1,0 +1,173 @@
+//! The fixture corpus: `fixtures/valid/` loads without problems; each other
+//! `fixtures/<rule>/` overlays broken files on a copy of the valid site and lists
+//! the exact first lines of the diagnostics it must produce in `expected.txt`.
+//!
+//! A fixture may also hold `delete.txt`: content paths to remove from the copy.
+//! `SITEGEN_BLESS=1 cargo test -p sitegen-content --test fixtures` rewrites the
+//! `expected.txt` files from the actual diagnostics (review the diff).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sitegen_content::{load, LoadReport};
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A temporary copy of the valid site with the fixture `rule` applied.
+fn site_with(rule: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(
+        &fixtures_dir().join("valid/content"),
+        &dir.path().join("content"),
+    );
+    let fixture = fixtures_dir().join(rule);
+    if fixture.join("content").is_dir() {
+        copy_dir(&fixture.join("content"), &dir.path().join("content"));
+    }
+    if let Ok(list) = fs::read_to_string(fixture.join("delete.txt")) {
+        for path in list.lines().filter(|l| !l.trim().is_empty()) {
+            fs::remove_file(dir.path().join("content").join(path.trim())).unwrap();
+        }
+    }
+    dir
+}
+
+fn headlines(report: &LoadReport) -> Vec<String> {
+    report.diagnostics.iter().map(|d| d.headline()).collect()
+}
+
+fn check_fixture(rule: &str) {
+    let dir = site_with(rule);
+    let report = load(&dir.path().join("content"));
+    if std::env::var_os("SITEGEN_BLESS").is_some() {
+        // Rewrites expected.txt from the actual diagnostics: review the diff.
+        let mut text = headlines(&report).join("\n");
+        text.push('\n');
+        fs::write(fixtures_dir().join(rule).join("expected.txt"), text).unwrap();
+    }
+    let expected = fs::read_to_string(fixtures_dir().join(rule).join("expected.txt")).unwrap();
+    let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
+    let actual = headlines(&report);
+    let full: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        actual,
+        expected,
+        "fixture {rule}; full diagnostics:\n{}",
+        full.join("\n")
+    );
+    assert_eq!(report.content.is_some(), report.errors() == 0);
+}
+
+#[test]
+fn valid_site_loads_without_diagnostics() {
+    let report = load(&fixtures_dir().join("valid/content"));
+    let full: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(report.diagnostics.is_empty(), "{}", full.join("\n"));
+    let content = report.content.expect("content");
+    assert_eq!(content.products.len(), 5);
+    assert_eq!(content.categories.len(), 3);
+    assert!(content.media.files().count() >= 15);
+}
+
+macro_rules! fixture_tests {
+    ($($rule:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $rule() {
+                check_fixture(stringify!($rule));
+            }
+        )*
+
+        /// Every fixture directory has its test above.
+        const FIXTURES: &[&str] = &[$(stringify!($rule)),*];
+    };
+}
+
+fixture_tests!(
+    toml_syntax,
+    file_unreadable,
+    unknown_key,
+    missing_field,
+    wrong_type,
+    empty_text,
+    number_out_of_range,
+    duplicate,
+    unknown_category,
+    unknown_subcategory,
+    unknown_service,
+    unknown_route,
+    not_a_static_route,
+    navigation_target,
+    unknown_menu,
+    gallery_count,
+    unknown_variant,
+    unknown_registration_type,
+    invalid_email,
+    invalid_url,
+    invalid_phone,
+    media_outside_content,
+    media_missing,
+    media_unreadable,
+    wrong_count,
+    unknown_placeholder,
+    negative_stat,
+    example_email,
+    placeholder_email_key,
+    job_template_missing,
+    all_errors_at_once,
+);
+
+fn snake_case(name: &str) -> String {
+    let mut snake = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            snake.push('_');
+        }
+        snake.push(c.to_ascii_lowercase());
+    }
+    snake
+}
+
+#[test]
+fn every_fixture_directory_is_tested() {
+    for entry in fs::read_dir(fixtures_dir()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(
+            name == "valid" || FIXTURES.contains(&name.as_str()),
+            "fixture {name} has no test"
+        );
+    }
+}
+
+#[test]
+fn every_catalogue_rule_has_a_fixture_that_triggers_it() {
+    for code in sitegen_content::ErrorCode::ALL {
+        let rule = snake_case(&format!("{code:?}"));
+        assert!(
+            FIXTURES.contains(&rule.as_str()),
+            "no fixture for {code:?} ({rule})"
+        );
+        let dir = site_with(&rule);
+        let report = load(&dir.path().join("content"));
+        assert!(
+            report.diagnostics.iter().any(|d| d.code == *code),
+            "fixture {rule} does not raise {}",
+            code.code()
+        );
+    }
+}
