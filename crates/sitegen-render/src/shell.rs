@@ -1,6 +1,5 @@
 //! The HTML shell around each prerendered body (`templates/page.html`, minijinja).
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
