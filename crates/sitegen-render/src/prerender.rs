@@ -50,8 +50,13 @@ pub struct Prerenderer {
 impl Prerenderer {
     /// Starts `node <script>` with the web app's folder as working directory.
     pub fn start(script: &Path, web_dir: &Path) -> Result<Self, BuildError> {
+        // The worker runs from web/, so a relative script path would resolve twice.
+        let script = script.canonicalize().map_err(|e| BuildError::Prerender {
+            url: String::new(),
+            message: format!("prerender script {}: {e}", script.display()),
+        })?;
         let mut child = Command::new("node")
-            .arg(script)
+            .arg(&script)
             .current_dir(web_dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
