@@ -1,0 +1,51 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Console errors, page errors and failed same-origin responses seen during a test. */
+export type Problems = { console: string[]; page: string[]; responses: string[] };
+
+/**
+ * The test fixture every e2e test uses: the network is locked to the site's own
+ * origin (a test never depends on the outside world), and every console error or
+ * uncaught exception is collected so tests can assert there were none (hydration
+ * mismatches are reported through console.error by the client entry).
+ */
+export const test = base.extend<{ problems: Problems }>({
+  problems: async ({ page, baseURL }, use) => {
+    const problems: Problems = { console: [], page: [], responses: [] };
+    await page.context().route(
+      (url) => !url.href.startsWith(baseURL ?? ''),
+      (route) => route.abort(),
+    );
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.console.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.page.push(String(error)));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.responses.push(`${response.status()} ${response.url()}`);
+    });
+    await use(problems);
+  },
+});
+
+export { expect };
+
+/** Waits until React has hydrated (or rendered) the page. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+}
+
+/**
+ * Uncaught errors, console errors and failed responses (with their URLs). Blocked
+ * third-party requests (the maps embed) are not the app's errors; Chromium's own
+ * "Failed to load resource" console line is replaced by the response with its URL.
+ * With `expect404`, 404 answers are expected (a not-found page and its missing chunk).
+ */
+export function appErrors(problems: Problems, options: { expect404?: boolean } = {}): string[] {
+  return [
+    ...problems.page,
+    ...problems.console.filter(
+      (text) => !text.includes('net::ERR_FAILED') && !text.startsWith('Failed to load resource'),
+    ),
+    ...problems.responses.filter((line) => !(options.expect404 && line.startsWith('404 '))),
+  ];
+}

@@ -1,0 +1,103 @@
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../app/start-client';
+import { clearDataCache } from '../content/data-cache';
+import type { PrerenderData } from '../content/types';
+import { render } from '../entry-server';
+import { dentalServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
+
+// React needs this to run act() outside a test renderer.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let started: StartedClient | undefined;
+
+afterEach(() => {
+  act(() => started?.root.unmount());
+  started = undefined;
+  clearDataCache();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+/** Lays out the page as the shell does (§6) at `url`, from a prerender at `renderUrl`. */
+async function prerenderedPage(url: string, data: PrerenderData, dataPath: string | null = url, renderUrl = url) {
+  const { html } = await render(renderUrl, data);
+  window.history.replaceState(null, '', url);
+  const json = JSON.stringify({ path: dataPath, ...data }).replace(/</g, '\\u003c');
+  document.body.innerHTML = `<div id="root">${html}</div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script>`;
+  return document.getElementById('root') as HTMLElement;
+}
+
+async function start(container: HTMLElement) {
+  await act(async () => {
+    started = await startClient(container);
+  });
+  // Let lazy screens and effects settle.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  return started!;
+}
+
+describe('the client entry', () => {
+  it.each([
+    ['/', homeRoute],
+    ['/PrivacyPolicy', privacyRoute],
+    ['/services/Dental%20centre%20setup', dentalServiceRoute],
+  ])('hydrates %s without a mismatch or a fetch', async (url, route) => {
+    const errors = vi.spyOn(console, 'error');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const container = await prerenderedPage(url, { layout: layoutFixture, route }, route.meta.path);
+    const before = container.innerHTML;
+
+    const client = await start(container);
+
+    expect(client.mode).toBe('hydrate');
+    expect(errors).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.documentElement.dataset.app).toBe('ready');
+    expect(container.querySelector('main')?.textContent).toBe(
+      new DOMParser().parseFromString(before, 'text/html').querySelector('main')?.textContent,
+    );
+  });
+
+  it('hydrates a page prerendered last year, then shows the current year', async () => {
+    const errors = vi.spyOn(console, 'error');
+    vi.stubGlobal('fetch', vi.fn());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-12-31T23:00:00Z'));
+    const container = await prerenderedPage('/PrivacyPolicy', { layout: layoutFixture, route: privacyRoute });
+    expect(container.querySelector('[data-year]')?.textContent).toBe('2025');
+
+    vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+    await start(container);
+    vi.useRealTimers();
+
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-year]')?.textContent).toBe('2026');
+  });
+
+  it('renders from scratch when 404.html is served for an unknown service id', async () => {
+    const errors = vi.spyOn(console, 'error');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Not found', { status: 404 })),
+    );
+    const container = await prerenderedPage(
+      '/services/no-such-service',
+      { layout: layoutFixture, route: notFoundRoute },
+      null,
+      '/404',
+    );
+
+    const client = await start(container);
+
+    expect(client.mode).toBe('render');
+    expect(container.textContent).toContain('Service information not found');
+    expect(container.textContent).toContain(
+      'The requested service details are not available. Please select a different service or contact us for more information.',
+    );
+    expect(errors).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearDataCache } from '../data-cache';
+import { layoutLoader, routeDataLoader } from '../loaders';
+import { dentalServiceRoute, layoutFixture, privacyRoute } from '../../testing/fixtures';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+
+function args(url: string, context?: unknown): LoaderFunctionArgs {
+  return { request: new Request(url), params: {}, context } as unknown as LoaderFunctionArgs;
+}
+
+function mockFetch(responses: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const key = decodeURIComponent(url);
+    return key in responses
+      ? new Response(JSON.stringify(responses[key]), { status: 200 })
+      : new Response('not found', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  clearDataCache();
+  vi.unstubAllGlobals();
+});
+
+describe('loaders', () => {
+  it('read the request context on the server', async () => {
+    const context = { layout: layoutFixture, route: privacyRoute };
+    await expect(layoutLoader(args('http://localhost/PrivacyPolicy', context))).resolves.toBe(layoutFixture);
+    await expect(routeDataLoader('/PrivacyPolicy')(args('http://localhost/PrivacyPolicy', context))).resolves.toBe(
+      privacyRoute,
+    );
+  });
+
+  it('fetch the JSON chunks in the browser, once', async () => {
+    const fetchMock = mockFetch({ '/data/layout.json': layoutFixture, '/data/routes/PrivacyPolicy.json': privacyRoute });
+    const load = routeDataLoader('/PrivacyPolicy');
+    await expect(load(args('http://localhost/privacypolicy'))).resolves.toEqual(privacyRoute);
+    await expect(load(args('http://localhost/PrivacyPolicy'))).resolves.toEqual(privacyRoute);
+    await expect(layoutLoader(args('http://localhost/'))).resolves.toEqual(layoutFixture);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('fetch a parameterised route by its encoded pathname', async () => {
+    const fetchMock = mockFetch({ '/data/routes/services/Dental centre setup.json': dentalServiceRoute });
+    const load = routeDataLoader();
+    await expect(load(args('http://localhost/services/Dental%20centre%20setup'))).resolves.toEqual(dentalServiceRoute);
+    expect(fetchMock).toHaveBeenCalledWith('/data/routes/services/Dental%20centre%20setup.json', expect.anything());
+  });
+
+  it('give null for a route that was not prerendered (HTTP 404)', async () => {
+    mockFetch({});
+    await expect(routeDataLoader()(args('http://localhost/services/no-such-service'))).resolves.toBeNull();
+  });
+
+  it('fail on other HTTP errors, and retry later', async () => {
+    const fetchMock = vi.fn(async () => new Response('oops', { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const load = routeDataLoader('/blogs');
+    await expect(load(args('http://localhost/blogs'))).rejects.toThrow('HTTP 500');
+    await expect(load(args('http://localhost/blogs'))).rejects.toThrow('HTTP 500');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

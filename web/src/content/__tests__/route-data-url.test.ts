@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { embeddedDataMatches, encodePathname, routeDataUrl } from '../route-data-url';
+
+describe('routeDataUrl', () => {
+  it('maps the home page to index.json', () => {
+    expect(routeDataUrl('/')).toBe('/data/routes/index.json');
+  });
+
+  it('maps a static route to its path', () => {
+    expect(routeDataUrl('/aboutUs')).toBe('/data/routes/aboutUs.json');
+    expect(routeDataUrl('/products')).toBe('/data/routes/products.json');
+  });
+
+  it('drops a trailing slash', () => {
+    expect(routeDataUrl('/aboutUs/')).toBe('/data/routes/aboutUs.json');
+    expect(routeDataUrl('/railway-registration/PCMM/')).toBe('/data/routes/railway-registration/PCMM.json');
+  });
+
+  it('keeps the pathname percent-encoded as the URL has it', () => {
+    expect(routeDataUrl('/services/Dental%20centre%20setup')).toBe('/data/routes/services/Dental%20centre%20setup.json');
+  });
+
+  it('keeps an encoded trailing space of a service id', () => {
+    expect(routeDataUrl('/services/Emergency%20centre%20setup%20')).toBe(
+      '/data/routes/services/Emergency%20centre%20setup%20.json',
+    );
+  });
+
+  it('reads the job form alias /JobApplicationForm from /jobapplicationform', () => {
+    expect(routeDataUrl('/JobApplicationForm')).toBe('/data/routes/jobapplicationform.json');
+    expect(routeDataUrl('/jobapplicationform')).toBe('/data/routes/jobapplicationform.json');
+  });
+});
+
+describe('encodePathname', () => {
+  it('encodes a decoded path without trimming a trailing space', () => {
+    expect(encodePathname('/services/Emergency centre setup ')).toBe('/services/Emergency%20centre%20setup%20');
+  });
+
+  it('leaves an encoded path as it is', () => {
+    expect(encodePathname('/services/Dental%20centre%20setup')).toBe('/services/Dental%20centre%20setup');
+  });
+});
+
+describe('embeddedDataMatches (hydrate, or render 404.html from scratch)', () => {
+  it('matches the same path', () => {
+    expect(embeddedDataMatches('/aboutUs', '/aboutUs')).toBe(true);
+    expect(embeddedDataMatches('/', '/')).toBe(true);
+  });
+
+  it('ignores a trailing slash on either side', () => {
+    expect(embeddedDataMatches('/aboutUs', '/aboutUs/')).toBe(true);
+    expect(embeddedDataMatches('/aboutUs/', '/aboutUs')).toBe(true);
+  });
+
+  it('compares decoded paths, trailing spaces included', () => {
+    expect(embeddedDataMatches('/services/Dental centre setup', '/services/Dental%20centre%20setup')).toBe(true);
+    expect(embeddedDataMatches('/services/Emergency centre setup ', '/services/Emergency%20centre%20setup%20/')).toBe(
+      true,
+    );
+    expect(embeddedDataMatches('/services/Emergency centre setup ', '/services/Emergency%20centre%20setup')).toBe(false);
+  });
+
+  it('does not match when 404.html is served for another URL', () => {
+    expect(embeddedDataMatches(null, '/no-such-page')).toBe(false);
+    expect(embeddedDataMatches(null, '/')).toBe(false);
+    expect(embeddedDataMatches('/404', '/no-such-page')).toBe(false);
+    expect(embeddedDataMatches('/404', '/services/no-such-service')).toBe(false);
+  });
+});

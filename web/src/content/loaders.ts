@@ -1,0 +1,39 @@
+// Route loaders: the same functions run on the server (prerender, data from the
+// request context sitegen sent) and in the browser (data from the JSON chunks).
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { fetchData } from './data-cache';
+import { LAYOUT_DATA_URL, routeDataUrl } from './route-data-url';
+import type { Layout, PrerenderData, RouteData } from './types';
+
+/** The request context of a prerender (`handler.query(…, { requestContext: data })`). */
+function prerenderData(context: unknown): PrerenderData | null {
+  if (typeof context === 'object' && context !== null && 'layout' in context && 'route' in context) {
+    return context as PrerenderData;
+  }
+  return null;
+}
+
+/** The root route's loader: the layout data every page needs. */
+export async function layoutLoader({ context }: LoaderFunctionArgs): Promise<Layout> {
+  const server = prerenderData(context);
+  if (server) return server.layout;
+  const layout = await fetchData<Layout>(LAYOUT_DATA_URL);
+  if (!layout) throw new Error(`${LAYOUT_DATA_URL} is missing`);
+  return layout;
+}
+
+/**
+ * A screen's loader: its route data, or `null` when the route has no data chunk
+ * (not prerendered), so the screen shows its not-found state.
+ *
+ * Routes without parameters fetch by their own path (so `/JobApplicationForm` and any
+ * other spelling the case-insensitive router accepts reads the one chunk); routes with
+ * parameters fetch by the URL's pathname.
+ */
+export function routeDataLoader(staticPath?: string) {
+  return async function loadRouteData({ context, request }: LoaderFunctionArgs): Promise<RouteData<unknown> | null> {
+    const server = prerenderData(context);
+    if (server) return server.route;
+    return fetchData<RouteData<unknown>>(routeDataUrl(staticPath ?? new URL(request.url).pathname));
+  };
+}

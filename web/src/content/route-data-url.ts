@@ -1,0 +1,56 @@
+// Where the browser finds a route's JSON chunk (docs/data-contract.md §3).
+
+/** The job-form alias: `/JobApplicationForm` is the same page as `/jobapplicationform`. */
+const PATH_ALIASES: Readonly<Record<string, string>> = {
+  '/JobApplicationForm': '/jobapplicationform',
+};
+
+export const LAYOUT_DATA_URL = '/data/layout.json';
+
+/** Strips one trailing slash, except from the root path. */
+export function withoutTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/**
+ * The URL of a route's data chunk, from the pathname as the URL has it
+ * (percent-encoded): `/` → `/data/routes/index.json`,
+ * `/services/Dental%20centre%20setup` → `/data/routes/services/Dental%20centre%20setup.json`.
+ */
+export function routeDataUrl(pathname: string): string {
+  const path = withoutTrailingSlash(pathname);
+  const canonical = PATH_ALIASES[path] ?? path;
+  return '/data/routes/' + (canonical === '/' ? 'index' : canonical.slice(1)) + '.json';
+}
+
+/**
+ * Encodes each segment of a path that may arrive decoded ("/services/Dental centre
+ * setup ") or already encoded, so `new URL` neither trims a trailing space nor
+ * double-encodes a `%`.
+ */
+export function encodePathname(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(safeDecode(segment)))
+    .join('/');
+}
+
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Whether the page's embedded data belongs to the URL the browser shows (then the
+ * app hydrates); when 404.html is served for an unknown URL it does not (then the
+ * app renders from scratch). Compares decoded paths without a trailing slash.
+ */
+export function embeddedDataMatches(dataPath: string | null, locationPathname: string): boolean {
+  if (dataPath === null) return false;
+  return (
+    withoutTrailingSlash(safeDecode(locationPathname)) === withoutTrailingSlash(safeDecode(dataPath))
+  );
+}

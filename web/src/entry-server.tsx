@@ -1,0 +1,44 @@
+// The prerender side of docs/data-contract.md §5: render(url, data) → {html, modules, status}.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { encodePathname } from './content/route-data-url';
+import type { PrerenderData } from './content/types';
+import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
+import type { ScreenHandle } from './lib/route-handle';
+
+export type RenderResult = { html: string; modules: string[]; status: number };
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders the app at `url` with the data sitegen sent. The loaders read `data` from
+ * the request context, so nothing is fetched. `modules` lists the manifest keys of
+ * the lazy screen modules the page rendered.
+ */
+export async function render(url: string, data: PrerenderData): Promise<RenderResult> {
+  const request = new Request('http://localhost' + encodePathname(url));
+  const context = await handler.query(request, { requestContext: data });
+  if (context instanceof Response) {
+    throw new Error(`${url} answered with a redirect (HTTP ${context.status}), not a page`);
+  }
+  if (context.errors) {
+    const [first] = Object.values(context.errors);
+    throw first instanceof Error ? first : new Error(`${url}: ${JSON.stringify(first)}`);
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+
+  const modules: string[] = [];
+  for (const match of context.matches) {
+    const module = (match.route.handle as ScreenHandle | undefined)?.module;
+    if (module && !modules.includes(module)) modules.push(module);
+  }
+  const notFound = context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID);
+  return { html, modules, status: notFound ? 404 : context.statusCode };
+}

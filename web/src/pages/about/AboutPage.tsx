@@ -1,0 +1,90 @@
+import { Check } from 'lucide-react';
+import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { MediaImage } from '../../components/media-image/MediaImage';
+import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { useRouteData } from '../../content/hooks';
+import type { About, AboutSection } from '../../content/types';
+import './about.css';
+
+function TextSection({ section, className }: { section: AboutSection; className?: string }) {
+  return (
+    <section className={['section about-section', className].filter(Boolean).join(' ')}>
+      <h2>{section.heading}</h2>
+      {section.paragraphs.map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+      {section.points.length > 0 && <CheckList items={section.points} />}
+    </section>
+  );
+}
+
+function CheckList({ items }: { items: string[] }) {
+  return (
+    <ul className="check-list">
+      {items.map((item, index) => (
+        <li key={index}>
+          <Check size={18} aria-hidden="true" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/aboutUs`: the company profile, its sections in the spec's order. */
+export default function AboutPage() {
+  const data = useRouteData<About>();
+  if (!data) return <NotFoundMessage />;
+  const about = data.page;
+  return (
+    <div className="about-page">
+      <div className="page-header">
+        <div className="container">
+          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Company Profile' }]} />
+          <h1>Company Profile</h1>
+        </div>
+      </div>
+      <div className="container">
+        <TextSection section={about.whoWeAre} />
+        <TextSection section={about.whyWorkWithUs} />
+        <section className="section mission-vision">
+          <div className="mission-vision-card">
+            <h2>{about.mission.heading}</h2>
+            <p>{about.mission.text}</p>
+          </div>
+          <div className="mission-vision-card">
+            <h2>{about.vision.heading}</h2>
+            <p>{about.vision.text}</p>
+          </div>
+        </section>
+        <section className="section leaders">
+          <h2>{about.leaders.heading}</h2>
+          <ul className="leader-list">
+            {about.leaders.item.map((leader) => (
+              <li key={leader.name} className="leader card">
+                <MediaImage media={leader.image} alt={leader.name} className="leader-image" />
+                <div className="card-body">
+                  <p className="leader-title">{leader.title}</p>
+                  <h3>{leader.name}</h3>
+                  <p className="leader-designation">{leader.designation}</p>
+                  {leader.paragraphs.map((paragraph, index) => (
+                    <p key={index}>{paragraph}</p>
+                  ))}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <TextSection section={about.usp} />
+        <section className="section about-boxes">
+          {[about.servicesBox, about.specializationBox].map((box) => (
+            <div key={box.heading} className="about-box">
+              <h2>{box.heading}</h2>
+              <CheckList items={box.items} />
+            </div>
+          ))}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
+import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { useRouteData } from '../../content/hooks';
+import type { Certificate, CertificatesPageData } from '../../content/types';
+
+/** `/certificate`: the professional certification gallery. */
+export default function CertificatesPage() {
+  const data = useRouteData<CertificatesPageData>();
+  const [selected, setSelected] = useState<Certificate | null>(null);
+  if (!data) return <NotFoundMessage />;
+  return (
+    <div className="container certificates-page">
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Professional Certification' }]} />
+      <h1>Professional Certification</h1>
+      <CertificateGrid items={data.page.certificates} onOpen={setSelected} />
+      {selected?.image && (
+        <div className="lightbox" role="dialog" aria-modal="true" aria-label={selected.title} onClick={() => setSelected(null)}>
+          <img src={selected.image.src} width={selected.image.width} height={selected.image.height} alt={selected.title} />
+        </div>
+      )}
+    </div>
+  );
+}

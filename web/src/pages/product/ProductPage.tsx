@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { MediaImage } from '../../components/media-image/MediaImage';
+import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { useRouteData } from '../../content/hooks';
+import type { ProductPageData } from '../../content/types';
+import { productPath } from '../products/product-filter';
+import './product.css';
+
+/** `/products/{id}/{slug}`: one product, and related ones. */
+export default function ProductPage() {
+  const data = useRouteData<ProductPageData>();
+  if (!data) return <NotFoundMessage />;
+  const { product, related } = data.page;
+  const categoryState = { category: product.category, subcategory: 'All' };
+  return (
+    <div className="container product-page">
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Products', to: '/products' },
+          { label: product.categoryName, to: '/products', state: categoryState },
+          { label: product.title },
+        ]}
+      />
+      <article className="product-detail">
+        <MediaImage media={product.image} alt={product.title} className="product-detail-image" eager />
+        <div>
+          <h1>{product.title}</h1>
+          <dl className="product-facts">
+            <div>
+              <dt>Category</dt>
+              <dd>
+                <Link to="/products" state={categoryState}>
+                  {product.categoryName}
+                </Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Subcategory</dt>
+              <dd>{product.subcategory}</dd>
+            </div>
+          </dl>
+          <p>{product.description}</p>
+          <Link to="/contact" className="button button-primary">
+            Enquire Now
+          </Link>
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section className="section" aria-labelledby="related-products">
+          <h2 id="related-products">Related Products</h2>
+          <ul className="card-grid">
+            {related.map((item) => (
+              <li key={item.id}>
+                <article className="card">
+                  <MediaImage media={item.image} alt={item.title} className="card-image" />
+                  <div className="card-body">
+                    <h3>
+                      <Link to={productPath(item)}>{item.title}</Link>
+                    </h3>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

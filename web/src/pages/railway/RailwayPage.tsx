@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { useRouteData } from '../../content/hooks';
+import type { RailwayPageData } from '../../content/types';
+import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
+
+/** `/railway-registration`: the registrations of every type. */
+export default function RailwayPage() {
+  const data = useRouteData<RailwayPageData>();
+  if (!data) return <NotFoundMessage />;
+  return (
+    <div className="container railway-page">
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Railway Registration Certification' }]} />
+      <h1>Railway Registration Certification</h1>
+      {data.page.types.map((group) => (
+        <section key={group.type} className="section" aria-labelledby={`registrations-${group.type}`}>
+          <h2 id={`registrations-${group.type}`}>
+            <Link to={`/railway-registration/${group.type}`}>{group.type}</Link>
+          </h2>
+          <CertificateGrid items={group.items} />
+        </section>
+      ))}
+    </div>
+  );
+}

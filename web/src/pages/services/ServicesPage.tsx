@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { OptionalImage } from '../../components/media-image/MediaImage';
+import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { useRouteData } from '../../content/hooks';
+import type { ServicesPageData } from '../../content/types';
+import { servicePath } from './service-path';
+import './services.css';
+
+/** `/services`: every service catalogue entry. */
+export default function ServicesPage() {
+  const data = useRouteData<ServicesPageData>();
+  if (!data) return <NotFoundMessage />;
+  return (
+    <div className="container services-page">
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Services' }]} />
+      <h1>Our Services</h1>
+      <ul className="card-grid">
+        {data.page.services.map((service, index) => (
+          <li key={service.id}>
+            <article className="card">
+              <OptionalImage media={service.image} alt={service.title} className="card-image" eager={index < 3} />
+              <div className="card-body">
+                <h2 className="service-card-title">
+                  <Link to={servicePath(service.id)} state={{ serviceType: service.title }}>
+                    {service.title}
+                  </Link>
+                </h2>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { MediaImage } from '../../components/media-image/MediaImage';
+import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { useRouteData } from '../../content/hooks';
+import type { Timeline } from '../../content/types';
+import './timeline.css';
+
+/** `/timeline`: the placeholder company timeline and the biography timeline (spec: not business content). */
+export default function TimelinePage() {
+  const data = useRouteData<Timeline>();
+  if (!data) return <NotFoundMessage />;
+  const { company, biography } = data.page;
+  return (
+    <div className="container timeline-page">
+      <section className="section" aria-labelledby="company-timeline">
+        <h1 id="company-timeline">{company.heading}</h1>
+        <ol className="timeline">
+          {company.entry.map((entry, index) => (
+            <li key={index} className="timeline-entry">
+              <p className="timeline-date">{entry.date}</p>
+              <h2>{entry.title}</h2>
+              <p>{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="section" aria-labelledby="biography-timeline">
+        <h2 id="biography-timeline">{biography.heading}</h2>
+        <ol className="timeline">
+          {biography.entry.map((entry) => (
+            <li key={entry.year} className="timeline-entry timeline-entry-with-image">
+              <MediaImage media={entry.image} alt={entry.title} className="timeline-image" />
+              <div>
+                <p className="timeline-date">{entry.year}</p>
+                <h3>{entry.title}</h3>
+                <p>{entry.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <a href={biography.sourceUrl} target="_blank" rel="noopener">
+            {biography.sourceLabel}
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

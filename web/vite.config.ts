@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Two builds from one config (see docs/data-contract.md §5):
+// - client: `vite build` → dist/client, hashed files under assets/, manifest at
+//   dist/client/.vite/manifest.json keyed by source paths relative to web/;
+// - server: `vite build --ssr src/entry-server.tsx --outDir dist/server` → an ESM
+//   bundle the prerender worker imports (node_modules stay external).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  build: isSsrBuild
+    ? { target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist/client',
+        assetsDir: 'assets',
+        manifest: true,
+        cssCodeSplit: true,
+        // The entry is a script, not index.html: the page shell writes the
+        // modulepreload links itself, and every supported browser has them.
+        modulePreload: { polyfill: false },
+        rolldownOptions: { input: 'src/entry-client.tsx' },
+      },
+}));
