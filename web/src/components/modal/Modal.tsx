@@ -11,15 +11,38 @@ type ModalProps = {
   closeLabel?: string;
 };
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog. */
+function trapFocus(event: KeyboardEvent, dialog: HTMLElement): void {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !dialog.contains(active);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * A modal dialog: closes on Escape, on an overlay click and with its close button;
+ * A modal dialog: keeps focus inside while open (Tab cycles), closes on Escape, on an overlay click and with its close button;
  * focus moves into it on open and back to where it was on close.
  */
 export function Modal({ title, onClose, children, id, closeLabel = 'Close' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const closeOnEscape = useEffectEvent((event: KeyboardEvent) => {
+  const onDocumentKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose();
+    if (event.key === 'Tab' && dialogRef.current) trapFocus(event, dialogRef.current);
   });
 
   useEffect(() => {
@@ -28,7 +51,7 @@ export function Modal({ title, onClose, children, id, closeLabel = 'Close' }: Mo
     const firstField =
       dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog?.querySelector<HTMLElement>('button');
     (firstField ?? dialog)?.focus();
-    const onKeyDown = (event: KeyboardEvent) => closeOnEscape(event);
+    const onKeyDown = (event: KeyboardEvent) => onDocumentKeyDown(event);
     document.addEventListener('keydown', onKeyDown);
     document.body.classList.add('has-modal');
     return () => {

@@ -2,9 +2,8 @@ import { Filter } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
-import { EnquiryFormFields } from '../../components/enquiry-form/EnquiryFormFields';
 import { MediaImage } from '../../components/media-image/MediaImage';
-import { Modal } from '../../components/modal/Modal';
+import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { ProductSummary, ProductsPageData } from '../../content/types';
@@ -136,20 +135,10 @@ export default function ProductsPage() {
         </section>
       </div>
       {enquiry && (
-        <Modal title="Product Information" onClose={() => setEnquiry(null)}>
-          <p className="enquiry-product">{enquiry.title}</p>
-          <form onSubmit={(event) => event.preventDefault()}>
-            <EnquiryFormFields />
-            <div className="enquiry-actions">
-              <button type="submit" className="button button-primary">
-                Submit
-              </button>
-              <button type="button" className="button button-outline" onClick={() => setEnquiry(null)}>
-                Close
-              </button>
-            </div>
-          </form>
-        </Modal>
+        <EnquiryModal
+          product={{ title: enquiry.title, categoryName: categories.find((c) => c.id === enquiry.category)?.name ?? null }}
+          onClose={() => setEnquiry(null)}
+        />
       )}
     </div>
   );
