@@ -43,6 +43,9 @@ pub struct WebBuild {
     pub manifest: Manifest,
     /// False when the previous build was reused.
     pub rebuilt: bool,
+    /// Held until the site build is done with the bundles (copying assets,
+    /// prerendering), so a concurrent build cannot rebuild them underneath it.
+    _lock: fs::File,
 }
 
 impl WebApp {
@@ -56,8 +59,9 @@ impl WebApp {
 
     /// Installs packages if needed and builds the bundles if any input changed.
     ///
-    /// Holds a file lock for the whole step, so concurrent builds (tests, a watcher)
-    /// never run Vite twice into the same folder.
+    /// Takes a file lock that the returned [`WebBuild`] keeps, so concurrent builds
+    /// (tests, a watcher, several checkouts' tools) never run Vite into a folder
+    /// another build is reading.
     pub fn ensure_built(&self) -> Result<WebBuild, BuildError> {
         let lock_path = self.dir.join(".sitegen-build.lock");
         let lock = fs::File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
@@ -80,6 +84,7 @@ impl WebApp {
             prerender_script: self.dir.join("scripts/prerender.mjs"),
             manifest,
             rebuilt: !up_to_date,
+            _lock: lock,
         })
     }
 
