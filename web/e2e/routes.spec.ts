@@ -108,7 +108,12 @@ test('client navigation fetches the route data chunk and scrolls to the top', as
   await page.evaluate(() => window.scrollTo(0, 2000));
   await page.waitForFunction(() => window.scrollY > 500);
   const chunk = page.waitForResponse((response) => response.url().endsWith('/data/routes/aboutUs.json'));
-  await page.locator('footer a[href="/aboutUs"]').first().click();
+  const aboutLink = page.locator('footer a[href="/aboutUs"]').first();
+  // On phones the footer's sections are accordions: open Quick Links first.
+  if (!(await aboutLink.isVisible())) {
+    await page.locator('footer').getByRole('button', { name: 'Quick Links' }).click();
+  }
+  await aboutLink.click();
   expect((await chunk).status()).toBe(200);
   await expect(page.locator('main')).toContainText('Story of our Leaders');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
