@@ -1,30 +1,37 @@
 import { useId } from 'react';
+import { FormField } from '../../forms/fields/FormField';
+import type { EnquiryField, EnquiryValues } from '../../forms/validation';
+
+type EnquiryFormFieldsProps = {
+  values: EnquiryValues;
+  onChange: (field: EnquiryField, value: string) => void;
+  /** The fields the form's message is about: marked invalid and described by it. */
+  invalid: readonly EnquiryField[];
+  /** The id of the form's message. */
+  messageId: string;
+};
 
 /**
- * The product enquiry form's four fields (spec §2 "Product enquiry modal"). Sending
- * it is a later issue; this is its markup, shared by the products page and the
- * `/ProductFormModal` preview.
+ * The product enquiry form's four fields (spec §2 "Product enquiry modal"), shared by the
+ * enquiry modal and the `/ProductFormModal` preview.
  */
-export function EnquiryFormFields() {
+export function EnquiryFormFields({ values, onChange, invalid, messageId }: EnquiryFormFieldsProps) {
   const id = useId();
+  const field = (name: EnquiryField) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (value: string) => onChange(name, value),
+    invalid: invalid.includes(name),
+    describedBy: invalid.includes(name) ? messageId : undefined,
+    required: true,
+  });
   return (
     <>
-      <div className="form-field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} name="from_name" type="text" autoComplete="name" />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} name="from_email" type="email" autoComplete="email" />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-contact`}>Contact Number</label>
-        <input id={`${id}-contact`} name="contact_number" type="tel" inputMode="numeric" autoComplete="tel" />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-message`}>Message</label>
-        <textarea id={`${id}-message`} name="message" rows={4} />
-      </div>
+      <FormField {...field('from_name')} label="Name" autoComplete="name" />
+      <FormField {...field('from_email')} label="Email" type="email" autoComplete="email" />
+      <FormField {...field('contact_number')} label="Contact Number" type="tel" inputMode="numeric" autoComplete="tel" />
+      <FormField {...field('message')} label="Message" multiline />
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { EnquiryFormFields } from '../../components/enquiry-form/EnquiryFormFields';
 import { Modal } from '../../components/modal/Modal';
+import { EnquiryForm } from './EnquiryForm';
+import { useEnquiryForm, type EnquiryProduct } from './use-enquiry-form';
 
-/** The product an enquiry is about (spec point 3 "Product enquiry"). */
-export type EnquiryProduct = { title: string; categoryName: string | null };
+export type { EnquiryProduct };
 
 type EnquiryModalProps = {
   product: EnquiryProduct;
@@ -11,23 +11,18 @@ type EnquiryModalProps = {
 
 /**
  * The Product Information (enquiry) modal: four fields, Submit and Close. Opened from
- * a product card or a product page; the caller renders it while it is open.
+ * a product card or a product page; the caller renders it while it is open. It does
+ * not close while submitting, and closes by itself 3.5 s after a success.
  */
 export function EnquiryModal({ product, onClose }: EnquiryModalProps) {
+  const form = useEnquiryForm(product, onClose);
+  const close = () => {
+    if (form.closable) onClose();
+  };
   return (
-    <Modal title="Product Information" onClose={onClose}>
+    <Modal title="Product Information" onClose={close}>
       <p className="enquiry-product">{product.title}</p>
-      <form onSubmit={(event) => event.preventDefault()}>
-        <EnquiryFormFields />
-        <div className="enquiry-actions">
-          <button type="submit" className="button button-primary">
-            Submit
-          </button>
-          <button type="button" className="button button-outline" onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </form>
+      <EnquiryForm form={form} onClose={close} />
     </Modal>
   );
 }
