@@ -3,6 +3,18 @@ import type { ReactNode } from 'react';
 export type HeadingLevel = 'h1' | 'h2';
 
 /** A section heading at the level the page gives it (h1 when the block stands alone). */
-export function SectionHeading({ as: Tag = 'h2', children }: { as?: HeadingLevel; children: ReactNode }) {
-  return <Tag className="section-heading">{children}</Tag>;
+export function SectionHeading({
+  as: Tag = 'h2',
+  id,
+  children,
+}: {
+  as?: HeadingLevel;
+  id?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag className="section-heading" id={id}>
+      {children}
+    </Tag>
+  );
 }

@@ -1,14 +1,19 @@
 import { MediaImage } from '../../../components/media-image/MediaImage';
 import type { Home } from '../../../content/types';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
+import { usePrefersSavedData } from '../../../lib/use-save-data';
 
-/** The full-screen hero: muted looping video (not under reduced motion) over its poster, and the tagline. */
+/**
+ * The full-screen hero: the poster at once, the muted looping video over it once the
+ * browser says motion and data are welcome (never in the prerendered page), the tagline on top.
+ */
 export function HeroSection({ hero }: { hero: Home['hero'] }) {
   const reducedMotion = usePrefersReducedMotion();
+  const savingData = usePrefersSavedData();
   return (
     <section className="hero" aria-labelledby="hero-tagline">
       <MediaImage media={hero.poster} alt="" className="hero-media" eager />
-      {!reducedMotion && (
+      {!reducedMotion && !savingData && (
         <video
           className="hero-media"
           src={hero.video.src}

@@ -1,9 +1,19 @@
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { CarouselControls } from '../../../components/carousel/CarouselControls';
+import { useCarousel } from '../../../components/carousel/use-carousel';
 import { MediaImage } from '../../../components/media-image/MediaImage';
+import { SERVICES_SLIDER_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
 import { SectionHeading, type HeadingLevel } from './Heading';
 
-/** The service cards (a scrolling row; auto-scroll and zoom are a later issue). */
+// One card per snap; at the last snap the autoplay (and Next) wraps to the first card.
+const CAROUSEL = {
+  options: { align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 },
+  intervalMs: SERVICES_SLIDER_INTERVAL_MS,
+} as const;
+
+/** "Our Services": the service cards, scrolling by one card every 3 s; a click zooms a card. */
 export function ServicesSliderSection({
   slider,
   headingAs,
@@ -11,29 +21,54 @@ export function ServicesSliderSection({
   slider: Home['servicesSlider'];
   headingAs?: HeadingLevel;
 }) {
+  const { bindViewport, ...carousel } = useCarousel(CAROUSEL);
+  const [zoomed, setZoomed] = useState<string | null>(null);
+  const toggleZoom = (title: string) => (event: MouseEvent) => {
+    // View More does its own thing.
+    if ((event.target as Element).closest('a, .service-card-more')) return;
+    setZoomed((current) => (current === title ? null : title));
+  };
   return (
-    <section className="section services-slider">
+    <section className="section services-slider" aria-labelledby="services-slider-heading" {...carousel.holdHandlers}>
       <div className="container">
-        <SectionHeading as={headingAs}>{slider.heading}</SectionHeading>
-        <ul className="services-track">
-          {slider.cards.map((card) => (
-            <li key={card.title} className="service-card card">
-              <MediaImage media={card.image} alt={card.title} className="card-image" />
-              <div className="card-body">
-                <h3>{card.title}</h3>
-                {card.service !== null ? (
-                  <Link className="button button-outline" to={'/services/' + encodeURIComponent(card.service)}>
-                    View More<span className="visually-hidden">: {card.title}</span>
-                  </Link>
-                ) : (
-                  <button type="button" className="button button-outline">
-                    View More<span className="visually-hidden">: {card.title}</span>
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <SectionHeading as={headingAs} id="services-slider-heading">
+          {slider.heading}
+        </SectionHeading>
+        <div className="carousel-viewport services-viewport" ref={bindViewport} data-ready={carousel.ready || undefined}>
+          <ul className="carousel-track services-track" data-selected-index={carousel.selectedIndex}>
+            {slider.cards.map((card) => {
+              const isZoomed = zoomed === card.title;
+              return (
+                <li
+                  key={card.title}
+                  className={`carousel-slide service-slide${isZoomed ? ' is-zoomed' : ''}`}
+                  onClick={toggleZoom(card.title)}
+                >
+                  <article className="service-card card">
+                    <button type="button" className="service-card-zoom" aria-pressed={isZoomed}>
+                      <MediaImage media={card.image} alt="" className="card-image" />
+                      <span className="visually-hidden">Zoom {card.title}</span>
+                    </button>
+                    <div className="card-body">
+                      <h3>{card.title}</h3>
+                      {card.service !== null ? (
+                        <Link className="button button-outline" to={'/services/' + encodeURIComponent(card.service)}>
+                          View More<span className="visually-hidden">: {card.title}</span>
+                        </Link>
+                      ) : (
+                        <button type="button" className="button button-outline service-card-more">
+                          View More<span className="visually-hidden">: {card.title}</span>
+                        </button>
+                      )}
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <CarouselControls carousel={carousel} slideName="service" />
+        {carousel.driver}
       </div>
     </section>
   );

@@ -1,7 +1,13 @@
+import { Quote } from 'lucide-react';
+import { CarouselControls } from '../../../components/carousel/CarouselControls';
+import { useCarousel } from '../../../components/carousel/use-carousel';
+import { TESTIMONIAL_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
 import { SectionHeading, type HeadingLevel } from './Heading';
 
-/** Client testimonials (shown together; the carousel is a later issue). */
+const CAROUSEL = { options: { loop: true }, intervalMs: TESTIMONIAL_INTERVAL_MS };
+
+/** The client-testimonial carousel: one slide at a time, every 4.5 s, paused on hover and focus. */
 export function TestimonialsSection({
   testimonials,
   headingAs,
@@ -9,27 +15,44 @@ export function TestimonialsSection({
   testimonials: Home['testimonials'];
   headingAs?: HeadingLevel;
 }) {
+  const { bindViewport, ...carousel } = useCarousel(CAROUSEL);
+  const count = testimonials.items.length;
   return (
-    <section className="section testimonials">
+    <section className="section testimonials" aria-labelledby="testimonials-heading" {...carousel.holdHandlers}>
       <div className="container">
-        <SectionHeading as={headingAs}>{testimonials.heading}</SectionHeading>
-        <ul className="testimonial-list">
-          {testimonials.items.map((item) => (
-            <li key={item.name} className="testimonial" data-style={item.backgroundClass}>
-              <figure>
-                <blockquote>
-                  <p>{item.quote}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="testimonial-avatar" data-style={item.imageClass} aria-hidden="true">
-                    {item.name.charAt(0)}
-                  </span>
-                  {item.name}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <SectionHeading as={headingAs} id="testimonials-heading">
+          {testimonials.heading}
+        </SectionHeading>
+        <div className="carousel-viewport testimonial-viewport" ref={bindViewport} data-ready={carousel.ready || undefined}>
+          <div className="carousel-track">
+            {testimonials.items.map((item, index) => (
+              <div
+                key={item.name}
+                role="group"
+                className="carousel-slide testimonial"
+                data-style={item.backgroundClass}
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${count}`}
+                aria-current={index === carousel.selectedIndex ? 'true' : undefined}
+              >
+                <figure>
+                  <Quote className="testimonial-mark" size={36} aria-hidden="true" />
+                  <blockquote>
+                    <p>{item.quote}</p>
+                  </blockquote>
+                  <figcaption>
+                    <span className="testimonial-avatar" data-style={item.imageClass} aria-hidden="true">
+                      {item.name.charAt(0)}
+                    </span>
+                    {item.name}
+                  </figcaption>
+                </figure>
+              </div>
+            ))}
+          </div>
+        </div>
+        <CarouselControls carousel={carousel} slideName="testimonial" dots={count} />
+        {carousel.driver}
       </div>
     </section>
   );
