@@ -49,13 +49,15 @@ pub use check::{fill_placeholders, limits, PLACEHOLDERS};
 pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
 pub use diagnostic::{Diagnostic, Span};
-pub use media::{MediaFile, MediaIndex};
+pub use media::{
+    variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_WIDTHS,
+};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
 };
-pub use routes::{BLOCK_ROUTES, ROUTE_ALIASES, STATIC_ROUTES};
-pub use schema::schemas;
+pub use routes::{percent_decode, BLOCK_ROUTES, ROUTE_ALIASES, STATIC_ROUTES};
+pub use schema::{schema_files, schema_for, schemas};
 pub use suggest::did_you_mean;
 pub use values::{
     Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,

@@ -22,6 +22,90 @@ pub struct MediaFile {
     pub width: u32,
     /// Height in pixels (0 for video).
     pub height: u32,
+    /// The responsive WebP variants to write for a raster image (png, jpg, jpeg),
+    /// narrowest first; empty for SVG, GIF, WebP, AVIF and video.
+    pub variants: Vec<MediaVariant>,
+}
+
+/// One responsive WebP variant of a raster image, planned at load time so the JSON
+/// views can list it; `sitegen-render` encodes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaVariant {
+    /// Where the variant goes inside `dist/`, e.g. `media/home/poster.640w.1a2b3c4d.webp`:
+    /// the hash covers the source bytes, the width and [`VARIANT_ENCODING`], so a changed
+    /// source or encoder setting gives a new name (safe to cache forever).
+    pub output: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels (the source's aspect ratio, rounded).
+    pub height: u32,
+}
+
+impl MediaVariant {
+    /// The URL path of the variant: `/` + [`MediaVariant::output`].
+    pub fn src(&self) -> String {
+        format!("/{}", self.output)
+    }
+}
+
+/// Widths of the responsive variants: each one narrower than the source is written,
+/// plus one at the source's own width when that is at most the widest of them.
+pub const VARIANT_WIDTHS: &[u32] = &[640, 1024, 1600];
+
+/// The encoder and its settings, part of every variant's hash: change it whenever the
+/// encoding changes, so browsers and CDNs never keep an old file under a new meaning.
+pub const VARIANT_ENCODING: &str = "webp-lossless-lanczos3-v1";
+
+/// Source extensions that get WebP variants.
+const RASTER_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg"];
+
+/// The variant widths for a source `width` pixels wide (see [`VARIANT_WIDTHS`]).
+pub fn variant_widths(width: u32) -> Vec<u32> {
+    let widest = VARIANT_WIDTHS.iter().copied().max().unwrap_or(0);
+    let mut widths: Vec<u32> = VARIANT_WIDTHS
+        .iter()
+        .copied()
+        .filter(|&w| w < width)
+        .collect();
+    if width > 0 && width <= widest {
+        widths.push(width);
+    }
+    widths
+}
+
+/// Plans the WebP variants of the source at content path `path`.
+fn plan_variants(path: &str, source_digest: &[u8], width: u32, height: u32) -> Vec<MediaVariant> {
+    let stem_end = path
+        .rfind('.')
+        .filter(|&dot| dot > path.rfind('/').map_or(0, |slash| slash + 1))
+        .unwrap_or(path.len());
+    variant_widths(width)
+        .into_iter()
+        .map(|w| {
+            let mut hasher = Sha256::new();
+            hasher.update(source_digest);
+            hasher.update(VARIANT_ENCODING.as_bytes());
+            hasher.update(w.to_le_bytes());
+            let hash = hex8(&hasher.finalize());
+            // Rounded to the nearest pixel, never 0.
+            let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2)
+                / u64::from(width.max(1)))
+            .max(1);
+            MediaVariant {
+                output: format!("{}.{w}w.{hash}.webp", &path[..stem_end]),
+                width: w,
+                height: u32::try_from(h).unwrap_or(u32::MAX),
+            }
+        })
+        .collect()
+}
+
+fn hex8(digest: &[u8]) -> String {
+    digest
+        .iter()
+        .take(4)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 impl MediaFile {
@@ -152,12 +236,18 @@ impl MediaCache {
                 format!("media file \"{path}\" is not a readable image or video: {reason}"),
             )
         })?;
+        let variants = if RASTER_EXTENSIONS.contains(&extension.as_str()) {
+            plan_variants(path, &Sha256::digest(&bytes), width, height)
+        } else {
+            Vec::new()
+        };
         Ok(MediaFile {
             path: path.to_string(),
             source,
             output: hashed_output(path, &bytes),
             width,
             height,
+            variants,
         })
     }
 }
@@ -308,12 +398,7 @@ fn parse_attributes(mut rest: &str) -> Vec<(String, String)> {
 
 /// `media/a/b.svg` with its content hash: `media/a/b.1a2b3c4d.svg`.
 pub(crate) fn hashed_output(path: &str, bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let hash: String = digest
-        .iter()
-        .take(4)
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    let hash = hex8(&Sha256::digest(bytes));
     let file_start = path.rfind('/').map_or(0, |i| i + 1);
     match path[file_start..].rfind('.') {
         Some(dot) if dot > 0 => {
@@ -327,6 +412,52 @@ pub(crate) fn hashed_output(path: &str, bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn raster_variants_are_never_wider_than_the_source() {
+        assert_eq!(variant_widths(3000), vec![640, 1024, 1600]);
+        assert_eq!(variant_widths(1600), vec![640, 1024, 1600]);
+        assert_eq!(variant_widths(1200), vec![640, 1024, 1200]);
+        assert_eq!(variant_widths(640), vec![640]);
+        assert_eq!(variant_widths(300), vec![300]);
+        assert_eq!(variant_widths(0), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn variants_keep_the_aspect_ratio_and_hash_source_and_width() {
+        let variants = plan_variants("media/home/poster.jpg", b"digest", 1280, 720);
+        let sizes: Vec<(u32, u32)> = variants.iter().map(|v| (v.width, v.height)).collect();
+        assert_eq!(sizes, vec![(640, 360), (1024, 576), (1280, 720)]);
+        for variant in &variants {
+            let name = variant.output.strip_prefix("media/home/poster.").unwrap();
+            let (width, rest) = name.split_once("w.").unwrap();
+            assert_eq!(width, variant.width.to_string());
+            assert_eq!(rest.len(), "12345678.webp".len(), "{name}");
+            assert!(rest.ends_with(".webp"));
+        }
+        assert_ne!(variants[0].output, variants[1].output);
+        let other = plan_variants("media/home/poster.jpg", b"other digest", 1280, 720);
+        assert_ne!(variants[0].output, other[0].output);
+        assert_eq!(variants[0].src(), format!("/{}", variants[0].output));
+    }
+
+    #[test]
+    fn only_png_and_jpeg_get_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        let png = include_bytes!("../tests/fixtures/valid/content/media/brand/og-image.png");
+        std::fs::write(dir.path().join("media/a.png"), png).unwrap();
+        std::fs::write(
+            dir.path().join("media/a.svg"),
+            r#"<svg width="10" height="10"></svg>"#,
+        )
+        .unwrap();
+        let mut cache = MediaCache::new(dir.path());
+        let raster = cache.resolve("media/a.png").unwrap();
+        assert!(!raster.variants.is_empty());
+        assert!(raster.variants.iter().all(|v| v.width <= raster.width));
+        assert!(cache.resolve("media/a.svg").unwrap().variants.is_empty());
+    }
 
     #[test]
     fn media_hash_is_the_first_8_hex_of_sha256() {

@@ -85,6 +85,36 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
     ]
 }
 
+/// The schema files as written to disk (`sitegen schema`): `(file name, text)`, the
+/// text being the pretty-printed schema with a final newline. The committed
+/// `schemas/` folder must equal this, byte for byte.
+pub fn schema_files() -> Vec<(&'static str, String)> {
+    schemas()
+        .into_iter()
+        .map(|(name, schema)| {
+            // Serialising a `Value` cannot fail.
+            let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+            text.push('\n');
+            (name, text)
+        })
+        .collect()
+}
+
+/// The schema file a content file (path relative to `content/`, with `/`) is
+/// checked against, e.g. `policies/terms.toml` → `policy.schema.json`.
+pub fn schema_for(content_file: &str) -> Option<&'static str> {
+    let name = if content_file.starts_with("policies/") {
+        "policy.toml"
+    } else {
+        content_file
+    };
+    let stem = name.strip_suffix(".toml")?;
+    schemas()
+        .into_iter()
+        .map(|(file, _)| file)
+        .find(|file| file.strip_suffix(".schema.json") == Some(stem))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +142,26 @@ mod tests {
             registration.get("type").is_some(),
             "the `type` key keeps its TOML name"
         );
+    }
+
+    #[test]
+    fn each_content_file_maps_to_its_schema_and_policies_share_one() {
+        assert_eq!(schema_for("site.toml"), Some("site.schema.json"));
+        assert_eq!(schema_for("products.toml"), Some("products.schema.json"));
+        assert_eq!(
+            schema_for("policies/terms.toml"),
+            Some("policy.schema.json")
+        );
+        assert_eq!(schema_for("README.md"), None);
+        assert_eq!(schema_for("unknown.toml"), None);
+    }
+
+    #[test]
+    fn schema_files_are_pretty_json_ending_in_a_newline() {
+        for (name, text) in schema_files() {
+            assert!(text.ends_with("}\n"), "{name}");
+            let parsed: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(parsed["additionalProperties"], Value::Bool(false), "{name}");
+        }
     }
 }

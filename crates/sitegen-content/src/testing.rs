@@ -1,6 +1,20 @@
 //! Helpers for benchmarks and tests of the crates built on this one.
 
 use std::fmt::Write;
+use std::path::Path;
+
+use crate::media::{MediaCache, MediaIndex};
+
+/// The media index of the given content paths (e.g. `media/a.png`) under
+/// `content_dir`, as loading content that references them would build it. Paths that
+/// do not resolve are left out.
+pub fn media_index(content_dir: &Path, paths: &[&str]) -> MediaIndex {
+    let mut cache = MediaCache::new(content_dir);
+    for path in paths {
+        let _ = cache.resolve(path);
+    }
+    cache.into_index()
+}
 
 /// The text of a `products.toml` with `count` products (ids 1 to `count`), cycling
 /// through `categories`, each given as `(category id, subcategory)`. Products have

@@ -14,6 +14,7 @@ use toml::de::DeValue;
 use crate::codes::ErrorCode;
 use crate::de::{Cx, FromToml};
 use crate::diagnostic::Span;
+use crate::media::MediaVariant;
 use crate::suggest;
 
 /// Reads a string value or reports a wrong type.
@@ -296,6 +297,8 @@ pub struct MediaRef {
     pub width: u32,
     /// Height in pixels (0 for video).
     pub height: u32,
+    /// The responsive WebP variants (raster images only), narrowest first.
+    pub variants: Vec<MediaVariant>,
 }
 
 impl MediaRef {
@@ -314,6 +317,7 @@ impl FromToml for MediaRef {
                 output: file.output,
                 width: file.width,
                 height: file.height,
+                variants: file.variants,
             }),
             Err(problem) => {
                 cx.report(

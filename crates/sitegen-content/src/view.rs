@@ -17,9 +17,15 @@ use crate::{Content, Registration};
 /// How many related products a product page lists.
 pub const RELATED_PRODUCTS: usize = 4;
 
-/// `{ src, width, height }` of a media file.
+/// `{ src, width, height, variants }` of a media file; `variants` lists the responsive
+/// WebP files `{ src, width, height }` (narrowest first, empty unless png or jpeg).
 pub fn media(media: &MediaRef) -> Value {
-    json!({ "src": media.src(), "width": media.width, "height": media.height })
+    let variants: Vec<Value> = media
+        .variants
+        .iter()
+        .map(|v| json!({ "src": v.src(), "width": v.width, "height": v.height }))
+        .collect();
+    json!({ "src": media.src(), "width": media.width, "height": media.height, "variants": variants })
 }
 
 fn optional_media(media_ref: Option<&MediaRef>) -> Value {
@@ -430,6 +436,20 @@ mod tests {
             (video["width"].as_u64(), video["height"].as_u64()),
             (Some(0), Some(0))
         );
+        assert_eq!(logo["variants"], json!([]));
+    }
+
+    #[test]
+    fn raster_media_lists_its_webp_variants() {
+        let c = content();
+        let og = c.site.og_image.as_ref().map(media).unwrap_or_default();
+        let variants = og["variants"].as_array().cloned().unwrap_or_default();
+        assert!(!variants.is_empty(), "{og}");
+        for variant in &variants {
+            let src = variant["src"].as_str().unwrap_or_default();
+            assert!(src.starts_with("/media/brand/og-image.") && src.ends_with(".webp"));
+            assert!(variant["width"].as_u64() <= og["width"].as_u64());
+        }
     }
 
     #[test]
