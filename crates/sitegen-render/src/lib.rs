@@ -9,9 +9,12 @@
 //! It does not load or validate content (`sitegen-content`) and does not serve the site
 //! (`sitegen-serve`).
 
+pub mod cdn;
+pub mod media;
 pub mod output;
 pub mod prerender;
 pub mod routes;
+pub mod seo;
 pub mod shell;
 pub mod webapp;
 
@@ -53,6 +56,9 @@ pub enum BuildError {
     Prerender { url: String, message: String },
     #[error("template error: {0}")]
     Template(String),
+    /// Links that lead nowhere (generated HTML and web sources), all of them.
+    #[error("{} broken link(s)", .0.len())]
+    Links(Vec<sitegen_links::Problem>),
 }
 
 impl BuildError {
@@ -83,6 +89,13 @@ pub fn check(content_dir: &Path) -> LoadReport {
     sitegen_content::load(content_dir)
 }
 
+/// Checks the route literals of the web app's sources (`WEB/src`) against the route
+/// table (`sitegen check` and `sitegen build`); problems name files as `WEB/src/…`.
+pub fn check_source_links(web_dir: &Path) -> Vec<sitegen_links::Problem> {
+    let src = web_dir.join("src");
+    sitegen_links::check_sources(&src, &src, &sitegen_links::RouteTable::of_site())
+}
+
 /// Builds the whole site into `options.out_dir`, atomically.
 pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     let mut stages = Vec::new();
@@ -98,6 +111,8 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         None => return Err(BuildError::Content(report.diagnostics)),
     };
     let shells = Shells::load(&options.templates_dir)?;
+    // Reported together with the output's broken links, after the build.
+    let source_link_problems = check_source_links(&options.web_dir);
     lap(&mut stages, "content");
 
     let web = WebApp::new(&options.web_dir).ensure_built()?;
@@ -108,6 +123,11 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     for media in content.media.files() {
         staging.copy_file(&media.source, &media.output)?;
     }
+    media::write_variants(
+        &content.media,
+        &staging,
+        &media::cache_dir(&options.content_dir),
+    )?;
     let layout = view::layout(&content);
     staging.write("data/layout.json", layout.to_string())?;
     let planned = routes::plan(&content);
@@ -151,6 +171,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
             assets: &assets,
             body: &rendered.html,
             data_json: PageShell::embed_data(Some(&route.path), &layout, &route_data),
+            json_ld: seo::script_texts(&seo::json_ld(&content, route)),
         })?;
         staging.write(&route.html_file(), html)?;
     }
@@ -185,6 +206,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         assets: &assets,
         body: &rendered.html,
         data_json: PageShell::embed_data(None, &layout, &not_found_route),
+        json_ld: Vec::new(),
     })?;
     staging.write("404.html", html)?;
     prerenderer.finish()?;
@@ -198,9 +220,30 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
     staging.write("robots.txt", output::robots(base_url))?;
     staging.write("_redirects", output::redirects(routes::ROUTE_ALIASES))?;
+    staging.write(
+        "_headers",
+        cdn::headers(&cdn::CspOrigins {
+            frame: cdn::origin_of(content.site.contact.map_embed_url.as_str()),
+            connect: cdn::origin_of(content.site.email.origin()),
+        }),
+    )?;
+    lap(&mut stages, "write");
+
+    let mut problems = source_link_problems;
+    problems.extend(sitegen_links::check_output(
+        staging.dir(),
+        &options.out_dir,
+        &sitegen_links::RouteTable::of_site(),
+    ));
+    if !problems.is_empty() {
+        return Err(BuildError::Links(problems));
+    }
+    lap(&mut stages, "link check");
+
+    cdn::precompress(staging.dir())?;
+    lap(&mut stages, "compress");
     let (files, bytes) = staging.totals();
     staging.commit()?;
-    lap(&mut stages, "write");
 
     Ok(BuildSummary {
         routes: planned.len() + 1,

@@ -21,6 +21,9 @@ pub struct PlannedRoute {
     pub page: Value,
     /// Listed in `sitemap.xml` (block routes are not: they repeat the home page).
     pub in_sitemap: bool,
+    /// The trail from the home page to this page as `(name, decoded path)`, the page
+    /// itself last; empty for pages without a breadcrumb (home, forms, block routes).
+    pub breadcrumb: Vec<(String, String)>,
 }
 
 impl PlannedRoute {
@@ -91,12 +94,18 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
     let empty = json!({});
     let mut add = |path: &str, page: Value, in_sitemap: bool| {
         let (title, description) = static_meta(content, path);
+        let breadcrumb = if BREADCRUMB_ROUTES.contains(&path) {
+            trail(content, &[path])
+        } else {
+            Vec::new()
+        };
         routes.push(PlannedRoute {
             path: path.to_string(),
             title,
             description,
             page,
             in_sitemap,
+            breadcrumb,
         });
     };
 
@@ -153,13 +162,24 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
                 kind.as_str()
             ),
             page: view::registrations_page(content, kind),
+            breadcrumb: with_last(
+                trail(content, &["/railway-registration"]),
+                kind.as_str(),
+                &path,
+            ),
             path,
             in_sitemap: true,
         });
     }
     for service in &content.services {
+        let path = format!("/services/{}", service.id());
         routes.push(PlannedRoute {
-            path: format!("/services/{}", service.id()),
+            breadcrumb: with_last(
+                trail(content, &["/services"]),
+                service.title().trim(),
+                &path,
+            ),
+            path,
             title: format!("{} | {site_name}", service.title().trim()),
             description: summary(service.description()),
             page: view::service_page(content, service),
@@ -167,8 +187,20 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
         });
     }
     for product in &content.products {
+        let path = format!("/products/{}/{}", product.id(), product.slug());
         routes.push(PlannedRoute {
-            path: format!("/products/{}/{}", product.id(), product.slug()),
+            breadcrumb: with_last(
+                with_last(
+                    trail(content, &["/products"]),
+                    content
+                        .category(product.category())
+                        .map_or(product.category(), |category| category.name()),
+                    &format!("/products?category={}", product.category()),
+                ),
+                product.title(),
+                &path,
+            ),
+            path,
             title: format!("{} | {site_name}", product.title()),
             description: summary(product.description()),
             page: view::product_page(content, product),
@@ -176,6 +208,73 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
         });
     }
     routes
+}
+
+/// The static routes that show a breadcrumb trail (Home › page).
+const BREADCRUMB_ROUTES: &[&str] = &[
+    "/products",
+    "/services",
+    "/certificate",
+    "/railway-registration",
+    "/aboutUs",
+    "/TermsAndConditions",
+    "/PrivacyPolicy",
+    "/ReturnRefundPolicy",
+    "/ShippingPolicy",
+    "/PaymentPolicy",
+];
+
+/// Home followed by `paths`, each named as the site's own links name it.
+fn trail(content: &Content, paths: &[&str]) -> Vec<(String, String)> {
+    std::iter::once("/")
+        .chain(paths.iter().copied())
+        .map(|path| (link_label(content, path), path.to_string()))
+        .collect()
+}
+
+fn with_last(mut trail: Vec<(String, String)>, name: &str, path: &str) -> Vec<(String, String)> {
+    trail.push((name.to_string(), path.to_string()));
+    trail
+}
+
+/// How the site names the page at `path`: a legal page by its policy's title, else
+/// the most specific menu entry (a dropdown entry over its item), else the footer
+/// link, else the page title.
+fn link_label(content: &Content, path: &str) -> String {
+    if let Some(kind) = PolicyKind::for_route(path) {
+        return content.policies.get(kind).title.value.to_string();
+    }
+    fn in_menu<'a>(
+        entries: &'a [sitegen_content::Located<sitegen_content::model::NavEntry>],
+        path: &str,
+    ) -> Option<&'a str> {
+        let nested = entries.iter().find_map(|entry| {
+            entry
+                .value
+                .entries
+                .as_deref()
+                .and_then(|more| in_menu(more, path))
+        });
+        nested.or_else(|| {
+            entries
+                .iter()
+                .find(|entry| entry.value.to.as_ref().is_some_and(|to| to.value == path))
+                .map(|entry| &*entry.value.label)
+        })
+    }
+    if let Some(label) = in_menu(&content.navigation.item, path) {
+        return label.to_string();
+    }
+    let footer = &content.navigation.footer;
+    if let Some(link) = footer
+        .quick_links
+        .iter()
+        .chain(&footer.legal_links)
+        .find(|link| link.to.value == path)
+    {
+        return link.label.to_string();
+    }
+    static_meta(content, path).0
 }
 
 /// Title and description of a static route: from `pages.toml`, else the site's defaults.
@@ -242,6 +341,7 @@ mod tests {
             description: String::new(),
             page: Value::Null,
             in_sitemap: true,
+            breadcrumb: Vec::new(),
         };
         assert_eq!(route.html_file(), "aboutUs/index.html");
         assert_eq!(

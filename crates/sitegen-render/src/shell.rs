@@ -28,6 +28,8 @@ pub struct PageShell<'a> {
     pub assets: &'a HeadAssets,
     pub body: &'a str,
     pub data_json: String,
+    /// The page's JSON-LD blocks, already escaped for a `<script>` element.
+    pub json_ld: Vec<String>,
 }
 
 impl PageShell<'_> {
@@ -136,6 +138,7 @@ mod tests {
                 },
                 body: "<main>hi</main>",
                 data_json: "{}".into(),
+                json_ld: vec![r#"{"@type":"Thing"}"#.into()],
             })
             .unwrap();
         assert!(
@@ -149,5 +152,6 @@ mod tests {
         );
         assert!(html.contains(r#"<link rel="canonical" href="https://www.example.com/x">"#));
         assert!(!html.contains("noindex"));
+        assert!(html.contains(r#"<script type="application/ld+json">{"@type":"Thing"}</script>"#));
     }
 }

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
 
+/// Files a host reads as configuration and never serves.
+const HOST_FILES: &[&str] = &["_headers", "_redirects"];
+
 /// What a request path resolves to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Resolved {
@@ -42,7 +45,11 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
     let raw_segments: Vec<&str> = decoded.split('/').skip(1).collect();
     let relative: PathBuf = raw_segments.iter().filter(|s| !s.is_empty()).collect();
     let candidate = dist.join(&relative);
-    let found = if candidate.is_file() {
+    // The CDN's own configuration files are not part of the site.
+    let hidden = HOST_FILES.iter().any(|name| relative == Path::new(name));
+    let found = if hidden {
+        None
+    } else if candidate.is_file() {
         Some(candidate)
     } else if candidate.join("index.html").is_file() {
         Some(candidate.join("index.html"))
@@ -203,6 +210,16 @@ mod tests {
         let dist = site();
         assert_eq!(resolve(dist.path(), "/%zz"), Resolved::BadRequest);
         assert_eq!(resolve(dist.path(), "/%ff"), Resolved::BadRequest);
+    }
+
+    #[test]
+    fn host_configuration_files_are_not_served() {
+        let dist = site();
+        let root = dist.path();
+        assert_eq!(
+            resolve(root, "/_redirects"),
+            file(root, "404.html", StatusCode::NOT_FOUND)
+        );
     }
 
     #[test]

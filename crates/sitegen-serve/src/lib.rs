@@ -7,6 +7,7 @@
 //! [`LiveReload::notify`].
 
 mod files;
+mod headers;
 mod watch;
 
 use std::net::SocketAddr;
@@ -16,7 +17,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -24,12 +25,18 @@ use tokio::net::TcpListener;
 use tokio::sync::watch as channel;
 
 pub use crate::files::{resolve, Resolved};
+pub use crate::headers::{
+    acceptable_encodings, headers_for, parse_headers, pattern_matches, Encoding, HeaderRule,
+};
 pub use crate::watch::{watch, Watcher};
 
 /// How long a live-reload request waits for a rebuild before answering anyway.
 const LIVE_RELOAD_WAIT: Duration = Duration::from_secs(25);
 const LIVE_RELOAD_SCRIPT: &str = include_str!("livereload.js");
 const LIVE_RELOAD_TAG: &str = "<script src=\"/__sitegen/livereload.js\"></script>";
+/// What Netlify and Cloudflare Pages send for files no `_headers` rule gives a
+/// `Cache-Control` (the clean-URL pages): revalidate on every use.
+const DEFAULT_CACHE_CONTROL: &str = "public, max-age=0, must-revalidate";
 
 /// Errors of the server.
 #[derive(Debug, thiserror::Error)]
@@ -143,7 +150,12 @@ async fn live_reload_version(
     ([(header::CACHE_CONTROL, "no-store")], version.to_string()).into_response()
 }
 
-async fn serve_file(State(state): State<Arc<ServeOptions>>, method: Method, uri: Uri) -> Response {
+async fn serve_file(
+    State(state): State<Arc<ServeOptions>>,
+    method: Method,
+    uri: Uri,
+    request_headers: HeaderMap,
+) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -155,23 +167,56 @@ async fn serve_file(State(state): State<Arc<ServeOptions>>, method: Method, uri:
     };
     match resolved {
         Resolved::File { path, status } => {
-            let Ok(bytes) = tokio::fs::read(&path).await else {
-                return StatusCode::NOT_FOUND.into_response();
-            };
             let content_type = files::content_type(&path);
-            let body = match (&state.live_reload, content_type.starts_with("text/html")) {
-                (Some(_), true) => Body::from(inject_live_reload(bytes)),
-                _ => Body::from(bytes),
+            let is_html = content_type.starts_with("text/html");
+            let inject = state.live_reload.is_some() && is_html;
+            let compressible = headers::is_compressible(content_type);
+            let accept = request_headers
+                .get(header::ACCEPT_ENCODING)
+                .and_then(|value| value.to_str().ok())
+                .unwrap_or("");
+            let mut encoding = None;
+            let mut bytes = None;
+            if compressible && !inject {
+                for candidate in acceptable_encodings(accept) {
+                    let mut twin = path.clone().into_os_string();
+                    twin.push(".");
+                    twin.push(candidate.suffix());
+                    if let Ok(found) = tokio::fs::read(&twin).await {
+                        encoding = Some(candidate);
+                        bytes = Some(found);
+                        break;
+                    }
+                }
+            }
+            let bytes = match bytes {
+                Some(bytes) => bytes,
+                None => match tokio::fs::read(&path).await {
+                    Ok(bytes) => bytes,
+                    Err(_) => return StatusCode::NOT_FOUND.into_response(),
+                },
             };
-            let mut response = Response::new(if method == Method::HEAD {
+            let body = if method == Method::HEAD {
                 Body::empty()
+            } else if inject {
+                Body::from(inject_live_reload(bytes))
             } else {
-                body
-            });
+                Body::from(bytes)
+            };
+            let mut response = Response::new(body);
             *response.status_mut() = status;
-            response
-                .headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+            if let Some(encoding) = encoding {
+                headers.insert(
+                    header::CONTENT_ENCODING,
+                    HeaderValue::from_static(encoding.token()),
+                );
+            }
+            if compressible {
+                headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+            }
+            apply_header_rules(&state.dist, uri.path(), headers).await;
             response
         }
         Resolved::Redirect(location) => match HeaderValue::from_str(&location) {
@@ -192,6 +237,29 @@ async fn serve_file(State(state): State<Arc<ServeOptions>>, method: Method, uri:
     }
 }
 
+/// Adds the headers `dist/_headers` gives `url_path`, as the CDN would; files no rule
+/// gives a `Cache-Control` get the hosts' default.
+async fn apply_header_rules(dist: &std::path::Path, url_path: &str, headers: &mut HeaderMap) {
+    let rules = tokio::fs::read_to_string(dist.join("_headers"))
+        .await
+        .map(|text| parse_headers(&text))
+        .unwrap_or_default();
+    for (name, value) in headers_for(&rules, url_path) {
+        if let (Ok(name), Ok(value)) = (
+            HeaderName::from_bytes(name.as_bytes()),
+            HeaderValue::from_str(&value),
+        ) {
+            headers.insert(name, value);
+        }
+    }
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(DEFAULT_CACHE_CONTROL),
+        );
+    }
+}
+
 /// Adds the live-reload script before `</body>`.
 fn inject_live_reload(html: Vec<u8>) -> Vec<u8> {
     let text = String::from_utf8_lossy(&html);
@@ -204,6 +272,81 @@ fn inject_live_reload(html: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Serves `dist` on a free port and sends one raw HTTP/1.1 request.
+    async fn get(dist: &std::path::Path, path: &str, accept_encoding: &str) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = bind("127.0.0.1", 0).await.unwrap();
+        let addr = local_addr(&listener).unwrap();
+        let app = router(ServeOptions {
+            dist: dist.to_path_buf(),
+            live_reload: None,
+        });
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let request = format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: {accept_encoding}\r\nConnection: close\r\n\r\n"
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).await.unwrap();
+        String::from_utf8_lossy(&response).to_lowercase()
+    }
+
+    fn site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("assets")).unwrap();
+        std::fs::write(root.join("index.html"), "<p>home</p>").unwrap();
+        std::fs::write(root.join("index.html.br"), "BROTLI").unwrap();
+        std::fs::write(root.join("index.html.gz"), "GZIP").unwrap();
+        std::fs::write(root.join("assets/app.js"), "js").unwrap();
+        std::fs::write(
+            root.join("_headers"),
+            "/*\n  X-Content-Type-Options: nosniff\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n",
+        )
+        .unwrap();
+        dir
+    }
+
+    #[tokio::test]
+    async fn precompressed_twins_are_served_when_the_client_accepts_them() {
+        let dist = site();
+        let brotli = get(dist.path(), "/", "gzip, deflate, br").await;
+        assert!(brotli.contains("content-encoding: br\r\n"), "{brotli}");
+        assert!(brotli.contains("vary: accept-encoding\r\n"), "{brotli}");
+        assert!(brotli.ends_with("\r\n\r\nbrotli"), "{brotli}");
+        let gzip = get(dist.path(), "/", "gzip").await;
+        assert!(gzip.contains("content-encoding: gzip\r\n"), "{gzip}");
+        let plain = get(dist.path(), "/", "identity").await;
+        assert!(!plain.contains("content-encoding"), "{plain}");
+        assert!(plain.ends_with("<p>home</p>"), "{plain}");
+    }
+
+    #[tokio::test]
+    async fn the_headers_file_applies_like_on_the_cdn() {
+        let dist = site();
+        let asset = get(dist.path(), "/assets/app.js", "br").await;
+        assert!(
+            asset.contains("x-content-type-options: nosniff\r\n"),
+            "{asset}"
+        );
+        assert!(
+            asset.contains("cache-control: public, max-age=31536000, immutable\r\n"),
+            "{asset}"
+        );
+        assert!(
+            !asset.contains("content-encoding"),
+            "no twin, no encoding: {asset}"
+        );
+        let page = get(dist.path(), "/", "").await;
+        assert!(
+            page.contains("cache-control: public, max-age=0, must-revalidate\r\n"),
+            "{page}"
+        );
+        let config = get(dist.path(), "/_headers", "").await;
+        assert!(config.starts_with("http/1.1 404"), "{config}");
+    }
 
     #[test]
     fn the_live_reload_script_goes_before_the_body_end() {

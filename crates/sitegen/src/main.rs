@@ -24,6 +24,15 @@ enum Command {
     Check(CheckArgs),
     /// Build, then serve the site locally; rebuild and reload open pages on every change.
     Serve(ServeArgs),
+    /// Write the JSON Schemas of the content files (for editors' TOML language servers).
+    Schema(SchemaArgs),
+}
+
+#[derive(Debug, Args)]
+struct SchemaArgs {
+    /// The folder to write the `*.schema.json` files into.
+    #[arg(long, value_name = "DIR", default_value = "schemas")]
+    out: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -31,6 +40,9 @@ struct CheckArgs {
     /// The content folder.
     #[arg(long, value_name = "DIR", default_value = "content")]
     content: PathBuf,
+    /// The web app folder, whose `src/` route literals are link-checked.
+    #[arg(long, value_name = "DIR", default_value = "web")]
+    web: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -72,7 +84,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Build(args) => cmd::build::run(&args.into()),
-        Command::Check(args) => cmd::check::run(&args.content),
+        Command::Check(args) => cmd::check::run(&args.content, &args.web),
+        Command::Schema(args) => cmd::schema::run(&args.out),
         Command::Serve(args) => cmd::serve::run(cmd::serve::ServeConfig {
             build: (&args.build).into(),
             host: args.host,

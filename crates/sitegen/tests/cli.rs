@@ -191,6 +191,18 @@ fn every_command_has_help() {
     assert!(stdout(&sitegen(&["serve", "--help"])).contains("--port"));
 }
 
+/// The text of every `<script type="application/ld+json">` element of a page.
+fn json_ld_blocks(html: &str) -> Vec<String> {
+    const OPEN: &str = "<script type=\"application/ld+json\">";
+    html.match_indices(OPEN)
+        .map(|(at, _)| {
+            let start = at + OPEN.len();
+            let end = start + html[start..].find("</script>").unwrap();
+            html[start..end].to_string()
+        })
+        .collect()
+}
+
 /// The full pipeline on the real content: web app, data, prerender, shells, CDN files.
 /// (Needs Node.js; scripts/test installs the web packages first.)
 #[test]
@@ -257,8 +269,155 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     let redirects = fs::read_to_string(out.join("_redirects")).unwrap();
     assert!(redirects.contains("/JobApplicationForm /jobapplicationform 301"));
 
+    // The CDN files: headers, and precompressed twins beside the text files.
+    let headers = fs::read_to_string(out.join("_headers")).unwrap();
+    assert!(headers.contains("script-src 'self';"), "{headers}");
+    assert!(!headers.contains("unsafe-inline"), "{headers}");
+    assert!(
+        headers.contains("frame-src https://www.google.com;"),
+        "{headers}"
+    );
+    assert!(
+        headers.contains("connect-src 'self' https://api.emailjs.com;"),
+        "{headers}"
+    );
+    assert!(headers.contains("/assets/*\n  Cache-Control: public, max-age=31536000, immutable"));
+    assert!(headers.contains("/data/*\n  Cache-Control: public, max-age=0, must-revalidate"));
+    for twin in [
+        "index.html.br",
+        "index.html.gz",
+        "aboutUs/index.html.br",
+        "sitemap.xml.gz",
+        "data/layout.json.br",
+    ] {
+        assert!(out.join(twin).is_file(), "{twin} is missing");
+    }
+    let script = walk(&out.join("assets"))
+        .into_iter()
+        .find(|path| path.extension().is_some_and(|e| e == "js"))
+        .unwrap();
+    assert!(script.with_extension("js.br").is_file());
+
+    // JSON-LD: every block of every page parses and has what its type requires.
+    let mut seen = BTreeMap::<String, usize>::new();
+    for page in walk(&out)
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "html"))
+    {
+        let html = fs::read_to_string(&page).unwrap();
+        for block in json_ld_blocks(&html) {
+            assert!(!block.contains('<'), "{}", page.display());
+            let ld: serde_json::Value = serde_json::from_str(&block)
+                .unwrap_or_else(|e| panic!("{}: {e}: {block}", page.display()));
+            assert_eq!(ld["@context"], "https://schema.org");
+            let kind = ld["@type"].as_str().unwrap().to_string();
+            let required: &[&str] = match kind.as_str() {
+                "MedicalBusiness" => &[
+                    "name",
+                    "url",
+                    "logo",
+                    "address",
+                    "telephone",
+                    "email",
+                    "openingHours",
+                    "sameAs",
+                ],
+                "Product" => &["name", "description", "image", "category"],
+                "BreadcrumbList" => &["itemListElement"],
+                other => panic!("unexpected JSON-LD type {other}"),
+            };
+            for property in required {
+                let value = &ld[*property];
+                assert!(
+                    !(value.is_null() || value == "" || value == &serde_json::json!([])),
+                    "{} {kind} lacks {property}",
+                    page.display()
+                );
+            }
+            if kind == "BreadcrumbList" {
+                for (index, item) in ld["itemListElement"].as_array().unwrap().iter().enumerate() {
+                    assert_eq!(item["position"], index + 1);
+                    assert!(item["name"].as_str().is_some_and(|n| !n.is_empty()));
+                    assert!(item["item"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("https://www.example.com/"));
+                }
+            }
+            *seen.entry(kind).or_default() += 1;
+        }
+    }
+    assert_eq!(seen.get("MedicalBusiness"), Some(&1), "{seen:?}");
+    assert!(seen.get("Product").copied().unwrap_or(0) > 200, "{seen:?}");
+    assert!(
+        seen.get("BreadcrumbList").copied().unwrap_or(0) > 200,
+        "{seen:?}"
+    );
+    assert!(home.contains("\"@type\":\"MedicalBusiness\""));
+    let about = fs::read_to_string(out.join("aboutUs/index.html")).unwrap();
+    assert!(about.contains("\"@type\":\"BreadcrumbList\""));
+    let slider = fs::read_to_string(out.join("home-slider/index.html")).unwrap();
+    assert!(slider.contains("<meta name=\"robots\" content=\"noindex\">"));
+    assert!(
+        !slider.contains("application/ld+json"),
+        "block routes carry no JSON-LD"
+    );
+
     // A second build with unchanged web sources reuses the web build.
     let again = sitegen(&["build", "--out", out_arg]);
     assert!(again.status.success(), "{}", stderr(&again));
     assert!(stdout(&again).contains("(cached)"), "{}", stdout(&again));
+}
+
+/// `sitegen check` parses web/src and reports route literals that match no route.
+#[test]
+fn check_reports_route_literals_that_match_no_route() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("web/src/app");
+    fs::create_dir_all(&src).unwrap();
+    fs::write(
+        src.join("menu.tsx"),
+        "import { Link } from 'react-router-dom';\nexport const Menu = () => <Link to=\"/about-us\">About</Link>;\n",
+    )
+    .unwrap();
+    let web = tmp.path().join("web");
+    let output = sitegen(&["check", "--web", web.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let expected = format!(
+        "{}/src/app/menu.tsx:2:36: error: <Link to> \"/about-us\" matches no route of the route table",
+        web.display()
+    );
+    assert!(stderr(&output).contains(&expected), "{}", stderr(&output));
+}
+
+/// A link in the generated HTML that leads nowhere fails the build, with its place.
+#[test]
+fn a_broken_link_in_the_generated_html_fails_the_build() {
+    let tmp = tempfile::tempdir().unwrap();
+    let templates = tmp.path().join("templates");
+    copy_dir(&repo_root().join("templates"), &templates);
+    edit(
+        &templates.join("page.html"),
+        "<body>\n",
+        "<body>\n<a href=\"/nowhere\">x</a>\n",
+    );
+    let out = tmp.path().join("site");
+    let output = sitegen(&[
+        "build",
+        "--out",
+        out.to_str().unwrap(),
+        "--templates",
+        templates.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stderr(&output);
+    let line = format!("{}:", out.join("aboutUs/index.html").display());
+    assert!(text.contains(&line), "{text}");
+    assert!(
+        text.contains(
+            ": error: broken link \"/nowhere\": no file of the output and no route of the app"
+        ),
+        "{text}"
+    );
+    assert!(!out.exists(), "a failed build writes nothing");
 }

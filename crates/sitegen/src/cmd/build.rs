@@ -36,6 +36,17 @@ pub fn build_and_report(options: &BuildOptions) -> bool {
             );
             false
         }
+        Err(BuildError::Links(problems)) => {
+            for problem in &problems {
+                eprintln!("{problem}\n");
+            }
+            eprintln!(
+                "build failed: {} (fix the links above); {} was left as it was",
+                plural(problems.len(), "broken link"),
+                options.out_dir.display()
+            );
+            false
+        }
         Err(error) => {
             eprintln!("error: {error}");
             eprintln!(

@@ -6,11 +6,15 @@ use std::time::Instant;
 
 use super::{plural, print_diagnostics};
 
-pub fn run(content: &Path) -> anyhow::Result<ExitCode> {
+pub fn run(content: &Path, web: &Path) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let report = sitegen_render::check(content);
     print_diagnostics(&report.diagnostics);
-    let (errors, warnings) = (report.errors(), report.warnings());
+    let links = sitegen_render::check_source_links(web);
+    for problem in &links {
+        eprintln!("{problem}\n");
+    }
+    let (errors, warnings) = (report.errors() + links.len(), report.warnings());
     let elapsed = started.elapsed().as_secs_f64() * 1000.0;
     if errors > 0 {
         eprintln!(

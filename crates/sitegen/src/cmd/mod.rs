@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod check;
+pub mod schema;
 pub mod serve;
 
 use sitegen_content::Diagnostic;

@@ -1,0 +1,247 @@
+//! `sitegen-links` is sitegen's link check, in two halves that share one route table:
+//!
+//! - [`check_output`] reads the generated HTML of a build and reports every internal
+//!   `href` / `src` (also `poster` and `srcset`) that resolves to no file of the
+//!   output (clean URLs and `_redirects` aliases included), and every external URL
+//!   that is not well formed. Nothing is fetched.
+//! - [`check_sources`] parses the web app's TypeScript with swc and reports route
+//!   literals in `<Link to>`, `<NavLink to>`, `<Navigate to>`, `navigate(…)` and
+//!   `href` that match no route of the route table.
+//!
+//! Each problem prints as `PATH:LINE:COL: error: MESSAGE`. It is a crate of its own
+//! because the source half needs swc (a large dependency) and neither half needs the
+//! rest of the renderer: `sitegen check` runs the source half without building.
+//! It does not build, render or serve anything.
+
+mod html;
+mod source;
+
+use std::fmt;
+
+pub use crate::html::check_output;
+pub use crate::source::{check_source_text, check_sources};
+
+/// One broken link, with where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The file as the user knows it (`dist/aboutUs/index.html`, `web/src/app/x.tsx`).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// One segment of a route pattern.
+#[derive(Debug, Clone)]
+enum Segment {
+    Literal(String),
+    /// `:id`: any one non-empty segment.
+    Param,
+}
+
+/// The routes of the web app (docs/data-contract.md §4): static routes (block routes
+/// included), aliases and the parameterised routes.
+#[derive(Debug, Clone)]
+pub struct RouteTable {
+    patterns: Vec<Vec<Segment>>,
+}
+
+impl RouteTable {
+    /// The site's route table.
+    pub fn of_site() -> Self {
+        let mut routes: Vec<&str> = sitegen_content::STATIC_ROUTES.to_vec();
+        routes.extend(sitegen_content::ROUTE_ALIASES.iter().map(|(from, _)| *from));
+        routes.extend([
+            "/services/:id",
+            "/railway-registration/:type",
+            "/products/:id/:slug",
+        ]);
+        Self::new(&routes)
+    }
+
+    /// A table of `patterns` such as `/`, `/aboutUs` or `/services/:id`.
+    pub fn new(patterns: &[&str]) -> Self {
+        let patterns = patterns
+            .iter()
+            .map(|pattern| {
+                segments(pattern)
+                    .map(|segment| match segment.strip_prefix(':') {
+                        Some(_) => Segment::Param,
+                        None => Segment::Literal(segment.to_string()),
+                    })
+                    .collect()
+            })
+            .collect();
+        Self { patterns }
+    }
+
+    /// Whether a site-relative URL (`/products?category=x`, `/services/a%20b#top`)
+    /// matches a route. Query and fragment are ignored; a trailing `/` is allowed.
+    pub fn matches(&self, url: &str) -> bool {
+        let path = url.split(['?', '#']).next().unwrap_or("");
+        let Some(path) = sitegen_content::routes::percent_decode(path) else {
+            return false;
+        };
+        let wanted: Vec<&str> = segments(&path).collect();
+        self.patterns.iter().any(|pattern| {
+            pattern.len() == wanted.len()
+                && pattern
+                    .iter()
+                    .zip(&wanted)
+                    .all(|(segment, got)| match segment {
+                        Segment::Literal(literal) => literal == got,
+                        Segment::Param => !got.is_empty(),
+                    })
+        })
+    }
+}
+
+/// The segments of a path; `/` has none. Only a trailing `/` is dropped, so a segment
+/// with a trailing space stays as it is.
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    let path = path.strip_prefix('/').unwrap_or(path);
+    let path = path.strip_suffix('/').unwrap_or(path);
+    path.split('/').filter(|segment| !segment.is_empty())
+}
+
+/// Whether an external URL is well formed: `http(s)://host…` without spaces or
+/// control characters, `mailto:` with an address, `tel:` with digits. Returns the
+/// reason when it is not.
+pub fn external_url_problem(url: &str) -> Option<String> {
+    if url.chars().any(char::is_control) {
+        return Some(format!(
+            "malformed URL {url:?}: it contains control characters"
+        ));
+    }
+    if !url.starts_with("tel:") && url.chars().any(char::is_whitespace) {
+        return Some(format!("malformed URL {url:?}: it contains whitespace"));
+    }
+    let lower = url.to_ascii_lowercase();
+    if let Some(rest) = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+    {
+        let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+        let host_name = host.rsplit_once(':').map_or(host, |(name, port)| {
+            if port.chars().all(|c| c.is_ascii_digit()) {
+                name
+            } else {
+                host
+            }
+        });
+        let valid_host = !host_name.is_empty()
+            && host_name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            && !host_name.starts_with('.')
+            && !host_name.ends_with('.')
+            && !host_name.contains("..");
+        return (!valid_host).then(|| format!("malformed URL {url:?}: no valid host"));
+    }
+    if let Some(address) = lower.strip_prefix("mailto:") {
+        let address = address.split('?').next().unwrap_or("");
+        return (!address.contains('@') || address.starts_with('@') || address.ends_with('@'))
+            .then(|| format!("malformed URL {url:?}: no e-mail address"));
+    }
+    if let Some(number) = lower.strip_prefix("tel:") {
+        let valid = number.chars().any(|c| c.is_ascii_digit())
+            && number
+                .chars()
+                .all(|c| c.is_ascii_digit() || "+-(). ".contains(c));
+        return (!valid).then(|| format!("malformed URL {url:?}: not a phone number"));
+    }
+    if lower.starts_with("data:") {
+        return None;
+    }
+    if lower.starts_with("javascript:") {
+        return Some(format!("{url:?}: javascript: URLs are not allowed"));
+    }
+    Some(format!(
+        "malformed URL {url:?}: unknown scheme (expected https, http, mailto or tel)"
+    ))
+}
+
+/// 1-based line and column (in characters) of byte offset `at` in `text`.
+pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_route_table_matches_static_parameterised_and_aliased_routes() {
+        let table = RouteTable::of_site();
+        for good in [
+            "/",
+            "/aboutUs",
+            "/aboutUs/",
+            "/products?category=dialysis",
+            "/services/dialysis-center",
+            "/services/Emergency%20centre%20setup%20",
+            "/railway-registration/PCMM",
+            "/products/12/hemodialysis-machine",
+            "/JobApplicationForm",
+            "/home-slider",
+            "/contact#form",
+        ] {
+            assert!(table.matches(good), "{good} should match");
+        }
+        for bad in [
+            "/about",
+            "/aboutus",
+            "/products/12",
+            "/services/a/b",
+            "/nope",
+        ] {
+            assert!(!table.matches(bad), "{bad} should not match");
+        }
+    }
+
+    #[test]
+    fn external_urls_are_checked_for_shape_only() {
+        assert_eq!(
+            external_url_problem("https://www.google.com/maps?q=1"),
+            None
+        );
+        assert_eq!(external_url_problem("mailto:info@example.com"), None);
+        assert_eq!(external_url_problem("tel:+91 00000 00001"), None);
+        assert_eq!(external_url_problem("http://localhost:8080/x"), None);
+        assert!(external_url_problem("https://exa mple.com").is_some());
+        assert!(external_url_problem("https:///path").is_some());
+        assert!(external_url_problem("mailto:").is_some());
+        assert!(external_url_problem("javascript:alert(1)").is_some());
+        assert!(external_url_problem("htps://x.com").is_some());
+    }
+
+    #[test]
+    fn problems_print_like_compiler_errors() {
+        let problem = Problem {
+            file: "dist/aboutUs/index.html".into(),
+            line: 3,
+            column: 14,
+            message: "broken link".into(),
+        };
+        assert_eq!(
+            problem.to_string(),
+            "dist/aboutUs/index.html:3:14: error: broken link"
+        );
+        assert_eq!(line_col("ab\ncdé\nx", 7), (2, 4));
+    }
+}

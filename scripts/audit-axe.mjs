@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Runs axe-core on every prerendered route of a built site (scripts/audit).
+//
+//   node scripts/audit-axe.mjs BASE_URL DIST_DIR OUT.json
+//
+// Routes: every `index.html` under DIST_DIR (the sitemap's routes and the block
+// routes). Uses Playwright and axe-core from web/node_modules and Debian's Chromium.
+// Writes `{ route: [{ id, impact, help, targets: [selector] }] }` (routes with no
+// violation have an empty list) and prints one line per violation.
+import { createRequire } from 'node:module';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative, sep, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [base, dist, out] = process.argv.slice(2);
+if (!base || !dist || !out) {
+  console.error('usage: audit-axe.mjs BASE_URL DIST_DIR OUT.json');
+  process.exit(2);
+}
+const web = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
+const require = createRequire(join(web, 'package.json'));
+const { chromium } = require('@playwright/test');
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every folder holding an index.html, as a route path ("/" for the root). */
+function routes(dir) {
+  const found = [];
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!['assets', 'media', 'data'].includes(entry.name) || folder !== dir) walk(path);
+      } else if (entry.name === 'index.html') {
+        const route = relative(dir, folder).split(sep).join('/');
+        found.push('/' + route);
+      }
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: flags });
+const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+// Nothing but the site itself: the maps iframe and other third parties stay out.
+await context.route((url) => !url.href.startsWith(base), (route) => route.abort());
+const report = {};
+const all = routes(dist);
+const queue = [...all];
+async function worker() {
+  const page = await context.newPage();
+  for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+    const url = base + route.split('/').map(encodeURIComponent).join('/');
+    try {
+      await page.goto(url, { waitUntil: 'load' });
+      await page
+        .waitForFunction(() => document.documentElement.dataset.app === 'ready', null, { timeout: 10_000 })
+        .catch(() => {});
+      await page.evaluate(axeSource);
+      const result = await page.evaluate(() => window.axe.run(document));
+      report[route] = result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+    } catch (error) {
+      report[route] = [{ id: 'audit-error', impact: 'critical', help: String(error), targets: [] }];
+    }
+  }
+  await page.close();
+}
+await Promise.all([worker(), worker()]);
+await browser.close();
+const sorted = Object.fromEntries(Object.keys(report).sort().map((k) => [k, report[k]]));
+writeFileSync(out, JSON.stringify(sorted, null, 2));
+let count = 0;
+for (const [route, violations] of Object.entries(sorted)) {
+  for (const v of violations) {
+    count += 1;
+    console.log(`${route}: ${v.id} (${v.impact}) ${v.targets.slice(0, 3).join(', ')}${v.targets.length > 3 ? ', …' : ''}`);
+  }
+}
+console.log(`axe: ${all.length} routes, ${count} violation(s)`);

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect, waitForApp } from './support';
+
+// Accessibility of every prerendered route (issue 7: zero axe violations): the routes
+// of dist/sitemap.xml plus the block routes (prerendered, kept out of the sitemap).
+// Desktop only: the phone layout is the same markup.
+
+const SITE_DIR = path.resolve(import.meta.dirname, '..', process.env.SITE_DIR ?? '../dist');
+const AXE_SOURCE = readFileSync(
+  path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** The route paths the sitemap lists, percent-encoded as in URLs. */
+function sitemapRoutes(): string[] {
+  const xml = readFileSync(path.join(SITE_DIR, 'sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
+    const loc = (match[1] ?? '').replaceAll('&amp;', '&');
+    const pathname = new URL(loc).pathname;
+    return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  });
+}
+
+/** Every route with an `index.html` in the built site, percent-encoded. */
+function prerenderedRoutes(): string[] {
+  const found: string[] = [];
+  const walk = (folder: string, route: string[]) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (route.length === 0 && ['assets', 'media', 'data'].includes(entry.name)) continue;
+        walk(path.join(folder, entry.name), [...route, entry.name]);
+      } else if (entry.name === 'index.html') {
+        found.push('/' + route.map(encodeURIComponent).join('/'));
+      }
+    }
+  };
+  walk(SITE_DIR, []);
+  return found;
+}
+
+const inSitemap = sitemapRoutes();
+const blockRoutes = prerenderedRoutes().filter(
+  (route) => !inSitemap.some((listed) => decodeURIComponent(listed) === decodeURIComponent(route)),
+);
+// The ~250 product pages share one template: the suite checks a few of them (the
+// audit script, scripts/audit, checks every route).
+const PRODUCT_PAGES_CHECKED = 3;
+const allRoutes = [...new Set([...inSitemap, ...blockRoutes])].sort();
+const productPages = allRoutes.filter((route) => route.startsWith('/products/'));
+const ROUTES = [
+  ...allRoutes.filter((route) => !route.startsWith('/products/')),
+  ...productPages.slice(0, PRODUCT_PAGES_CHECKED),
+];
+
+test.describe('accessibility (axe)', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+  test.use({ bypassCSP: true });
+
+  test('the sitemap and the block routes cover the site', () => {
+    expect(inSitemap).toContain('/');
+    expect(inSitemap.length).toBeGreaterThan(20);
+    expect(blockRoutes).toContain('/footer');
+  });
+
+  for (const route of ROUTES) {
+    test(`${decodeURIComponent(route)} has no axe violation`, async ({ page, problems }) => {
+      void problems; // locks the network to the site's own origin
+      await page.goto(route);
+      await waitForApp(page);
+      await page.evaluate(AXE_SOURCE);
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+        const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+        const result = await axe.run(document);
+        return result.violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      });
+      expect(violations, `axe violations on ${route}`).toEqual([]);
+    });
+  }
+});
