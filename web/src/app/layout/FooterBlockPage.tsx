@@ -3,5 +3,10 @@ import { SiteFooter } from './SiteFooter';
 
 /** `/footer`: the footer block alone (the frame leaves its own footer out here). */
 export default function FooterBlockPage() {
-  return <SiteFooter layout={useLayoutData()} />;
+  return (
+    <>
+      <h1 className="visually-hidden">Footer</h1>
+      <SiteFooter layout={useLayoutData()} />
+    </>
+  );
 }

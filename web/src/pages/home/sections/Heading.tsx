@@ -18,3 +18,9 @@ export function SectionHeading({
     </Tag>
   );
 }
+
+/** The heading of a card inside a section: one level below the section's heading. */
+export function CardHeading({ sectionLevel = 'h2', children }: { sectionLevel?: HeadingLevel; children: ReactNode }) {
+  const Tag = sectionLevel === 'h1' ? 'h2' : 'h3';
+  return <Tag className="card-heading">{children}</Tag>;
+}

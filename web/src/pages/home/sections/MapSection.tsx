@@ -19,7 +19,6 @@ export function MapSection({
           className="map-frame"
           src={contact.mapEmbedUrl}
           title={contact.mapTitle}
-          width="100%"
           height={map.height}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"

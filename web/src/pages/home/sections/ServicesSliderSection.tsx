@@ -5,7 +5,7 @@ import { useCarousel } from '../../../components/carousel/use-carousel';
 import { MediaImage } from '../../../components/media-image/MediaImage';
 import { SERVICES_SLIDER_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
-import { SectionHeading, type HeadingLevel } from './Heading';
+import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
 
 // One card per snap; at the last snap the autoplay (and Next) wraps to the first card.
 const CAROUSEL = {
@@ -50,7 +50,7 @@ export function ServicesSliderSection({
                       <span className="visually-hidden">Zoom {card.title}</span>
                     </button>
                     <div className="card-body">
-                      <h3>{card.title}</h3>
+                      <CardHeading sectionLevel={headingAs}>{card.title}</CardHeading>
                       {card.service !== null ? (
                         <Link className="button button-outline" to={'/services/' + encodeURIComponent(card.service)}>
                           View More<span className="visually-hidden">: {card.title}</span>

@@ -6,7 +6,7 @@ import { SHOWCASE_FADE_MS, SHOWCASE_INTERVAL_MS, SHOWCASE_MANUAL_SWITCH_MS } fro
 import type { Home } from '../../../content/types';
 import { usePageVisible } from '../../../lib/use-page-visible';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
-import { SectionHeading, type HeadingLevel } from './Heading';
+import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
 
 /**
  * The showcase's view: the tab shown, and the tab it is fading towards (spec §4: an
@@ -129,7 +129,7 @@ export function ShowcaseSection({ showcase, headingAs }: { showcase: Home['showc
                   <article className="card">
                     <MediaImage media={card.image} alt={card.title} className="card-image" />
                     <div className="card-body">
-                      <h3>{card.title}</h3>
+                      <CardHeading sectionLevel={headingAs}>{card.title}</CardHeading>
                       <p>{card.description}</p>
                     </div>
                   </article>
