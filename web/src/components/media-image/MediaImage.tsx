@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import type { Media } from '../../content/types';
 
 type MediaImageProps = {
@@ -8,10 +9,26 @@ type MediaImageProps = {
   eager?: boolean;
 };
 
-/** An image from the content, always with its intrinsic width and height. */
+/**
+ * An image from the content, always with its intrinsic width and height. A broken
+ * image (load error) shows the placeholder instead (spec §8 "Broken image").
+ */
 export function MediaImage({ media, alt, className, eager = false }: MediaImageProps) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  // An error that happened before hydration fired no React event: look once mounted.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image && image.complete && image.naturalWidth === 0 && image.currentSrc !== '') setBrokenSrc(media.src);
+  }, [media.src]);
+
+  if (brokenSrc === media.src) {
+    return <ImagePlaceholder alt={alt} className={className} />;
+  }
   return (
     <img
+      ref={imageRef}
       src={media.src}
       width={media.width}
       height={media.height}
@@ -20,17 +37,27 @@ export function MediaImage({ media, alt, className, eager = false }: MediaImageP
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={eager ? 'high' : undefined}
+      onError={() => setBrokenSrc(media.src)}
     />
   );
 }
 
 type OptionalImageProps = Omit<MediaImageProps, 'media'> & { media: Media | null };
 
-/** An optional image: the neutral placeholder shows when the content has none. */
+/** An optional image: the neutral placeholder shows when the content has none (or it fails to load). */
 export function OptionalImage({ media, alt, className, eager }: OptionalImageProps) {
   if (media) return <MediaImage media={media} alt={alt} className={className} eager={eager} />;
+  return <ImagePlaceholder alt={alt} className={className} />;
+}
+
+/** The placeholder image; the image's class gives it the same box the image would have had. */
+export function ImagePlaceholder({ alt, className }: { alt: string; className?: string }) {
   return (
-    <div className={['image-placeholder', className].filter(Boolean).join(' ')} role="img" aria-label={alt}>
+    <div
+      className={['image-placeholder', className].filter(Boolean).join(' ')}
+      // A decorative image (empty alt) stays decorative.
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+    >
       <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
         <rect x="3" y="3" width="18" height="18" rx="2" />
         <circle cx="9" cy="9" r="2" />

@@ -20,7 +20,7 @@ export function EnquiryModal({ product, onClose }: EnquiryModalProps) {
     if (form.closable) onClose();
   };
   return (
-    <Modal title="Product Information" onClose={close}>
+    <Modal title="Product Information" onClose={close} closeLabel="Close product information">
       <p className="enquiry-product">{product.title}</p>
       <EnquiryForm form={form} onClose={close} />
     </Modal>

@@ -1,9 +1,10 @@
 import { Check } from 'lucide-react';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
-import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { About, AboutSection } from '../../content/types';
+import { LeaderCarousel } from './LeaderCarousel';
+import { MissionVisionCard } from './MissionVisionCard';
 import './about.css';
 
 function TextSection({ section, className }: { section: AboutSection; className?: string }) {
@@ -47,34 +48,8 @@ export default function AboutPage() {
       <div className="container">
         <TextSection section={about.whoWeAre} />
         <TextSection section={about.whyWorkWithUs} />
-        <section className="section mission-vision">
-          <div className="mission-vision-card">
-            <h2>{about.mission.heading}</h2>
-            <p>{about.mission.text}</p>
-          </div>
-          <div className="mission-vision-card">
-            <h2>{about.vision.heading}</h2>
-            <p>{about.vision.text}</p>
-          </div>
-        </section>
-        <section className="section leaders">
-          <h2>{about.leaders.heading}</h2>
-          <ul className="leader-list">
-            {about.leaders.item.map((leader) => (
-              <li key={leader.name} className="leader card">
-                <MediaImage media={leader.image} alt={leader.name} className="leader-image" />
-                <div className="card-body">
-                  <p className="leader-title">{leader.title}</p>
-                  <h3>{leader.name}</h3>
-                  <p className="leader-designation">{leader.designation}</p>
-                  {leader.paragraphs.map((paragraph, index) => (
-                    <p key={index}>{paragraph}</p>
-                  ))}
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MissionVisionCard mission={about.mission} vision={about.vision} />
+        <LeaderCarousel leaders={about.leaders} />
         <TextSection section={about.usp} />
         <section className="section about-boxes">
           {[about.servicesBox, about.specializationBox].map((box) => (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
+import { Lightbox } from '../../components/lightbox/Lightbox';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { Certificate, CertificatesPageData } from '../../content/types';
@@ -15,11 +16,7 @@ export default function CertificatesPage() {
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Professional Certification' }]} />
       <h1>Professional Certification</h1>
       <CertificateGrid items={data.page.certificates} onOpen={setSelected} />
-      {selected?.image && (
-        <div className="lightbox" role="dialog" aria-modal="true" aria-label={selected.title} onClick={() => setSelected(null)}>
-          <img src={selected.image.src} width={selected.image.width} height={selected.image.height} alt={selected.title} />
-        </div>
-      )}
+      {selected?.image && <Lightbox image={selected.image} title={selected.title} onClose={() => setSelected(null)} />}
     </div>
   );
 }

@@ -1,25 +1,27 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { ProductPageData } from '../../content/types';
-import { productPath } from '../products/product-filter';
+import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
+import { categoryPath, productPath } from '../products/product-filter';
 import './product.css';
 
 /** `/products/{id}/{slug}`: one product, and related ones. */
 export default function ProductPage() {
   const data = useRouteData<ProductPageData>();
+  const [enquiring, setEnquiring] = useState(false);
   if (!data) return <NotFoundMessage />;
   const { product, related } = data.page;
-  const categoryState = { category: product.category, subcategory: 'All' };
   return (
     <div className="container product-page">
       <Breadcrumb
         items={[
           { label: 'Home', to: '/' },
           { label: 'Products', to: '/products' },
-          { label: product.categoryName, to: '/products', state: categoryState },
+          { label: product.categoryName, to: categoryPath(product.category) },
           { label: product.title },
         ]}
       />
@@ -31,9 +33,7 @@ export default function ProductPage() {
             <div>
               <dt>Category</dt>
               <dd>
-                <Link to="/products" state={categoryState}>
-                  {product.categoryName}
-                </Link>
+                <Link to={categoryPath(product.category)}>{product.categoryName}</Link>
               </dd>
             </div>
             <div>
@@ -42,9 +42,9 @@ export default function ProductPage() {
             </div>
           </dl>
           <p>{product.description}</p>
-          <Link to="/contact" className="button button-primary">
+          <button type="button" className="button button-primary" onClick={() => setEnquiring(true)}>
             Enquire Now
-          </Link>
+          </button>
         </div>
       </article>
       {related.length > 0 && (
@@ -54,7 +54,7 @@ export default function ProductPage() {
             {related.map((item) => (
               <li key={item.id}>
                 <article className="card">
-                  <MediaImage media={item.image} alt={item.title} className="card-image" />
+                  <MediaImage media={item.image} alt="" className="card-image" />
                   <div className="card-body">
                     <h3>
                       <Link to={productPath(item)}>{item.title}</Link>
@@ -65,6 +65,12 @@ export default function ProductPage() {
             ))}
           </ul>
         </section>
+      )}
+      {enquiring && (
+        <EnquiryModal
+          product={{ title: product.title, categoryName: product.categoryName }}
+          onClose={() => setEnquiring(false)}
+        />
       )}
     </div>
   );

@@ -1,70 +1,115 @@
-import { Filter } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
-import { MediaImage } from '../../components/media-image/MediaImage';
-import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
+import { Filter, Search } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Breadcrumb, type Crumb } from '../../components/breadcrumb/Breadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { ProductSummary, ProductsPageData } from '../../content/types';
+import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { useHydrated } from '../../lib/use-hydrated';
-import { ALL, ALL_PRODUCTS, filterProducts, productPath, selectionFromState, type ProductSelection } from './product-filter';
+import { ProductCard } from './ProductCard';
+import {
+  ALL,
+  ALL_PRODUCTS,
+  categoryPath,
+  filterSearchable,
+  knownSelection,
+  queryOf,
+  searchable,
+  selectionFromQuery,
+  selectionFromState,
+  type ProductSelection,
+} from './product-filter';
 import './products.css';
 
-/** The visitor's own choice, tied to the navigation it was made in (new navigation state wins). */
-type ChosenSelection = { locationKey: string; selection: ProductSelection };
+/** Cards whose images load at once (the first row). */
+const EAGER_CARDS = 3;
+
+const NO_PRODUCTS: ProductSummary[] = [];
 
 export default function ProductsPage() {
   const data = useRouteData<ProductsPageData>();
   const { categories } = useLayoutData();
   const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<ChosenSelection | null>(null);
   const [filtersShown, setFiltersShown] = useState(false);
+  const [query, setQuery] = useState('');
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
+
+  // The URL query, else the navigation state, counts only once hydrated: the
+  // prerendered page shows all products.
+  const requested = hydrated ? (selectionFromQuery(searchParams) ?? selectionFromState(location.state)) : ALL_PRODUCTS;
+  const selection = knownSelection(requested, categories);
+  const category = categories.find((candidate) => candidate.id === selection.category);
+
+  const allProducts = data?.page.products ?? NO_PRODUCTS;
+  const index = useMemo(() => searchable(allProducts), [allProducts]);
+  // Typing stays responsive: the grid follows the query at React's next idle moment.
+  const deferredQuery = useDeferredValue(query);
+  const { category: categoryId, subcategory } = selection;
+  const products = useMemo(
+    () => filterSearchable(index, { category: categoryId, subcategory }, deferredQuery),
+    [index, categoryId, subcategory, deferredQuery],
+  );
 
   if (!data) return <NotFoundMessage />;
 
-  // The navigation state only counts once hydrated: the prerendered page shows all products.
-  const selection =
-    chosen?.locationKey === location.key
-      ? chosen.selection
-      : hydrated
-        ? selectionFromState(location.state)
-        : ALL_PRODUCTS;
-  const category = categories.find((candidate) => candidate.id === selection.category);
-  const products = filterProducts(data.page.products, selection);
-
   const choose = (next: ProductSelection) => {
-    setChosen({ locationKey: location.key, selection: next });
+    // The choice goes into the URL (shareable, reloadable); the page scrolls up itself, smoothly.
+    navigate({ search: queryOf(next) }, { preventScrollReset: true });
     setFiltersShown(false);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
+  const crumbs: Crumb[] = [
+    { label: 'Home', to: '/' },
+    { label: 'Products', to: '/products' },
+    { label: category?.name ?? ALL, to: category ? categoryPath(category.id) : undefined },
+    { label: selection.subcategory },
+  ];
+
   return (
     <div className="container products-page">
-      <Breadcrumb
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'Products', to: '/products' },
-          { label: category?.name ?? ALL },
-          { label: selection.subcategory },
-        ]}
-      />
+      <Breadcrumb items={crumbs} />
       <h1 id="products-title">{category ? category.name : 'All Products'}</h1>
-      <button
-        type="button"
-        className="button button-outline products-filter-toggle"
-        aria-expanded={filtersShown}
-        aria-controls="product-categories"
-        onClick={() => setFiltersShown(!filtersShown)}
-      >
-        <Filter size={18} aria-hidden="true" />
-        {filtersShown ? 'Hide Filters' : 'Show Filters'}
-      </button>
+      <div className="products-toolbar">
+        <div className="products-search">
+          <label htmlFor="product-search" className="visually-hidden">
+            Search products by title
+          </label>
+          <Search size={18} aria-hidden="true" className="products-search-icon" />
+          <input
+            id="product-search"
+            type="search"
+            placeholder="Search products"
+            autoComplete="off"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="button button-outline products-filter-toggle"
+          aria-expanded={filtersShown}
+          aria-controls="product-categories"
+          onClick={() => setFiltersShown(!filtersShown)}
+        >
+          <Filter size={18} aria-hidden="true" />
+          {filtersShown ? 'Hide Filters' : 'Show Filters'}
+        </button>
+      </div>
       <div className="products-layout">
         {filtersShown && <div className="products-overlay" onClick={() => setFiltersShown(false)} aria-hidden="true" />}
-        <aside id="product-categories" className={`products-sidebar${filtersShown ? ' is-shown' : ''}`} aria-label="Categories">
+        <aside
+          id="product-categories"
+          className={`products-sidebar${filtersShown ? ' is-shown' : ''}`}
+          aria-label="Categories"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setFiltersShown(false);
+          }}
+        >
           <h2 className="products-sidebar-heading">Categories</h2>
           <ul className="category-list">
             <li>
@@ -91,15 +136,15 @@ export default function ProductsPage() {
                   </button>
                   {selected && candidate.subcategories.length > 0 && (
                     <ul className="subcategory-list">
-                      {[ALL, ...candidate.subcategories].map((subcategory) => (
-                        <li key={subcategory}>
+                      {[ALL, ...candidate.subcategories].map((name) => (
+                        <li key={name}>
                           <button
                             type="button"
                             className="subcategory-button"
-                            aria-pressed={selection.subcategory === subcategory}
-                            onClick={() => choose({ category: candidate.id, subcategory })}
+                            aria-pressed={selection.subcategory === name}
+                            onClick={() => choose({ category: candidate.id, subcategory: name })}
                           >
-                            {subcategory}
+                            {name}
                           </button>
                         </li>
                       ))}
@@ -111,24 +156,20 @@ export default function ProductsPage() {
           </ul>
         </aside>
         <section className="products-results" aria-labelledby="products-title">
+          <p className="products-count" role="status">
+            {products.length === 1 ? '1 product' : `${products.length} products`}
+          </p>
           {products.length === 0 ? (
             <p className="products-empty">No products found in this category</p>
           ) : (
             <ul className="card-grid product-grid">
-              {products.map((product, index) => (
-                <li key={product.id}>
-                  <article className="card product-card">
-                    <MediaImage media={product.image} alt={product.title} className="card-image" eager={index < 3} />
-                    <div className="card-body">
-                      <h2 className="product-card-title">
-                        <Link to={productPath(product)}>{product.title}</Link>
-                      </h2>
-                      <button type="button" className="button button-secondary" onClick={() => setEnquiry(product)}>
-                        Learn More<span className="visually-hidden">: {product.title}</span>
-                      </button>
-                    </div>
-                  </article>
-                </li>
+              {products.map((product, position) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  eager={position < EAGER_CARDS}
+                  onEnquire={setEnquiry}
+                />
               ))}
             </ul>
           )}
@@ -136,7 +177,10 @@ export default function ProductsPage() {
       </div>
       {enquiry && (
         <EnquiryModal
-          product={{ title: enquiry.title, categoryName: categories.find((c) => c.id === enquiry.category)?.name ?? null }}
+          product={{
+            title: enquiry.title,
+            categoryName: categories.find((candidate) => candidate.id === enquiry.category)?.name ?? null,
+          }}
           onClose={() => setEnquiry(null)}
         />
       )}

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../content/types';
+import type { Category, ProductSummary } from '../../content/types';
 
 /** The "everything" value of both the category and the subcategory filter. */
 export const ALL = 'All';
@@ -6,6 +6,10 @@ export const ALL = 'All';
 export type ProductSelection = { category: string; subcategory: string };
 
 export const ALL_PRODUCTS: ProductSelection = { category: ALL, subcategory: ALL };
+
+/** The URL query keys of a filtered view (`/products?category=dialysis&subcategory=…`). */
+export const CATEGORY_PARAM = 'category';
+export const SUBCATEGORY_PARAM = 'subcategory';
 
 /** Reads the selection a menu entry passes in the navigation state (anything else: all products). */
 export function selectionFromState(state: unknown): ProductSelection {
@@ -15,14 +19,75 @@ export function selectionFromState(state: unknown): ProductSelection {
   return { category, subcategory: typeof subcategory === 'string' ? subcategory : ALL };
 }
 
-export function filterProducts(products: ProductSummary[], selection: ProductSelection): ProductSummary[] {
-  return products.filter(
-    (product) =>
-      (selection.category === ALL || product.category === selection.category) &&
-      (selection.subcategory === ALL || product.subcategory === selection.subcategory),
-  );
+/** The selection in the URL query, or `null` when the query names no category. */
+export function selectionFromQuery(params: URLSearchParams): ProductSelection | null {
+  const category = params.get(CATEGORY_PARAM);
+  if (!category) return null;
+  return { category, subcategory: params.get(SUBCATEGORY_PARAM) || ALL };
+}
+
+/** The URL query of a selection (empty for all products). */
+export function queryOf(selection: ProductSelection): string {
+  if (selection.category === ALL) return '';
+  const params = new URLSearchParams({ [CATEGORY_PARAM]: selection.category });
+  if (selection.subcategory !== ALL) params.set(SUBCATEGORY_PARAM, selection.subcategory);
+  return '?' + params.toString();
+}
+
+/** A selection the catalogue knows: an unknown category means all products, an unknown subcategory All. */
+export function knownSelection(selection: ProductSelection, categories: readonly Category[]): ProductSelection {
+  const category = categories.find((candidate) => candidate.id === selection.category);
+  if (!category) return ALL_PRODUCTS;
+  return category.subcategories.includes(selection.subcategory)
+    ? selection
+    : { category: category.id, subcategory: ALL };
+}
+
+/** Normalises text for the title search: lower case, single spaces. */
+export function searchKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** A product with its title's search key computed once. */
+export type SearchableProduct = { product: ProductSummary; key: string };
+
+export function searchable(products: readonly ProductSummary[]): SearchableProduct[] {
+  return products.map((product) => ({ product, key: searchKey(product.title) }));
+}
+
+/**
+ * The products in the selection whose title contains every word of the query
+ * (case-insensitive). One pass, no copies besides the result.
+ */
+export function filterSearchable(
+  items: readonly SearchableProduct[],
+  selection: ProductSelection,
+  query = '',
+): ProductSummary[] {
+  const words = searchKey(query).split(' ').filter(Boolean);
+  const result: ProductSummary[] = [];
+  for (const { product, key } of items) {
+    if (selection.category !== ALL && product.category !== selection.category) continue;
+    if (selection.subcategory !== ALL && product.subcategory !== selection.subcategory) continue;
+    if (words.length > 0 && !words.every((word) => key.includes(word))) continue;
+    result.push(product);
+  }
+  return result;
+}
+
+export function filterProducts(
+  products: readonly ProductSummary[],
+  selection: ProductSelection,
+  query = '',
+): ProductSummary[] {
+  return filterSearchable(searchable(products), selection, query);
 }
 
 export function productPath(product: Pick<ProductSummary, 'id' | 'slug'>): string {
   return `/products/${product.id}/${product.slug}`;
+}
+
+/** The URL of the products page filtered to one category. */
+export function categoryPath(categoryId: string): string {
+  return '/products' + queryOf({ category: categoryId, subcategory: ALL });
 }

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
+import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
 import { useRouteData } from '../../content/hooks';
 import type { RegistrationsPageData } from '../../content/types';
-import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
 
 /** `/railway-registration/{type}`: the list of one type (any other type: an empty list). */
 export default function RegistrationsPage() {
@@ -10,8 +11,18 @@ export default function RegistrationsPage() {
   const type = data?.page.type ?? params.type ?? '';
   return (
     <div className="container railway-page">
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Railway Registration Certification', to: '/railway-registration' },
+          { label: type },
+        ]}
+      />
       <h1>{type} Registration Certificates</h1>
-      <CertificateGrid items={data?.page.items ?? []} />
+      <CertificateGrid
+        items={data?.page.items ?? []}
+        emptyText="There are no registration certificates of this type yet. Please see PCMM or PCMD."
+      />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react';
-import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { OptionalImage } from '../../components/media-image/MediaImage';
@@ -76,29 +75,11 @@ export default function ServiceDetailPage() {
         <ul className="gallery-grid">
           {galleryImages<Media>(service).map((image, index) => (
             <li key={index}>
-              <GalleryImage media={image} alt={`${service.title} ${index + 1}`} />
+              <OptionalImage media={image} alt={`${service.title}, gallery image ${index + 1}`} className="gallery-image" />
             </li>
           ))}
         </ul>
       </section>
     </div>
-  );
-}
-
-/** A gallery image that falls back to the placeholder when it fails to load. */
-function GalleryImage({ media, alt }: { media: Media | null; alt: string }) {
-  const [broken, setBroken] = useState(false);
-  if (!media || broken) return <OptionalImage media={null} alt={alt} className="gallery-image" />;
-  return (
-    <img
-      src={media.src}
-      width={media.width}
-      height={media.height}
-      alt={alt}
-      className="gallery-image"
-      loading="lazy"
-      decoding="async"
-      onError={() => setBroken(true)}
-    />
   );
 }

@@ -19,7 +19,7 @@ export default function ServicesPage() {
         {data.page.services.map((service, index) => (
           <li key={service.id}>
             <article className="card">
-              <OptionalImage media={service.image} alt={service.title} className="card-image" eager={index < 3} />
+              <OptionalImage media={service.image} alt="" className="card-image" eager={index < 3} />
               <div className="card-body">
                 <h2 className="service-card-title">
                   <Link to={servicePath(service.id)} state={{ serviceType: service.title }}>

@@ -1,7 +1,7 @@
-import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { Timeline } from '../../content/types';
+import { BiographyTimeline } from './BiographyTimeline';
 import './timeline.css';
 
 /** `/timeline`: the placeholder company timeline and the biography timeline (spec: not business content). */
@@ -23,26 +23,7 @@ export default function TimelinePage() {
           ))}
         </ol>
       </section>
-      <section className="section" aria-labelledby="biography-timeline">
-        <h2 id="biography-timeline">{biography.heading}</h2>
-        <ol className="timeline">
-          {biography.entry.map((entry) => (
-            <li key={entry.year} className="timeline-entry timeline-entry-with-image">
-              <MediaImage media={entry.image} alt={entry.title} className="timeline-image" />
-              <div>
-                <p className="timeline-date">{entry.year}</p>
-                <h3>{entry.title}</h3>
-                <p>{entry.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-        <p>
-          <a href={biography.sourceUrl} target="_blank" rel="noopener">
-            {biography.sourceLabel}
-          </a>
-        </p>
-      </section>
+      <BiographyTimeline biography={biography} />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { MediaImage } from '../../components/media-image/MediaImage';
+import type { ProductSummary } from '../../content/types';
+import { productPath } from './product-filter';
+
+type ProductCardProps = {
+  product: ProductSummary;
+  /** Above the fold: load the image at once. */
+  eager: boolean;
+  onEnquire: (product: ProductSummary) => void;
+};
+
+/**
+ * One catalogue card. Memoised: filtering re-renders only the cards that appear,
+ * never the ones that stay (their props are the same objects).
+ */
+export const ProductCard = memo(function ProductCard({ product, eager, onEnquire }: ProductCardProps) {
+  return (
+    <li className="product-grid-item">
+      <article className="card product-card">
+        {/* The title below names the product: the artwork is decorative here. */}
+        <MediaImage media={product.image} alt="" className="card-image" eager={eager} />
+        <div className="card-body">
+          <h2 className="product-card-title">
+            <Link to={productPath(product)}>{product.title}</Link>
+          </h2>
+          <button type="button" className="button button-secondary" onClick={() => onEnquire(product)}>
+            Learn More<span className="visually-hidden">: {product.title}</span>
+          </button>
+        </div>
+      </article>
+    </li>
+  );
+});
