@@ -497,13 +497,15 @@ test('the notification block shows a check icon and its message, gone after 3 s'
 });
 
 test('the home page loads neither the e-mail nor the toast library', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  const bodies: Array<Promise<string>> = [];
+  page.on('response', (response) => {
+    // Read each body while the page is alive; awaited below, before the test ends.
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
   });
   await page.goto('/');
   await waitForApp(page);
   await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(bodies);
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) {
     expect(script).not.toContain('lib_version');

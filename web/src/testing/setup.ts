@@ -15,3 +15,30 @@ if (typeof window !== 'undefined') {
   // jsdom does not implement scrolling; ScrollRestoration calls it.
   window.scrollTo = () => {};
 }
+if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
+  // jsdom has no IntersectionObserver; the carousels (embla) and the counters observe
+  // visibility. Nothing ever intersects here, which is what a test without layout means.
+  class NoIntersectionObserver {
+    readonly root = null;
+    readonly rootMargin = '0px';
+    readonly thresholds: readonly number[] = [];
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+    takeRecords(): IntersectionObserverEntry[] {
+      return [];
+    }
+  }
+  Object.assign(window, { IntersectionObserver: NoIntersectionObserver });
+  Object.assign(globalThis, { IntersectionObserver: NoIntersectionObserver });
+}
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  // jsdom has no ResizeObserver either (embla watches its container's size).
+  class NoResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(window, { ResizeObserver: NoResizeObserver });
+  Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
+}

@@ -73,7 +73,9 @@ export function useCarousel({ options, intervalMs }: CarouselSettings): Carousel
   useEffect(() => {
     const autoplay = api?.plugins().autoplay;
     if (!autoplay) return;
-    if (running) autoplay.play();
+    // Without laid-out slides there is nothing to advance to (and the plugin would
+    // read a snap that does not exist).
+    if (running && api.scrollSnapList().length > 1) autoplay.play();
     else autoplay.stop();
   }, [api, running]);
 
