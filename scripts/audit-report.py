@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The table, JSON report and budget verdict of scripts/audit.
 
-Usage: audit-report.py LIGHTHOUSE_LIST AXE_JSON VNU_TXT DIST OUT_JSON
+Usage: audit-report.py LIGHTHOUSE_LIST AXE_JSON VNU_TXT NAVIGATION_JSON DIST OUT_JSON
 
 LIGHTHOUSE_LIST has one line per Lighthouse run: route, preset, report path (tabs).
 Per route and preset the median of the runs is reported. "JS KB" and "total KB" are
@@ -26,6 +26,7 @@ MAX_CLS = 0.02
 MAX_TBT_MS = 150
 MAX_HOME_JS_KB = 110
 MAX_HOME_CSS_KB = 20
+MAX_NAVIGATION_KB = 30
 
 TEXT_TYPES = {"Script", "Stylesheet", "Document", "Fetch", "XHR", "Other", "Manifest"}
 
@@ -94,7 +95,7 @@ def median(values):
 
 
 def main():
-    list_file, axe_file, vnu_file, dist, out = sys.argv[1:6]
+    list_file, axe_file, vnu_file, navigation_file, dist, out = sys.argv[1:7]
     dist = Path(dist)
     cache = {}
     runs = defaultdict(list)
@@ -135,6 +136,11 @@ def main():
               f"{fmt(row['bestPractices'], '>4.0f')} {fmt(row['seo'], '>4.0f')} "
               f"{fmt(row['lcpMs'] and row['lcpMs'] / 1000, '>6.2f')} {fmt(row['cls'], '>6.3f')} {fmt(row['tbtMs'], '>7.0f')} "
               f"{fmt(row['jsKbGzip'], '>6.1f')} {fmt(row['totalKbGzip'], '>8.1f')}")
+    navigations = json.loads(Path(navigation_file).read_text()) if Path(navigation_file).is_file() else []
+    print()
+    for navigation in navigations:
+        print(f"client navigation / → {navigation['route']}: {navigation['kbGzip']:.1f} KB gzip "
+              f"({len(navigation['files'])} files)")
     print()
     print(f"axe: {len(axe)} routes, {len(axe_violations)} violation(s); Nu HTML checker: {len(vnu_lines)} error(s)")
 
@@ -161,13 +167,19 @@ def main():
                 misses.append(f"/: CSS {row['cssKbGzip']:.1f} KB gzip > {MAX_HOME_CSS_KB} KB")
     if not rows:
         misses.append("no Lighthouse run succeeded")
+    if not navigations:
+        misses.append("no client navigation was measured")
+    for navigation in navigations:
+        if navigation["kbGzip"] > MAX_NAVIGATION_KB:
+            misses.append(f"client navigation / → {navigation['route']}: {navigation['kbGzip']:.1f} KB gzip "
+                          f"> {MAX_NAVIGATION_KB} KB")
     if axe_violations:
         misses.append(f"{len(axe_violations)} axe violation(s) (see axe in {out})")
     if vnu_lines:
         misses.append(f"{len(vnu_lines)} HTML validity error(s) (see vnu in {out})")
 
     Path(out).write_text(json.dumps({
-        "lighthouse": rows, "axe": axe_violations, "vnu": vnu_lines, "budgetMisses": misses,
+        "lighthouse": rows, "navigations": navigations, "axe": axe_violations, "vnu": vnu_lines, "budgetMisses": misses,
     }, indent=2))
     print(f"report written to {out}")
     if misses:
