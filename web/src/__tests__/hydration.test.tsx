@@ -5,6 +5,9 @@ import { clearDataCache } from '../content/data-cache';
 import type { PrerenderData } from '../content/types';
 import { render } from '../entry-server';
 import { dentalServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
+// The home page's carousels load their driver lazily, once hydrated: loaded here
+// already, it settles inside the test's act() instead of during a later test.
+import '../components/carousel/CarouselDriver';
 
 // React needs this to run act() outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -32,8 +35,12 @@ async function start(container: HTMLElement) {
   await act(async () => {
     started = await startClient(container);
   });
-  // Let lazy screens and effects settle.
+  // Hydration runs in a transition, in slices: let it finish (the frame marks the app
+  // ready), then let lazy pieces and effects settle, all inside act.
   await act(async () => {
+    for (let waited = 0; document.documentElement.dataset.app !== 'ready' && waited < 5_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
   return started!;
