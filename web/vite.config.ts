@@ -14,7 +14,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         assetsDir: 'assets',
         manifest: true,
-        cssCodeSplit: true,
+        // One stylesheet for the whole site (about 9 KB gzip): a page waits for one
+        // render-blocking request instead of four, and a client navigation for none.
+        cssCodeSplit: false,
         // The entry is a script, not index.html: the page shell writes the
         // modulepreload links itself, and every supported browser has them.
         modulePreload: { polyfill: false },

@@ -160,6 +160,8 @@ struct ManifestChunk {
     css: Vec<String>,
     #[serde(default)]
     imports: Vec<String>,
+    #[serde(default, rename = "dynamicImports")]
+    dynamic_imports: Vec<String>,
     #[serde(default, rename = "isEntry")]
     is_entry: bool,
 }
@@ -207,9 +209,22 @@ impl Manifest {
         let mut seen = HashSet::new();
         let mut assets = HeadAssets {
             entry_script: format!("/{}", self.chunks[&self.entry].file),
+            // A build with `cssCodeSplit: false` lists its one stylesheet under its own
+            // key (`style.css`), tied to no chunk: every page links it.
+            stylesheets: self
+                .chunks
+                .iter()
+                .filter(|(key, _)| key.ends_with(".css"))
+                .map(|(_, chunk)| format!("/{}", chunk.file))
+                .collect(),
             ..HeadAssets::default()
         };
         self.visit(&self.entry, &mut seen, &mut assets, true)?;
+        // The entry imports the app itself only after the first paint (so evaluating
+        // React does not delay it); every page needs the app, so it is preloaded.
+        for app in &self.chunks[&self.entry].dynamic_imports {
+            self.visit(app, &mut seen, &mut assets, false)?;
+        }
         for module in modules {
             self.visit(module, &mut seen, &mut assets, false)?;
         }
@@ -252,12 +267,13 @@ mod tests {
 
     const MANIFEST: &str = r#"{
       "_shared-abc.js": {"file": "assets/shared-abc.js", "css": ["assets/shared-abc.css"]},
-      "src/entry-client.tsx": {"file": "assets/entry-1.js", "isEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/entry-1.css"]},
+      "src/entry-client.tsx": {"file": "assets/entry-1.js", "isEntry": true, "imports": ["_shared-abc.js"], "dynamicImports": ["src/app/start-client.tsx"], "css": ["assets/entry-1.css"]},
+      "src/app/start-client.tsx": {"file": "assets/start-client-3.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/layout-3.css"]},
       "src/pages/home/HomePage.tsx": {"file": "assets/HomePage-2.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/HomePage-2.css"]}
     }"#;
 
     #[test]
-    fn a_page_preloads_its_route_module_and_shared_chunks_once() {
+    fn a_page_preloads_the_app_its_route_module_and_shared_chunks_once() {
         let manifest = Manifest::parse(MANIFEST).unwrap();
         let assets = manifest
             .head_assets(&["src/pages/home/HomePage.tsx".to_string()])
@@ -265,16 +281,37 @@ mod tests {
         assert_eq!(assets.entry_script, "/assets/entry-1.js");
         assert_eq!(
             assets.modulepreloads,
-            vec!["/assets/shared-abc.js", "/assets/HomePage-2.js"]
+            vec![
+                "/assets/shared-abc.js",
+                "/assets/start-client-3.js",
+                "/assets/HomePage-2.js"
+            ]
         );
         assert_eq!(
             assets.stylesheets,
             vec![
                 "/assets/entry-1.css",
                 "/assets/shared-abc.css",
+                "/assets/layout-3.css",
                 "/assets/HomePage-2.css"
             ]
         );
+    }
+
+    #[test]
+    fn the_single_stylesheet_of_a_build_without_css_splitting_is_on_every_page() {
+        let manifest = Manifest::parse(
+            r#"{
+              "src/entry-client.tsx": {"file": "assets/entry-1.js", "isEntry": true},
+              "src/pages/home/HomePage.tsx": {"file": "assets/HomePage-2.js", "isDynamicEntry": true},
+              "style.css": {"file": "assets/style-3.css", "src": "style.css"}
+            }"#,
+        )
+        .unwrap();
+        for modules in [vec![], vec!["src/pages/home/HomePage.tsx".to_string()]] {
+            let assets = manifest.head_assets(&modules).unwrap();
+            assert_eq!(assets.stylesheets, vec!["/assets/style-3.css"]);
+        }
     }
 
     #[test]
