@@ -1,7 +1,7 @@
 import { ChevronDown, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { SocialIcon } from '../../components/icons/SocialIcon';
+import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { useCurrentYear, YEAR_ATTRIBUTE } from '../../lib/use-current-year';
 import { mailtoHref, telHref } from './contact-links';
@@ -98,20 +98,7 @@ export function SiteFooter({ layout }: { layout: Layout }) {
                 ))}
               </ul>
             </address>
-            <ul className="footer-social">
-              {social.map((link) => (
-                <li key={link.kind + link.url}>
-                  <a
-                    href={link.url}
-                    aria-label={link.label}
-                    title={link.label}
-                    {...(link.url.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener' })}
-                  >
-                    <SocialIcon kind={link.kind} size={20} />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks links={social} className="footer-social" iconSize={20} />
           </>,
         )}
       </div>

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { SocialIcon } from '../../components/icons/SocialIcon';
+import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { mailtoHref, telHref } from './contact-links';
 
@@ -37,20 +37,7 @@ export function TopBar({ layout }: { layout: Layout }) {
             </span>
           </li>
         </ul>
-        <ul className="top-bar-social">
-          {social.map((link) => (
-            <li key={link.kind + link.url}>
-              <a
-                href={link.url}
-                aria-label={link.label}
-                title={link.label}
-                {...(link.url.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener' })}
-              >
-                <SocialIcon kind={link.kind} size={16} />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks links={social} className="top-bar-social" iconSize={16} />
       </div>
     </div>
   );
