@@ -63,7 +63,7 @@ pub const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-v2";
 
 /// Quality of the lossy WebP variants (libwebp's 0-100 scale). libwebp's own default
 /// is 75; 80 keeps the hard edges and flat colours of the site's illustrations free of
-/// visible ringing while the photo poster still comes out at about half its JPEG size.
+/// visible ringing, and the hero poster still comes out at 40% of its JPEG's bytes.
 pub const VARIANT_QUALITY: f32 = 80.0;
 
 /// Source extensions that get WebP variants.
