@@ -73,6 +73,37 @@ test.describe('hero', () => {
     await expect(video).toHaveAttribute('poster', /hero-poster/);
   });
 
+  test('loads the poster as a WebP variant wide enough for the screen', async ({ page, problems }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await waitForApp(page);
+    const poster = page.locator('.hero picture img.hero-media');
+    await expect(poster).toHaveJSProperty('complete', true);
+    const picked = await poster.evaluate((image: HTMLImageElement) => ({
+      currentSrc: new URL(image.currentSrc).pathname,
+      naturalWidth: image.naturalWidth,
+      screenPixels: window.innerWidth * window.devicePixelRatio,
+      intrinsicWidth: Number(image.getAttribute('width')),
+      offered: (image.previousElementSibling?.getAttribute('srcset') ?? '').split(', ').map((c) => c.split(' ')[0]),
+    }));
+    expect(picked.currentSrc).toMatch(/^\/media\/home\/hero-poster\.\d+w\.[0-9a-f]{8}\.webp$/);
+    expect(picked.offered).toContain(picked.currentSrc);
+    expect(picked.naturalWidth).toBeGreaterThanOrEqual(Math.min(picked.screenPixels, picked.intrinsicWidth));
+    const response = await page.request.get(picked.currentSrc);
+    expect(response.headers()['content-type']).toBe('image/webp');
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('shows the placeholder when the WebP poster fails to load', async ({ page, problems }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.route('**/media/home/*.webp', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.locator('.hero .image-placeholder.hero-media')).toBeVisible();
+    await expect(page.locator('.hero picture')).toHaveCount(0);
+    expect(problems.page).toEqual([]);
+  });
+
   test('has no video under reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');

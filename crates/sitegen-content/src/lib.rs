@@ -50,7 +50,8 @@ pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
 pub use diagnostic::{Diagnostic, Span};
 pub use media::{
-    variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_WIDTHS,
+    variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_QUALITY,
+    VARIANT_WIDTHS,
 };
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,

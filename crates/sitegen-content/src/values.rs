@@ -14,7 +14,6 @@ use toml::de::DeValue;
 use crate::codes::ErrorCode;
 use crate::de::{Cx, FromToml};
 use crate::diagnostic::Span;
-use crate::media::MediaVariant;
 use crate::suggest;
 
 /// Reads a string value or reports a wrong type.
@@ -286,7 +285,8 @@ pub fn is_valid_link(link: &str) -> bool {
 }
 
 /// A reference to a media file, resolved while loading: its path, hashed output
-/// name and dimensions.
+/// name and dimensions. Its WebP variants live in the content's [`crate::MediaIndex`]
+/// (the build drops some after encoding), found by `path`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaRef {
     /// The content path as written, e.g. `media/brand/logo.svg`.
@@ -297,8 +297,6 @@ pub struct MediaRef {
     pub width: u32,
     /// Height in pixels (0 for video).
     pub height: u32,
-    /// The responsive WebP variants (raster images only), narrowest first.
-    pub variants: Vec<MediaVariant>,
 }
 
 impl MediaRef {
@@ -317,7 +315,6 @@ impl FromToml for MediaRef {
                 output: file.output,
                 width: file.width,
                 height: file.height,
-                variants: file.variants,
             }),
             Err(problem) => {
                 cx.report(

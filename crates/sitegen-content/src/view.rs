@@ -1,7 +1,7 @@
 //! The JSON views handed to React (data-contract §3).
 //!
 //! Keys are camelCase; every media reference becomes `{ src, width, height }` with
-//! `src` = `/` + the hashed output path. Texts are passed through unchanged (plain
+//! `src` = `/` + the hashed output path (and `variants` when it has WebP variants). Texts are passed through unchanged (plain
 //! text: React escapes them); only policy placeholders are filled.
 
 use serde_json::{json, Map, Value};
@@ -17,19 +17,27 @@ use crate::{Content, Registration};
 /// How many related products a product page lists.
 pub const RELATED_PRODUCTS: usize = 4;
 
-/// `{ src, width, height, variants }` of a media file; `variants` lists the responsive
-/// WebP files `{ src, width, height }` (narrowest first, empty unless png or jpeg).
-pub fn media(media: &MediaRef) -> Value {
-    let variants: Vec<Value> = media
-        .variants
+/// `{ src, width, height, variants? }` of a media file. `variants` lists its responsive
+/// WebP files `{ src, width, height }`, narrowest first, and is left out when it has
+/// none (SVG, GIF, video, or none smaller than the source).
+pub fn media(c: &Content, media: &MediaRef) -> Value {
+    let mut object = json!({ "src": media.src(), "width": media.width, "height": media.height });
+    let variants: Vec<Value> = c
+        .media
+        .get(&media.path)
+        .map(|file| file.variants.as_slice())
+        .unwrap_or_default()
         .iter()
         .map(|v| json!({ "src": v.src(), "width": v.width, "height": v.height }))
         .collect();
-    json!({ "src": media.src(), "width": media.width, "height": media.height, "variants": variants })
+    if !variants.is_empty() {
+        object["variants"] = Value::Array(variants);
+    }
+    object
 }
 
-fn optional_media(media_ref: Option<&MediaRef>) -> Value {
-    media_ref.map_or(Value::Null, media)
+fn optional_media(c: &Content, media_ref: Option<&MediaRef>) -> Value {
+    media_ref.map_or(Value::Null, |m| media(c, m))
 }
 
 fn texts<'a>(items: impl IntoIterator<Item = &'a Text>) -> Value {
@@ -53,7 +61,7 @@ pub fn layout(c: &Content) -> Value {
             "shortName": site.short_name(),
             "baseUrl": site.base_url(),
             "description": site.description(),
-            "logo": media(&site.logo),
+            "logo": media(c, &site.logo),
             "founded": site.founded,
             "firstFirm": site.first_firm,
             "claims": texts(&site.claims),
@@ -146,8 +154,8 @@ pub fn home(c: &Content) -> Value {
     json!({
         "hero": {
             "tagline": home.hero.tagline.as_str(),
-            "video": media(&home.hero.video),
-            "poster": media(&home.hero.poster),
+            "video": media(c, &home.hero.video),
+            "poster": media(c, &home.hero.poster),
         },
         "stats": {
             "heading": home.stats.heading.as_str(),
@@ -167,7 +175,7 @@ pub fn home(c: &Content) -> Value {
             "heading": home.partners.heading.as_str(),
             "logos": home.partners.logo.iter().map(|logo| json!({
                 "name": logo.name.as_str(),
-                "image": media(&logo.image),
+                "image": media(c, &logo.image),
             })).collect::<Vec<_>>(),
         },
         "showcase": {
@@ -178,7 +186,7 @@ pub fn home(c: &Content) -> Value {
                 "cards": tab.card.iter().map(|card| json!({
                     "title": card.title.as_str(),
                     "description": card.description.as_str(),
-                    "image": media(&card.image),
+                    "image": media(c, &card.image),
                 })).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
         },
@@ -186,7 +194,7 @@ pub fn home(c: &Content) -> Value {
             "heading": home.services_slider.heading.as_str(),
             "cards": home.services_slider.card.iter().map(|card| json!({
                 "title": card.title.as_str(),
-                "image": media(&card.image),
+                "image": media(c, &card.image),
                 "service": card.service.as_ref().map(|s| s.value.as_str()),
             })).collect::<Vec<_>>(),
         },
@@ -213,7 +221,7 @@ pub fn product_summary(c: &Content, product: &Product) -> Value {
         "title": product.title(),
         "category": product.category(),
         "subcategory": product.subcategory(),
-        "image": optional_media(c.product_image(product)),
+        "image": optional_media(c, c.product_image(product)),
         "slug": product.slug(),
     })
 }
@@ -250,22 +258,22 @@ pub fn services_page(c: &Content) -> Value {
         "services": c.services.iter().map(|s| json!({
             "id": s.id(),
             "title": s.title(),
-            "image": optional_media(s.image.as_ref()),
+            "image": optional_media(c, s.image.as_ref()),
         })).collect::<Vec<_>>(),
     })
 }
 
 /// `/services/{id}`: the ServiceEntry.
-pub fn service_page(_c: &Content, s: &ServiceEntry) -> Value {
+pub fn service_page(c: &Content, s: &ServiceEntry) -> Value {
     json!({
         "id": s.id(),
         "title": s.title(),
-        "image": optional_media(s.image.as_ref()),
+        "image": optional_media(c, s.image.as_ref()),
         "description": s.description(),
         "servicesList": texts(&s.services_list),
         "hasGallery": s.has_gallery,
         "galleryCount": s.gallery_count.value,
-        "gallery": s.gallery.iter().flat_map(|g| g.value.iter()).map(media).collect::<Vec<_>>(),
+        "gallery": s.gallery.iter().flat_map(|g| g.value.iter()).map(|m| media(c, m)).collect::<Vec<_>>(),
     })
 }
 
@@ -275,17 +283,17 @@ pub fn certificates_page(c: &Content) -> Value {
         "certificates": c.certificates.iter().map(|cert| json!({
             "id": cert.id(),
             "title": cert.title.as_str(),
-            "image": optional_media(cert.image.as_ref()),
+            "image": optional_media(c, cert.image.as_ref()),
         })).collect::<Vec<_>>(),
     })
 }
 
-fn registration(r: &Registration) -> Value {
+fn registration(c: &Content, r: &Registration) -> Value {
     json!({
         "type": r.kind.as_str(),
         "id": r.id(),
         "title": r.title.as_str(),
-        "image": optional_media(r.image.as_ref()),
+        "image": optional_media(c, r.image.as_ref()),
     })
 }
 
@@ -300,7 +308,7 @@ pub fn railway_page(c: &Content) -> Value {
 pub fn registrations_page(c: &Content, kind: RegistrationType) -> Value {
     json!({
         "type": kind.as_str(),
-        "items": c.registrations_of(kind).map(registration).collect::<Vec<_>>(),
+        "items": c.registrations_of(kind).map(|r| registration(c, r)).collect::<Vec<_>>(),
     })
 }
 
@@ -320,12 +328,12 @@ fn list_box(list: &ListBox) -> Value {
     json!({ "heading": list.heading.as_str(), "items": texts(&list.items) })
 }
 
-fn leader(leader: &Leader) -> Value {
+fn leader(c: &Content, leader: &Leader) -> Value {
     json!({
         "title": leader.title.as_str(),
         "name": leader.name.as_str(),
         "designation": leader.designation.as_str(),
-        "image": media(&leader.image),
+        "image": media(c, &leader.image),
         "paragraphs": texts(&leader.paragraphs),
     })
 }
@@ -341,7 +349,7 @@ pub fn about(c: &Content) -> Value {
         "vision": statement(&about.vision),
         "leaders": {
             "heading": about.leaders.heading.as_str(),
-            "item": about.leaders.item.iter().map(leader).collect::<Vec<_>>(),
+            "item": about.leaders.item.iter().map(|l| leader(c, l)).collect::<Vec<_>>(),
         },
         "usp": about_section(&about.usp),
         "servicesBox": list_box(&about.services_box),
@@ -386,7 +394,7 @@ pub fn timeline(c: &Content) -> Value {
                 "year": e.year,
                 "title": e.title.as_str(),
                 "text": e.text.as_str(),
-                "image": media(&e.image),
+                "image": media(c, &e.image),
             })).collect::<Vec<_>>(),
         },
     })
@@ -436,13 +444,18 @@ mod tests {
             (video["width"].as_u64(), video["height"].as_u64()),
             (Some(0), Some(0))
         );
-        assert_eq!(logo["variants"], json!([]));
+        assert!(logo.get("variants").is_none(), "{logo}");
     }
 
     #[test]
     fn raster_media_lists_its_webp_variants() {
         let c = content();
-        let og = c.site.og_image.as_ref().map(media).unwrap_or_default();
+        let og = c
+            .site
+            .og_image
+            .as_ref()
+            .map(|m| media(&c, m))
+            .unwrap_or_default();
         let variants = og["variants"].as_array().cloned().unwrap_or_default();
         assert!(!variants.is_empty(), "{og}");
         for variant in &variants {
@@ -450,6 +463,33 @@ mod tests {
             assert!(src.starts_with("/media/brand/og-image.") && src.ends_with(".webp"));
             assert!(variant["width"].as_u64() <= og["width"].as_u64());
         }
+    }
+
+    #[test]
+    fn dropped_variants_are_not_listed() {
+        let mut c = content();
+        let og_path = c.site.og_image.as_ref().map(|m| m.path.clone());
+        let og_path = og_path.unwrap_or_default();
+        let widest = c.media.get(&og_path).map(|f| f.width).unwrap_or_default();
+        c.media
+            .retain_variants(|file, variant| file.path != og_path || variant.width == widest);
+        let og = c
+            .site
+            .og_image
+            .as_ref()
+            .map(|m| media(&c, m))
+            .unwrap_or_default();
+        assert_eq!(og["variants"].as_array().map(Vec::len), Some(1), "{og}");
+        assert_eq!(og["variants"][0]["width"].as_u64(), Some(u64::from(widest)));
+
+        c.media.retain_variants(|_, _| false);
+        let og = c
+            .site
+            .og_image
+            .as_ref()
+            .map(|m| media(&c, m))
+            .unwrap_or_default();
+        assert!(og.get("variants").is_none(), "{og}");
     }
 
     #[test]

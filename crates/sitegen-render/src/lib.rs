@@ -106,7 +106,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     };
 
     let report = sitegen_content::load(&options.content_dir);
-    let (content, warnings) = match report.content {
+    let (mut content, warnings) = match report.content {
         Some(content) => (content, report.diagnostics),
         None => return Err(BuildError::Content(report.diagnostics)),
     };
@@ -123,11 +123,14 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     for media in content.media.files() {
         staging.copy_file(&media.source, &media.output)?;
     }
+    // Before the views: it drops the variants that are not worth shipping.
     media::write_variants(
-        &content.media,
+        &mut content.media,
         &staging,
         &media::cache_dir(&options.content_dir),
     )?;
+    lap(&mut stages, "media");
+
     let layout = view::layout(&content);
     staging.write("data/layout.json", layout.to_string())?;
     let planned = routes::plan(&content);
@@ -135,7 +138,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     for route in &planned {
         staging.write(&route.data_file(), route.route_data(base_url).to_string())?;
     }
-    lap(&mut stages, "data and media");
+    lap(&mut stages, "data");
 
     let site_name = content.site.name();
     let og_image = content

@@ -2,17 +2,20 @@
 //!
 //! `sitegen-content` plans the variants of every png/jpg/jpeg file (widths, heights,
 //! content-hashed names: see [`sitegen_content::MediaVariant`]) so the JSON views can
-//! list them; this module encodes them into the output folder. Encoded files are kept
+//! list them; this module encodes them as lossy WebP into the output folder and drops
+//! from the media index every variant that is not smaller than its source, so the site
+//! never offers a file that costs more than the one it replaces. Encoded files are kept
 //! in a cache folder keyed by their hashed name (which covers the source bytes, the
-//! width and the encoder settings), so a warm build copies instead of re-encoding.
+//! width and the encoder settings), dropped ones included, so a warm build copies
+//! instead of re-encoding and takes the same decisions from the cached files' sizes.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use image::codecs::webp::WebPEncoder;
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageReader};
-use sitegen_content::{MediaFile, MediaIndex};
+use sitegen_content::{MediaFile, MediaIndex, VARIANT_QUALITY};
 
 use crate::output::Staging;
 use crate::BuildError;
@@ -33,14 +36,30 @@ pub fn cache_dir(content_dir: &Path) -> PathBuf {
 pub struct VariantStats {
     /// Variants encoded in this run.
     pub encoded: usize,
-    /// Variants copied from the cache.
+    /// Variants found in the cache.
     pub cached: usize,
+    /// Variants (encoded or cached) left out because they were not smaller than
+    /// their source.
+    pub dropped: usize,
 }
 
-/// Writes every planned WebP variant of `media` into `staging`, encoding only those
-/// missing from `cache` (and storing them there). Files are encoded in parallel.
+impl VariantStats {
+    fn add(&mut self, other: VariantStats) {
+        self.encoded += other.encoded;
+        self.cached += other.cached;
+        self.dropped += other.dropped;
+    }
+}
+
+/// What one worker did: its counts and the output paths of the variants it dropped.
+type WorkerOutcome = Result<(VariantStats, Vec<String>), BuildError>;
+
+/// Writes every planned WebP variant of `media` that is smaller than its source into
+/// `staging`, and removes the others from `media` (so the JSON views never list
+/// them). Only variants missing from `cache` are encoded (and stored there); files
+/// are encoded in parallel.
 pub fn write_variants(
-    media: &MediaIndex,
+    media: &mut MediaIndex,
     staging: &Staging,
     cache: &Path,
 ) -> Result<VariantStats, BuildError> {
@@ -54,18 +73,17 @@ pub fn write_variants(
         .unwrap_or(1)
         .min(files.len());
     let chunk = files.len().div_ceil(workers);
-    let outcomes: Vec<Result<VariantStats, BuildError>> = std::thread::scope(|scope| {
+    let outcomes: Vec<WorkerOutcome> = std::thread::scope(|scope| {
         let handles: Vec<_> = files
             .chunks(chunk)
             .map(|group| {
                 scope.spawn(move || {
                     let mut stats = VariantStats::default();
+                    let mut dropped = Vec::new();
                     for file in group {
-                        let done = write_file_variants(file, staging, cache)?;
-                        stats.encoded += done.encoded;
-                        stats.cached += done.cached;
+                        stats.add(write_file_variants(file, staging, cache, &mut dropped)?);
                     }
-                    Ok(stats)
+                    Ok((stats, dropped))
                 })
             })
             .collect();
@@ -82,11 +100,13 @@ pub fn write_variants(
             .collect()
     });
     let mut total = VariantStats::default();
+    let mut dropped = BTreeSet::new();
     for outcome in outcomes {
-        let stats = outcome?;
-        total.encoded += stats.encoded;
-        total.cached += stats.cached;
+        let (stats, outputs) = outcome?;
+        total.add(stats);
+        dropped.extend(outputs);
     }
+    media.retain_variants(|_, variant| !dropped.contains(&variant.output));
     Ok(total)
 }
 
@@ -95,30 +115,45 @@ fn cache_file(cache: &Path, output: &str) -> PathBuf {
     cache.join(output.replace('/', "__"))
 }
 
+/// Writes the variants of one file that are smaller than it, and pushes the output
+/// paths of the others onto `dropped`.
 fn write_file_variants(
     file: &MediaFile,
     staging: &Staging,
     cache: &Path,
+    dropped: &mut Vec<String>,
 ) -> Result<VariantStats, BuildError> {
     let mut stats = VariantStats::default();
     // Decoded lazily: a fully cached file is never decoded.
     let mut decoded: Option<DynamicImage> = None;
     for variant in &file.variants {
         let cached = cache_file(cache, &variant.output);
-        if cached.is_file() {
-            staging.copy_file(&cached, &variant.output)?;
-            stats.cached += 1;
+        let (size, encoded) = match fs::metadata(&cached) {
+            Ok(metadata) if metadata.is_file() => {
+                stats.cached += 1;
+                (metadata.len(), None)
+            }
+            _ => {
+                let source = match &decoded {
+                    Some(image) => image,
+                    None => decoded.insert(decode(&file.source)?),
+                };
+                let bytes = encode_webp(source, variant.width, variant.height)
+                    .map_err(|message| media_error(&file.source, message))?;
+                store(&cached, &bytes)?;
+                stats.encoded += 1;
+                (bytes.len() as u64, Some(bytes))
+            }
+        };
+        if size >= file.bytes {
+            stats.dropped += 1;
+            dropped.push(variant.output.clone());
             continue;
         }
-        let source = match &decoded {
-            Some(image) => image,
-            None => decoded.insert(decode(&file.source)?),
-        };
-        let bytes = encode_webp(source, variant.width, variant.height)
-            .map_err(|message| media_error(&file.source, message))?;
-        store(&cached, &bytes)?;
-        staging.write(&variant.output, &bytes)?;
-        stats.encoded += 1;
+        match encoded {
+            Some(bytes) => staging.write(&variant.output, &bytes)?,
+            None => staging.copy_file(&cached, &variant.output)?,
+        }
     }
     Ok(stats)
 }
@@ -132,25 +167,29 @@ fn decode(source: &Path) -> Result<DynamicImage, BuildError> {
         .map_err(|e| media_error(source, e.to_string()))
 }
 
-/// The image resized to `width` × `height` (Lanczos3) and encoded as lossless WebP
-/// (the `image` crate's encoder; it has no lossy mode).
+/// The image resized to `width` × `height` (Lanczos3) and encoded as lossy WebP at
+/// [`VARIANT_QUALITY`] (libwebp; transparency is kept).
 fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>, String> {
-    let resized = if image.width() == width && image.height() == height {
-        image.clone()
+    let resized;
+    let image = if image.width() == width && image.height() == height {
+        image
     } else {
-        image.resize_exact(width, height, FilterType::Lanczos3)
+        resized = image.resize_exact(width, height, FilterType::Lanczos3);
+        &resized
     };
-    // WebP holds 8-bit RGB(A) only.
-    let pixels = if resized.color().has_alpha() {
-        DynamicImage::ImageRgba8(resized.to_rgba8())
+    // libwebp takes 8-bit RGB or RGBA.
+    let encoded = if image.color().has_alpha() {
+        let pixels = image.to_rgba8();
+        webp::Encoder::from_rgba(pixels.as_raw(), width, height)
+            .encode_simple(false, VARIANT_QUALITY)
     } else {
-        DynamicImage::ImageRgb8(resized.to_rgb8())
+        let pixels = image.to_rgb8();
+        webp::Encoder::from_rgb(pixels.as_raw(), width, height)
+            .encode_simple(false, VARIANT_QUALITY)
     };
-    let mut bytes = Vec::new();
-    pixels
-        .write_with_encoder(WebPEncoder::new_lossless(&mut bytes))
-        .map_err(|e| e.to_string())?;
-    Ok(bytes)
+    encoded
+        .map(|memory| memory.to_vec())
+        .map_err(|error| format!("libwebp failed: {error:?}"))
 }
 
 /// Writes a cache entry atomically (temporary file + rename), so a concurrent or
@@ -175,66 +214,141 @@ fn media_error(source: &Path, message: String) -> BuildError {
 mod tests {
     use super::*;
 
-    fn write_png(path: &Path, width: u32, height: u32) {
-        let image = image::RgbImage::from_fn(width, height, |x, y| {
-            image::Rgb([(x % 256) as u8, (y % 256) as u8, 128])
-        });
+    /// Writes `image` as a PNG compressed as hard as the encoder can (as image editors
+    /// and optimisers do), so the size comparisons do not hinge on a fast default.
+    fn write_png(path: &Path, image: &image::RgbImage) {
+        use image::codecs::png::{CompressionType, FilterType as PngFilter, PngEncoder};
         fs::create_dir_all(path.parent().unwrap()).unwrap();
-        image.save(path).unwrap();
+        let file = fs::File::create(path).unwrap();
+        let encoder =
+            PngEncoder::new_with_quality(file, CompressionType::Best, PngFilter::Adaptive);
+        image.write_with_encoder(encoder).unwrap();
     }
 
-    /// The media index of a content folder holding one 700×350 PNG.
-    fn media_of(dir: &Path) -> MediaIndex {
+    /// Deterministic white noise: a hash of the pixel position, 0 to 15.
+    fn noise(x: u32, y: u32) -> u8 {
+        let mut h = x.wrapping_mul(0x9E37_79B1) ^ y.wrapping_mul(0x85EB_CA77);
+        h ^= h >> 15;
+        h = h.wrapping_mul(0x2C1B_3C6D);
+        h ^= h >> 12;
+        (h >> 28) as u8
+    }
+
+    /// A 700×350 stand-in for a photo: smooth gradients under fine grain. PNG must keep
+    /// every grain; lossy WebP smooths it away.
+    fn photo() -> image::RgbImage {
+        image::RgbImage::from_fn(700, 350, |x, y| {
+            let grain = noise(x, y);
+            image::Rgb([
+                (x % 240) as u8 + grain,
+                (y % 240) as u8 + grain,
+                128 + grain,
+            ])
+        })
+    }
+
+    /// A 640×320 repetition of one 8×8 tile of black and white noise: deflate finds
+    /// the repeats and packs the PNG into a few kilobytes, while lossy WebP (which
+    /// predicts only from neighbouring pixels) pays for every block of noise.
+    fn tiled_noise() -> image::RgbImage {
+        image::RgbImage::from_fn(640, 320, |x, y| {
+            image::Rgb(if noise(x % 8, y % 8) < 8 {
+                [0; 3]
+            } else {
+                [255; 3]
+            })
+        })
+    }
+
+    /// The media index of a content folder holding the given PNGs.
+    fn media_of(dir: &Path, images: &[(&str, image::RgbImage)]) -> MediaIndex {
         let content = dir.join("content");
-        write_png(&content.join("media/photo.png"), 700, 350);
-        sitegen_content::testing::media_index(&content, &["media/photo.png"])
+        for (path, image) in images {
+            write_png(&content.join(path), image);
+        }
+        let paths: Vec<&str> = images.iter().map(|(path, _)| *path).collect();
+        sitegen_content::testing::media_index(&content, &paths)
+    }
+
+    fn is_lossy_webp(bytes: &[u8]) -> bool {
+        &bytes[8..12] == b"WEBP"
+            && webp::BitstreamFeatures::new(bytes)
+                .is_some_and(|f| matches!(f.format(), Some(webp::BitstreamFormat::Lossy)))
     }
 
     #[test]
-    fn raster_images_get_webp_variants_of_the_planned_sizes() {
+    fn raster_images_get_lossy_webp_variants_smaller_than_the_source() {
         let dir = tempfile::tempdir().unwrap();
-        let media = media_of(dir.path());
-        let out = dir.path().join("dist");
-        let staging = Staging::new(&out).unwrap();
-        let stats = write_variants(&media, &staging, &dir.path().join("cache")).unwrap();
+        let mut media = media_of(dir.path(), &[("media/photo.png", photo())]);
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let stats = write_variants(&mut media, &staging, &dir.path().join("cache")).unwrap();
         assert_eq!(
             stats,
             VariantStats {
                 encoded: 2,
-                cached: 0
+                cached: 0,
+                dropped: 0
             }
         );
         let file = media.get("media/photo.png").unwrap();
+        let widths: Vec<u32> = file.variants.iter().map(|v| v.width).collect();
+        assert_eq!(widths, vec![640, 700]);
         for variant in &file.variants {
             let bytes = fs::read(staging.dir().join(&variant.output)).unwrap();
-            assert_eq!(&bytes[8..12], b"WEBP", "{}", variant.output);
-            let decoded = image::load_from_memory(&bytes).unwrap();
+            assert!(is_lossy_webp(&bytes), "{}", variant.output);
+            assert!((bytes.len() as u64) < file.bytes, "{}", variant.output);
+            let decoded = webp::Decoder::new(&bytes).decode().unwrap();
             assert_eq!(
                 (decoded.width(), decoded.height()),
                 (variant.width, variant.height)
             );
         }
-        let widths: Vec<u32> = file.variants.iter().map(|v| v.width).collect();
-        assert_eq!(widths, vec![640, 700]);
     }
 
     #[test]
-    fn a_warm_build_copies_variants_from_the_cache_without_encoding() {
+    fn a_variant_not_smaller_than_its_source_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let media = media_of(dir.path());
+        let mut media = media_of(dir.path(), &[("media/noise.png", tiled_noise())]);
+        let planned = media.get("media/noise.png").unwrap().variants.clone();
+        assert_eq!(planned.len(), 1);
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let stats = write_variants(&mut media, &staging, &dir.path().join("cache")).unwrap();
+        assert_eq!(
+            stats,
+            VariantStats {
+                encoded: 1,
+                cached: 0,
+                dropped: 1
+            }
+        );
+        assert!(media.get("media/noise.png").unwrap().variants.is_empty());
+        assert!(!staging.dir().join(&planned[0].output).exists());
+    }
+
+    #[test]
+    fn a_warm_build_encodes_nothing_and_takes_the_same_decisions() {
+        let dir = tempfile::tempdir().unwrap();
+        let images = [
+            ("media/photo.png", photo()),
+            ("media/noise.png", tiled_noise()),
+        ];
         let cache = dir.path().join("cache");
+        let mut cold = media_of(dir.path(), &images);
         let first = Staging::new(&dir.path().join("one")).unwrap();
-        write_variants(&media, &first, &cache).unwrap();
+        write_variants(&mut cold, &first, &cache).unwrap();
+        let mut warm = media_of(dir.path(), &images);
         let second = Staging::new(&dir.path().join("two")).unwrap();
-        let stats = write_variants(&media, &second, &cache).unwrap();
+        let stats = write_variants(&mut warm, &second, &cache).unwrap();
         assert_eq!(
             stats,
             VariantStats {
                 encoded: 0,
-                cached: 2
+                cached: 3,
+                dropped: 1
             }
         );
-        for variant in &media.get("media/photo.png").unwrap().variants {
+        assert_eq!(warm, cold);
+        for variant in warm.files().flat_map(|file| &file.variants) {
             assert_eq!(
                 fs::read(first.dir().join(&variant.output)).unwrap(),
                 fs::read(second.dir().join(&variant.output)).unwrap()

@@ -238,6 +238,33 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     );
     assert!(embedded["layout"]["navigation"]["items"].is_array());
 
+    // The hero poster (a JPEG) comes with lossy WebP variants, each smaller than the
+    // JPEG, offered to the browser in a <picture>.
+    let poster = &embedded["route"]["page"]["hero"]["poster"];
+    let poster_bytes =
+        fs::metadata(out.join(poster["src"].as_str().unwrap().trim_start_matches('/')))
+            .unwrap()
+            .len();
+    let variants = poster["variants"].as_array().unwrap();
+    assert!(!variants.is_empty(), "{poster}");
+    let picture_start = home.find("<picture>").expect("the poster's <picture>");
+    let picture =
+        &home[picture_start..picture_start + home[picture_start..].find("</picture>").unwrap()];
+    assert!(
+        picture.starts_with("<picture><source type=\"image/webp\""),
+        "{picture}"
+    );
+    for variant in variants {
+        let src = variant["src"].as_str().unwrap();
+        let bytes = fs::read(out.join(src.trim_start_matches('/'))).unwrap();
+        assert_eq!(&bytes[8..16], b"WEBPVP8 ", "{src} is not a lossy WebP");
+        assert!(
+            (bytes.len() as u64) < poster_bytes,
+            "{src} is not smaller than the poster"
+        );
+        assert!(picture.contains(src), "{src} is not offered: {picture}");
+    }
+
     for page in [
         "products/index.html",
         "services/dialysis-center/index.html",

@@ -1,8 +1,15 @@
 // The JSON that sitegen hands to the app: docs/data-contract.md §3, field for field.
 // Hand-written; change the contract first, then this file.
 
-/** A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg"). */
-export type Media = { src: string; width: number; height: number };
+/** One responsive WebP file of a raster image (`src` like "/media/home/poster.640w.1a2b3c4d.webp"). */
+export type MediaVariant = { src: string; width: number; height: number };
+
+/**
+ * A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg").
+ * `variants`: the WebP files of a png/jpg image, narrowest first, each smaller than `src`;
+ * absent when there are none.
+ */
+export type Media = { src: string; width: number; height: number; variants?: MediaVariant[] };
 
 export type Link = { label: string; to: string };
 

@@ -105,7 +105,16 @@ export const homeFixture: Home = {
   hero: {
     tagline: 'Delivering Trust and Innovation in Medical Equipment Since 2002',
     video: { src: '/media/test/hero.mp4', width: 0, height: 0 },
-    poster: image('hero-poster'),
+    // A photo with WebP variants, as sitegen hands it over: the hydration tests cover the <picture>.
+    poster: {
+      src: '/media/test/hero-poster.jpg',
+      width: 1600,
+      height: 900,
+      variants: [
+        { src: '/media/test/hero-poster.640w.webp', width: 640, height: 360 },
+        { src: '/media/test/hero-poster.1600w.webp', width: 1600, height: 900 },
+      ],
+    },
   },
   stats: {
     heading: 'Excellence in Healthcare Support',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Media } from '../../content/types';
+import { DEFAULT_IMAGE_SIZES, mediaSrcSet } from './media-sources';
 
 type MediaImageProps = {
   media: Media;
@@ -7,13 +8,17 @@ type MediaImageProps = {
   className?: string;
   /** Above the fold: load at once (and first). Everything else loads lazily. */
   eager?: boolean;
+  /** How wide the image is shown (the `sizes` attribute), for picking a WebP variant. */
+  sizes?: string;
 };
 
 /**
- * An image from the content, always with its intrinsic width and height. A broken
- * image (load error) shows the placeholder instead (spec §8 "Broken image").
+ * An image from the content, always with its intrinsic width and height. With WebP
+ * variants it is a `<picture>` whose WebP source the browser picks by `sizes`; the
+ * `<img>` inside falls back to the original file. A broken image (load error) shows
+ * the placeholder instead (spec §8 "Broken image").
  */
-export function MediaImage({ media, alt, className, eager = false }: MediaImageProps) {
+export function MediaImage({ media, alt, className, eager = false, sizes = DEFAULT_IMAGE_SIZES }: MediaImageProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const imageRef = useRef<HTMLImageElement>(null);
 
@@ -26,7 +31,7 @@ export function MediaImage({ media, alt, className, eager = false }: MediaImageP
   if (brokenSrc === media.src) {
     return <ImagePlaceholder alt={alt} className={className} />;
   }
-  return (
+  const image = (
     <img
       ref={imageRef}
       src={media.src}
@@ -40,13 +45,23 @@ export function MediaImage({ media, alt, className, eager = false }: MediaImageP
       onError={() => setBrokenSrc(media.src)}
     />
   );
+  const srcSet = mediaSrcSet(media);
+  if (!srcSet) return image;
+  // The set may end with the original file (when no WebP variant has its width):
+  // browsers decode what they fetch, `type` only tells them whether to use this source.
+  return (
+    <picture>
+      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
+      {image}
+    </picture>
+  );
 }
 
 type OptionalImageProps = Omit<MediaImageProps, 'media'> & { media: Media | null };
 
 /** An optional image: the neutral placeholder shows when the content has none (or it fails to load). */
-export function OptionalImage({ media, alt, className, eager }: OptionalImageProps) {
-  if (media) return <MediaImage media={media} alt={alt} className={className} eager={eager} />;
+export function OptionalImage({ media, alt, className, eager, sizes }: OptionalImageProps) {
+  if (media) return <MediaImage media={media} alt={alt} className={className} eager={eager} sizes={sizes} />;
   return <ImagePlaceholder alt={alt} className={className} />;
 }
 

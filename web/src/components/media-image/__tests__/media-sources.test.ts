@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Media } from '../../../content/types';
+import { mediaCandidates, mediaSrcForWidth, mediaSrcSet } from '../media-sources';
+
+const poster: Media = {
+  src: '/media/home/poster.jpg',
+  width: 1600,
+  height: 900,
+  variants: [
+    { src: '/media/home/poster.640w.webp', width: 640, height: 360 },
+    { src: '/media/home/poster.1024w.webp', width: 1024, height: 576 },
+    { src: '/media/home/poster.1600w.webp', width: 1600, height: 900 },
+  ],
+};
+
+/** The poster after sitegen dropped its full-width variant (it was not smaller than the JPEG). */
+const posterWithoutFullWidth: Media = { ...poster, variants: poster.variants!.slice(0, 2) };
+
+const logo: Media = { src: '/media/brand/logo.svg', width: 160, height: 48 };
+
+describe('media sources', () => {
+  it('list the WebP variants narrowest first as the srcset', () => {
+    expect(mediaSrcSet(poster)).toBe(
+      '/media/home/poster.640w.webp 640w, /media/home/poster.1024w.webp 1024w, /media/home/poster.1600w.webp 1600w',
+    );
+  });
+
+  it('end with the original file when no variant has its full width', () => {
+    expect(mediaCandidates(posterWithoutFullWidth)).toEqual([
+      { src: '/media/home/poster.640w.webp', width: 640 },
+      { src: '/media/home/poster.1024w.webp', width: 1024 },
+      { src: '/media/home/poster.jpg', width: 1600 },
+    ]);
+  });
+
+  it('are absent for a media without variants', () => {
+    expect(mediaCandidates(logo)).toEqual([]);
+    expect(mediaSrcSet(logo)).toBeUndefined();
+    expect(mediaSrcSet({ ...logo, variants: [] })).toBeUndefined();
+  });
+
+  it('give one URL for a width: the narrowest file wide enough, else the widest', () => {
+    expect(mediaSrcForWidth(poster, 390)).toBe('/media/home/poster.640w.webp');
+    expect(mediaSrcForWidth(poster, 641)).toBe('/media/home/poster.1024w.webp');
+    expect(mediaSrcForWidth(poster, 2560)).toBe('/media/home/poster.1600w.webp');
+    expect(mediaSrcForWidth(posterWithoutFullWidth, 1200)).toBe('/media/home/poster.jpg');
+    expect(mediaSrcForWidth(logo, 1200)).toBe('/media/brand/logo.svg');
+  });
+});

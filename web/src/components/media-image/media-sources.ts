@@ -1,0 +1,40 @@
+import type { Media } from '../../content/types';
+
+/** `sizes` when a caller gives none: the image may be as wide as the viewport. */
+export const DEFAULT_IMAGE_SIZES = '100vw';
+
+/** One file a browser may pick for a media: its URL and its width in pixels. */
+export type MediaCandidate = { src: string; width: number };
+
+/**
+ * The files a browser may choose from, narrowest first: the WebP variants, then the
+ * source itself when no variant has its full width (sitegen drops a variant that is not
+ * smaller than the source), so a wide screen never gets a narrower file than the source.
+ * Empty when the media has no variants.
+ */
+export function mediaCandidates(media: Media): MediaCandidate[] {
+  const variants = media.variants ?? [];
+  if (variants.length === 0) return [];
+  const candidates = variants.map(({ src, width }) => ({ src, width }));
+  if (!variants.some((variant) => variant.width >= media.width)) {
+    candidates.push({ src: media.src, width: media.width });
+  }
+  return candidates;
+}
+
+/** The `srcset` of a media (`"/a.640w….webp 640w, …"`), or undefined when it has no variants. */
+export function mediaSrcSet(media: Media): string | undefined {
+  const candidates = mediaCandidates(media);
+  if (candidates.length === 0) return undefined;
+  return candidates.map(({ src, width }) => `${src} ${width}w`).join(', ');
+}
+
+/**
+ * The URL of the narrowest file at least `pixels` wide (the widest there is when none is),
+ * for callers that take one URL, such as a video poster; the source without variants.
+ */
+export function mediaSrcForWidth(media: Media, pixels: number): string {
+  const candidates = mediaCandidates(media);
+  const fitting = candidates.find(({ width }) => width >= pixels) ?? candidates.at(-1);
+  return fitting?.src ?? media.src;
+}
