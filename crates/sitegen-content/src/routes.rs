@@ -38,7 +38,8 @@ pub const BLOCK_ROUTES: &[&str] = &[
 
 /// Every static route of data-contract §4 (the ones pages.toml may describe): the
 /// [`PAGE_ROUTES`], then the [`BLOCK_ROUTES`]. Parameterised routes
-/// (`/products/{id}/{slug}`, `/services/{id}`, `/railway-registration/{type}`) are not listed.
+/// (`/products/{id}/{slug}`, `/products/category/{id}`, `/services/{id}`,
+/// `/railway-registration/{type}`) are not listed.
 pub const STATIC_ROUTES: &[&str] = &{
     // Joined at compile time so each list is written once.
     let mut all = [""; PAGE_ROUTES.len() + BLOCK_ROUTES.len()];
@@ -54,6 +55,16 @@ pub const STATIC_ROUTES: &[&str] = &{
     }
     all
 };
+
+/// Where a category's page lives: `CATEGORY_ROUTE_PREFIX` + the category id. The
+/// literal segment `category` keeps it apart from the product pages
+/// (`/products/{numeric id}/{slug}`).
+pub const CATEGORY_ROUTE_PREFIX: &str = "/products/category/";
+
+/// The decoded path of a category's page: `/products/category/dialysis`.
+pub fn category_path(category_id: &str) -> String {
+    format!("{CATEGORY_ROUTE_PREFIX}{category_id}")
+}
 
 /// Paths that redirect to a static route (301) and so are valid link targets.
 pub const ROUTE_ALIASES: &[(&str, &str)] = &[("/JobApplicationForm", "/jobapplicationform")];
@@ -120,6 +131,11 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), STATIC_ROUTES.len(), "a route is listed twice");
+    }
+
+    #[test]
+    fn a_category_page_lives_under_products_category() {
+        assert_eq!(category_path("dialysis"), "/products/category/dialysis");
     }
 
     #[test]
