@@ -2,8 +2,8 @@ import { appErrors, expect, test, waitForApp } from './support';
 import { axeViolations } from './catalogue-axe';
 import type { Page } from '@playwright/test';
 
-// The catalogue screens of issue 5: products (sidebar, breadcrumb, URL query, search,
-// mobile filters, enquiry), product pages and the services.
+// The catalogue screens of issue 5: products (sidebar, breadcrumb, a prerendered page
+// per category, search, mobile filters, enquiry), product pages and the services.
 
 // axe is injected as an inline script: the site's Content-Security-Policy would block it.
 test.use({ bypassCSP: true });
@@ -25,6 +25,17 @@ async function showFilters(page: Page) {
 
 const cards = (page: Page) => page.locator('.product-grid > li');
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The route data chunks the page fetches from now on (paths, in order). */
+function routeChunksFetched(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/data/routes/')) fetched.push(pathname);
+  });
+  return fetched;
+}
 
 test.describe('products page', () => {
   test('shows all products with the sidebar, breadcrumb and no axe violation', async ({ page, problems }) => {
@@ -47,46 +58,96 @@ test.describe('products page', () => {
     await waitForApp(page);
     await openMenuEntry(page, 'Products', DIALYSIS);
     await expect(page).toHaveURL(/\/products$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DIALYSIS);
+    await expect(heading(page)).toHaveText(DIALYSIS);
     await expect(breadcrumb(page)).toHaveText(/Products.*Dialysis Products.*All/);
     await expect(cards(page)).toHaveCount(16);
+    // A subcategory chosen from there goes to the category's own page.
+    await showFilters(page);
+    await page.getByRole('button', { name: 'Dialysis Machines' }).click();
+    await expect(page).toHaveURL(/\/products\/category\/dialysis\?subcategory=Dialysis\+Machines$/);
+    await expect(cards(page)).toHaveCount(7);
     expect(appErrors(problems)).toEqual([]);
   });
 
-  test('takes category and subcategory from the URL query after hydrating', async ({ page, problems }) => {
+  test('an older ?category= URL moves on to the category page, keeping the subcategory', async ({
+    page,
+    problems,
+  }) => {
     await page.goto('/products?category=dialysis&subcategory=Dialysis%20Machines');
     await waitForApp(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DIALYSIS);
+    await expect(page).toHaveURL(/\/products\/category\/dialysis\?subcategory=Dialysis\+Machines$/);
+    await expect(heading(page)).toHaveText(DIALYSIS);
     await expect(breadcrumb(page)).toHaveText(/Dialysis Products.*Dialysis Machines/);
     await expect(cards(page)).toHaveCount(7);
     expect(appErrors(problems)).toEqual([]);
   });
 
-  test('choosing a category puts it in the URL and resets the subcategory to All', async ({ page, problems }) => {
-    await page.goto('/products?category=dialysis&subcategory=Dialysis%20Machines');
+  test('choosing a category goes to its page, fetching only its chunk, and resets the subcategory to All', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/products/category/dialysis?subcategory=Dialysis%20Machines');
     await waitForApp(page);
+    await expect(cards(page)).toHaveCount(7);
+    await page.evaluate(() => window.scrollTo(0, 800));
+    await page.waitForFunction(() => window.scrollY > 300);
+    const fetched = routeChunksFetched(page);
     await showFilters(page);
     await page.getByRole('button', { name: 'Radiology Products' }).click();
-    await expect(page).toHaveURL(/\/products\?category=radiology$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Radiology Products');
+    await expect(page).toHaveURL(/\/products\/category\/radiology$/);
+    await expect(heading(page)).toHaveText('Radiology Products');
     await expect(breadcrumb(page)).toHaveText(/Radiology Products.*All$/);
     await expect(cards(page)).toHaveCount(16);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(fetched).toEqual(['/data/routes/products/category/radiology.json']);
     // A chosen subcategory, then back: the query follows.
     await showFilters(page);
     await page.getByRole('button', { name: 'Imaging & Diagnostic Products' }).click();
-    await expect(page).toHaveURL(/subcategory=Imaging/);
+    await expect(page).toHaveURL(/\/products\/category\/radiology\?subcategory=Imaging/);
     await expect(cards(page)).toHaveCount(1);
     await page.goBack();
     await expect(cards(page)).toHaveCount(16);
-    // Reload keeps the view.
+    // All Products goes back to the whole catalogue.
+    await showFilters(page);
+    await page.getByRole('button', { name: 'All Products' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(heading(page)).toHaveText('All Products');
+    await expect(cards(page)).toHaveCount(250);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('reloading a category page keeps the category and its subcategory', async ({ page, problems }) => {
+    await page.goto('/products/category/radiology?subcategory=Imaging%20%26%20Diagnostic%20Products');
+    await waitForApp(page);
+    await expect(cards(page)).toHaveCount(1);
     await page.reload();
     await waitForApp(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Radiology Products');
+    await expect(heading(page)).toHaveText('Radiology Products');
+    await expect(breadcrumb(page)).toHaveText(/Radiology Products.*Imaging & Diagnostic Products$/);
+    await expect(cards(page)).toHaveCount(1);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('the search box searches within the chosen category', async ({ page, problems }) => {
+    await page.goto('/products/category/dialysis');
+    await waitForApp(page);
+    await page.getByRole('searchbox', { name: 'Search products by title' }).fill('machine');
+    await expect(cards(page).first()).toBeVisible();
+    const titles = await cards(page).locator('h2').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.length).toBeLessThan(16);
+    for (const title of titles) expect(title.toLowerCase()).toContain('machine');
+    // Products of other categories with the word stay out.
+    await page.goto('/products');
+    await waitForApp(page);
+    await page.getByRole('searchbox', { name: 'Search products by title' }).fill('machine');
+    await expect(cards(page).first()).toBeVisible();
+    expect(await cards(page).count()).toBeGreaterThan(titles.length);
     expect(appErrors(problems)).toEqual([]);
   });
 
   test('says so when nothing matches', async ({ page, problems }) => {
-    await page.goto('/products?category=dental');
+    await page.goto('/products/category/dental');
     await waitForApp(page);
     await page.getByRole('searchbox', { name: 'Search products by title' }).fill('no such product at all');
     await expect(page.getByText('No products found in this category')).toBeVisible();
@@ -131,7 +192,7 @@ test.describe('products page', () => {
     page,
     problems,
   }) => {
-    await page.goto('/products?category=dialysis');
+    await page.goto('/products/category/dialysis');
     await waitForApp(page);
     const firstCard = cards(page).first();
     const title = (await firstCard.locator('h2').textContent()) ?? '';
@@ -174,6 +235,55 @@ test.describe('products page', () => {
   });
 });
 
+test.describe('category pages', () => {
+  test('a category page is prerendered with its title, canonical URL, breadcrumb and cards, and has no axe violation', async ({
+    page,
+    request,
+    problems,
+  }) => {
+    const response = await request.get('/products/category/dialysis');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>Dialysis Products \| [^<]+<\/title>/);
+    expect(html).toContain('<link rel="canonical" href="https://www.example.com/products/category/dialysis">');
+    expect(html).toContain('<h1 id="products-title">Dialysis Products</h1>');
+    expect(html.match(/class="product-grid-item"/g)).toHaveLength(16);
+    expect(html).toMatch(/"@type":\s*"BreadcrumbList"/);
+
+    await page.goto('/products/category/dialysis');
+    await waitForApp(page);
+    await expect(page).toHaveTitle(/^Dialysis Products \| /);
+    await expect(breadcrumb(page)).toHaveText(/Home.*Products.*Dialysis Products.*All/);
+    await expect(cards(page)).toHaveCount(16);
+    await showFilters(page);
+    await expect(page.getByRole('button', { name: DIALYSIS })).toHaveAttribute('aria-pressed', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('an unknown category id answers 404 with the not-found screen', async ({ page, request, problems }) => {
+    const response = await request.get('/products/category/no-such-category');
+    expect(response.status()).toBe(404);
+    await page.goto('/products/category/no-such-category');
+    await waitForApp(page);
+    await expect(heading(page)).toHaveText('404 - Page Not Found');
+    await expect(cards(page)).toHaveCount(0);
+    expect(appErrors(problems, { expect404: true })).toEqual([]);
+  });
+});
+
+test.describe('category pages without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('show the category and its cards from the prerendered HTML', async ({ page }) => {
+    await page.goto('/products/category/radiology');
+    await expect(heading(page)).toHaveText('Radiology Products');
+    await expect(breadcrumb(page)).toHaveText(/Products.*Radiology Products.*All/);
+    await expect(cards(page)).toHaveCount(16);
+    await expect(cards(page).first().locator('h2 a')).toHaveAttribute('href', /^\/products\/\d+\/[a-z0-9-]+$/);
+  });
+});
+
 test.describe('mobile filters', () => {
   test.skip(({ isMobile }) => !isMobile, 'phones only');
 
@@ -195,6 +305,7 @@ test.describe('mobile filters', () => {
     await page.getByRole('button', { name: 'Show Filters' }).click();
     await page.getByRole('button', { name: 'Cardiology Products' }).click();
     await expect(sidebar).toBeHidden();
+    await expect(page).toHaveURL(/\/products\/category\/cardiology$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cardiology Products');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(appErrors(problems)).toEqual([]);
@@ -222,7 +333,7 @@ test.describe('product page', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await breadcrumb(page).getByRole('link', { name: 'Ophthalmic Products' }).click();
-    await expect(page).toHaveURL(/\/products\?category=ophthalmic$/);
+    await expect(page).toHaveURL(/\/products\/category\/ophthalmic$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ophthalmic Products');
     expect(appErrors(problems)).toEqual([]);
   });

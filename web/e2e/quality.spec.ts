@@ -47,11 +47,9 @@ const blockRoutes = prerenderedRoutes().filter(
 // audit script, scripts/audit, checks every route).
 const PRODUCT_PAGES_CHECKED = 3;
 const allRoutes = [...new Set([...inSitemap, ...blockRoutes])].sort();
-const productPages = allRoutes.filter((route) => route.startsWith('/products/'));
-const ROUTES = [
-  ...allRoutes.filter((route) => !route.startsWith('/products/')),
-  ...productPages.slice(0, PRODUCT_PAGES_CHECKED),
-];
+const isProductPage = (route: string) => /^\/products\/\d+\//.test(route);
+const productPages = allRoutes.filter(isProductPage);
+const ROUTES = [...allRoutes.filter((route) => !isProductPage(route)), ...productPages.slice(0, PRODUCT_PAGES_CHECKED)];
 
 test.describe('accessibility (axe) and the Content-Security-Policy', () => {
   test.skip(({ isMobile }) => isMobile, 'desktop only');

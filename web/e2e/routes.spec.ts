@@ -5,6 +5,7 @@ import { test, expect, waitForApp, appErrors } from './support';
 const ROUTES: Array<[path: string, text: string]> = [
   ['/', 'Delivering Trust and Innovation in Medical Equipment Since 2002'],
   ['/products', 'All Products'],
+  ['/products/category/dialysis', 'Dialysis Products'],
   ['/services', 'Dialysis Center Setup'],
   ['/services/dialysis-center', 'Dialysis Center Setup'],
   ['/services/Radiology-center', 'Radiology Center Setup'],

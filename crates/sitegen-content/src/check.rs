@@ -75,6 +75,7 @@ fn reporter<'a, T, R>(
 /// file could not be read, so references into it are not checked.
 struct Targets {
     service_ids: Option<Vec<String>>,
+    category_ids: Option<Vec<String>>,
     products: Option<HashMap<u32, Vec<String>>>,
     /// Product ids written in products.toml, including entries that failed to load.
     raw_product_ids: Vec<String>,
@@ -84,6 +85,7 @@ struct Targets {
 pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     let targets = Targets {
         service_ids: loaded.services.raw.clone(),
+        category_ids: loaded.catalogue.raw.as_ref().map(|raw| raw.ids.clone()),
         raw_product_ids: loaded.products.raw.clone().unwrap_or_default(),
         products: loaded.products.value.as_ref().map(|file| {
             let mut slugs: HashMap<u32, Vec<String>> = HashMap::new();
@@ -431,11 +433,26 @@ fn route_problem(to: &str, targets: &Targets) -> Option<Option<String>> {
         if ids.contains(&decoded) {
             return None;
         }
-        return Some(
-            suggest::did_you_mean(&decoded, ids.iter().map(String::as_str))
-                .map(|hint| hint.replace("did you mean \"", "did you mean \"/services/"))
-                .or_else(|| Some("no service in services.toml has that id".into())),
-        );
+        return Some(Some(hint_under(
+            "/services/",
+            &decoded,
+            ids,
+            "no service in services.toml has that id",
+        )));
+    }
+    if let Some(id) = to.strip_prefix(routes::CATEGORY_ROUTE_PREFIX) {
+        let Some(ids) = &targets.category_ids else {
+            return None;
+        };
+        if ids.iter().any(|known| known == id) {
+            return None;
+        }
+        return Some(Some(hint_under(
+            routes::CATEGORY_ROUTE_PREFIX,
+            id,
+            ids,
+            "no category in catalogue.toml has that id",
+        )));
     }
     if let Some(rest) = to.strip_prefix("/products/") {
         let Some((id, slug)) = rest.split_once('/') else {
@@ -465,6 +482,14 @@ fn route_problem(to: &str, targets: &Targets) -> Option<Option<String>> {
         suggest::did_you_mean(to, candidates)
             .or_else(|| Some(ErrorCode::UnknownRoute.hint().into())),
     )
+}
+
+/// The hint for an unknown id in a route `prefix{id}`: the closest known id as a
+/// whole route, else `fallback`.
+fn hint_under(prefix: &str, id: &str, known_ids: &[String], fallback: &str) -> String {
+    suggest::did_you_mean(id, known_ids.iter().map(String::as_str))
+        .map(|hint| hint.replace("did you mean \"", &format!("did you mean \"{prefix}")))
+        .unwrap_or_else(|| fallback.into())
 }
 
 fn check_route(r: &mut Reporter<'_>, to: &Located<String>, targets: &Targets) {
@@ -772,6 +797,11 @@ mod tests {
                 "to = \"/products/99/x\"",
                 "\"/products/99/x\" is not a route of the site",
             ),
+            (
+                "to = \"/products/12/hemodialysis-machine\"",
+                "to = \"/products/category/dialysys\"",
+                "\"/products/category/dialysys\" is not a route of the site",
+            ),
         ] {
             let report = load_edited(&[("navigation.toml", from, to)]);
             single(&report, ErrorCode::UnknownRoute, message);
@@ -780,6 +810,24 @@ mod tests {
         assert!(report.diagnostics[0]
             .to_string()
             .ends_with("did you mean \"/contact\"?"));
+    }
+
+    #[test]
+    fn a_category_page_is_a_route_and_a_misspelt_one_gets_a_hint() {
+        let report = load_edited(&[(
+            "navigation.toml",
+            "to = \"/contact\"",
+            "to = \"/products/category/dialysis\"",
+        )]);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        let report = load_edited(&[(
+            "navigation.toml",
+            "to = \"/contact\"",
+            "to = \"/products/category/dialysys\"",
+        )]);
+        assert!(report.diagnostics[0]
+            .to_string()
+            .ends_with("did you mean \"/products/category/dialysis\"?"));
     }
 
     #[test]

@@ -1,5 +1,24 @@
 //! The routes of data-contract §4 that content may name, and URL helpers.
 
+/// The routes of data-contract §4 that are pages of their own (not block routes) and
+/// take no parameter.
+pub const PAGE_ROUTES: &[&str] = &[
+    "/",
+    "/products",
+    "/services",
+    "/certificate",
+    "/railway-registration",
+    "/aboutUs",
+    "/blogs",
+    "/contact",
+    "/jobapplicationform",
+    "/TermsAndConditions",
+    "/PrivacyPolicy",
+    "/ReturnRefundPolicy",
+    "/ShippingPolicy",
+    "/PaymentPolicy",
+];
+
 /// The block routes: each shows one building block of the site on its own.
 pub const BLOCK_ROUTES: &[&str] = &[
     "/footer",
@@ -17,38 +36,35 @@ pub const BLOCK_ROUTES: &[&str] = &[
     "/Producthome",
 ];
 
-/// Every static route of data-contract §4 (the ones pages.toml may describe),
-/// including the 13 block routes. Parameterised routes (`/products/{id}/{slug}`,
-/// `/services/{id}`, `/railway-registration/{type}`) are not listed.
-pub const STATIC_ROUTES: &[&str] = &[
-    "/",
-    "/products",
-    "/services",
-    "/certificate",
-    "/railway-registration",
-    "/aboutUs",
-    "/blogs",
-    "/contact",
-    "/jobapplicationform",
-    "/TermsAndConditions",
-    "/PrivacyPolicy",
-    "/ReturnRefundPolicy",
-    "/ShippingPolicy",
-    "/PaymentPolicy",
-    "/footer",
-    "/home-slider",
-    "/map",
-    "/service",
-    "/associate-partners",
-    "/number-increase",
-    "/timeline",
-    "/achievement",
-    "/OurClientssay",
-    "/testimonial",
-    "/ProductFormModal",
-    "/Notification",
-    "/Producthome",
-];
+/// Every static route of data-contract §4 (the ones pages.toml may describe): the
+/// [`PAGE_ROUTES`], then the [`BLOCK_ROUTES`]. Parameterised routes
+/// (`/products/{id}/{slug}`, `/products/category/{id}`, `/services/{id}`,
+/// `/railway-registration/{type}`) are not listed.
+pub const STATIC_ROUTES: &[&str] = &{
+    // Joined at compile time so each list is written once.
+    let mut all = [""; PAGE_ROUTES.len() + BLOCK_ROUTES.len()];
+    let mut i = 0;
+    while i < PAGE_ROUTES.len() {
+        all[i] = PAGE_ROUTES[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < BLOCK_ROUTES.len() {
+        all[i + j] = BLOCK_ROUTES[j];
+        j += 1;
+    }
+    all
+};
+
+/// Where a category's page lives: `CATEGORY_ROUTE_PREFIX` + the category id. The
+/// literal segment `category` keeps it apart from the product pages
+/// (`/products/{numeric id}/{slug}`).
+pub const CATEGORY_ROUTE_PREFIX: &str = "/products/category/";
+
+/// The decoded path of a category's page: `/products/category/dialysis`.
+pub fn category_path(category_id: &str) -> String {
+    format!("{CATEGORY_ROUTE_PREFIX}{category_id}")
+}
 
 /// Paths that redirect to a static route (301) and so are valid link targets.
 pub const ROUTE_ALIASES: &[(&str, &str)] = &[("/JobApplicationForm", "/jobapplicationform")];
@@ -107,11 +123,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn static_routes_hold_the_contract_routes() {
+    fn static_routes_are_the_page_routes_then_the_block_routes() {
         assert_eq!(STATIC_ROUTES.len(), 27);
-        for block in BLOCK_ROUTES {
-            assert!(STATIC_ROUTES.contains(block));
-        }
+        assert_eq!(STATIC_ROUTES[..PAGE_ROUTES.len()], *PAGE_ROUTES);
+        assert_eq!(STATIC_ROUTES[PAGE_ROUTES.len()..], *BLOCK_ROUTES);
+        let mut unique = STATIC_ROUTES.to_vec();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), STATIC_ROUTES.len(), "a route is listed twice");
+    }
+
+    #[test]
+    fn a_category_page_lives_under_products_category() {
+        assert_eq!(category_path("dialysis"), "/products/category/dialysis");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 
 use crate::check::fill_placeholders;
 use crate::model::{
-    AboutSection, Leader, ListBox, NavEntry, PolicyKind, Product, ServiceEntry, Statement,
+    AboutSection, Category, Leader, ListBox, NavEntry, PolicyKind, Product, ServiceEntry, Statement,
 };
 use crate::routes::encode_uri_component;
 use crate::values::{MediaRef, RegistrationType, Text};
@@ -226,11 +226,25 @@ pub fn product_summary(c: &Content, product: &Product) -> Value {
     })
 }
 
-/// `/products`: `{ products: ProductSummary[] }`.
+/// `/products`: `{ category: null, products: ProductSummary[] }` with every product.
 pub fn products_page(c: &Content) -> Value {
-    json!({
-        "products": c.products.iter().map(|p| product_summary(c, p)).collect::<Vec<_>>(),
-    })
+    catalogue_page(c, None)
+}
+
+/// `/products/category/{id}`: `{ category: id, products: ProductSummary[] }` with only
+/// that category's products, so the page's JSON stays small.
+pub fn category_page(c: &Content, category: &Category) -> Value {
+    catalogue_page(c, Some(category))
+}
+
+fn catalogue_page(c: &Content, category: Option<&Category>) -> Value {
+    let products: Vec<Value> = c
+        .products
+        .iter()
+        .filter(|p| category.is_none_or(|category| p.category() == category.id()))
+        .map(|p| product_summary(c, p))
+        .collect();
+    json!({ "category": category.map(Category::id), "products": products })
 }
 
 /// `/products/{id}/{slug}`: `{ product, related }`, related being up to
@@ -620,5 +634,24 @@ mod tests {
             products_page(&c)["products"].as_array().map(Vec::len),
             Some(5)
         );
+    }
+
+    #[test]
+    fn a_category_page_holds_only_that_categorys_products() {
+        let c = content();
+        let all = products_page(&c);
+        assert_eq!(all["category"], Value::Null);
+        let dialysis = c.category("dialysis").expect("dialysis");
+        let page = category_page(&c, dialysis);
+        assert_eq!(page["category"], "dialysis");
+        let products = page["products"].as_array().expect("products");
+        let expected = c
+            .products
+            .iter()
+            .filter(|p| p.category() == "dialysis")
+            .count();
+        assert!(expected > 0 && expected < c.products.len());
+        assert_eq!(products.len(), expected);
+        assert!(products.iter().all(|p| p["category"] == "dialysis"));
     }
 }

@@ -63,10 +63,12 @@ impl RouteTable {
     pub fn of_site() -> Self {
         let mut routes: Vec<&str> = sitegen_content::STATIC_ROUTES.to_vec();
         routes.extend(sitegen_content::ROUTE_ALIASES.iter().map(|(from, _)| *from));
+        let category_route = format!("{}:id", sitegen_content::CATEGORY_ROUTE_PREFIX);
         routes.extend([
             "/services/:id",
             "/railway-registration/:type",
             "/products/:id/:slug",
+            category_route.as_str(),
         ]);
         Self::new(&routes)
     }
@@ -197,6 +199,7 @@ mod tests {
             "/services/Emergency%20centre%20setup%20",
             "/railway-registration/PCMM",
             "/products/12/hemodialysis-machine",
+            "/products/category/dialysis",
             "/JobApplicationForm",
             "/home-slider",
             "/contact#form",
@@ -207,6 +210,7 @@ mod tests {
             "/about",
             "/aboutus",
             "/products/12",
+            "/products/category",
             "/services/a/b",
             "/nope",
         ] {

@@ -2,9 +2,9 @@
 //! that is prerendered, with its page data and its meta tags.
 
 use serde_json::{json, Value};
-use sitegen_content::{view, Content, PolicyKind, RegistrationType};
+use sitegen_content::{category_path, view, Category, Content, PolicyKind, RegistrationType};
 
-pub use sitegen_content::{BLOCK_ROUTES, ROUTE_ALIASES};
+pub use sitegen_content::{BLOCK_ROUTES, PAGE_ROUTES, ROUTE_ALIASES};
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
@@ -109,40 +109,19 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
         });
     };
 
-    add("/", home.clone(), true);
-    add("/products", view::products_page(content), true);
-    add("/services", view::services_page(content), true);
-    add("/certificate", view::certificates_page(content), true);
-    add("/railway-registration", view::railway_page(content), true);
-    add("/aboutUs", view::about(content), true);
-    add("/blogs", empty.clone(), true);
-    add("/contact", empty.clone(), true);
-    add("/jobapplicationform", empty.clone(), true);
-    add(
-        "/TermsAndConditions",
-        view::policy(content, PolicyKind::Terms),
-        true,
-    );
-    add(
-        "/PrivacyPolicy",
-        view::policy(content, PolicyKind::Privacy),
-        true,
-    );
-    add(
-        "/ReturnRefundPolicy",
-        view::policy(content, PolicyKind::Shipping),
-        true,
-    );
-    add(
-        "/ShippingPolicy",
-        view::policy(content, PolicyKind::Shipping),
-        true,
-    );
-    add(
-        "/PaymentPolicy",
-        view::policy(content, PolicyKind::Payment),
-        true,
-    );
+    for path in PAGE_ROUTES {
+        let page = match *path {
+            "/" => home.clone(),
+            "/products" => view::products_page(content),
+            "/services" => view::services_page(content),
+            "/certificate" => view::certificates_page(content),
+            "/railway-registration" => view::railway_page(content),
+            "/aboutUs" => view::about(content),
+            _ => PolicyKind::for_route(path)
+                .map_or_else(|| empty.clone(), |kind| view::policy(content, kind)),
+        };
+        add(path, page, true);
+    }
     for block in BLOCK_ROUTES {
         let page = match *block {
             "/timeline" => view::timeline(content),
@@ -171,6 +150,18 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             in_sitemap: true,
         });
     }
+    let products_trail = trail(content, &["/products"]);
+    for category in &content.categories {
+        let path = category_path(category.id());
+        routes.push(PlannedRoute {
+            title: format!("{} | {site_name}", category.name()),
+            description: category_description(content, category),
+            page: view::category_page(content, category),
+            breadcrumb: with_last(products_trail.clone(), category.name(), &path),
+            path,
+            in_sitemap: true,
+        });
+    }
     for service in &content.services {
         let path = format!("/services/{}", service.id());
         routes.push(PlannedRoute {
@@ -191,11 +182,11 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
         routes.push(PlannedRoute {
             breadcrumb: with_last(
                 with_last(
-                    trail(content, &["/products"]),
+                    products_trail.clone(),
                     content
                         .category(product.category())
                         .map_or(product.category(), |category| category.name()),
-                    &format!("/products?category={}", product.category()),
+                    &category_path(product.category()),
                 ),
                 product.title(),
                 &path,
@@ -288,6 +279,24 @@ fn static_meta(content: &Content, path: &str) -> (String, String) {
     }
 }
 
+/// A category page's meta description, from the content: the category and the first
+/// of its products' titles, e.g. "Dialysis Products from Example Medical: Hemodialysis
+/// Machine, Dialysis Chair, …".
+fn category_description(content: &Content, category: &Category) -> String {
+    let mut titles: Vec<&str> = Vec::new();
+    for product in &content.products {
+        // Some titles repeat in the catalogue; a description names each once.
+        if product.category() == category.id() && !titles.contains(&product.title()) {
+            titles.push(product.title());
+        }
+    }
+    let lead = format!("{} from {}", category.name(), content.site.name());
+    if titles.is_empty() {
+        return format!("{lead}.");
+    }
+    summary(&format!("{lead}: {}.", titles.join(", ")))
+}
+
 /// A meta description from longer text: the first 155 characters, cut at a word.
 fn summary(text: &str) -> String {
     const MAX: usize = 155;
@@ -331,6 +340,135 @@ mod tests {
         assert!(cut.chars().count() <= 156, "{cut}");
         assert!(cut.ends_with('…'));
         assert_eq!(summary("  short   text "), "short text");
+    }
+
+    fn fixture_content() -> Content {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../sitegen-content/tests/fixtures/valid/content");
+        sitegen_content::load(&dir)
+            .content
+            .expect("the valid fixture loads")
+    }
+
+    fn category_routes(routes: &[PlannedRoute]) -> Vec<&PlannedRoute> {
+        routes
+            .iter()
+            .filter(|route| {
+                route
+                    .path
+                    .starts_with(sitegen_content::CATEGORY_ROUTE_PREFIX)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_static_routes_come_first_each_with_its_screens_data() {
+        let content = fixture_content();
+        let routes = plan(&content);
+        let paths: Vec<&str> = routes
+            .iter()
+            .take(sitegen_content::STATIC_ROUTES.len())
+            .map(|route| route.path.as_str())
+            .collect();
+        assert_eq!(paths, sitegen_content::STATIC_ROUTES);
+        let page = |path: &str| {
+            &routes
+                .iter()
+                .find(|route| route.path == path)
+                .expect("planned")
+                .page
+        };
+        assert_eq!(page("/ReturnRefundPolicy"), page("/ShippingPolicy"));
+        assert_ne!(page("/TermsAndConditions"), page("/PrivacyPolicy"));
+        assert!(page("/TermsAndConditions")["sections"].is_array());
+        assert!(page("/aboutUs")["whoWeAre"].is_object());
+        assert_eq!(page("/blogs"), &json!({}));
+        assert_eq!(page("/Producthome"), page("/"));
+    }
+
+    #[test]
+    fn every_category_gets_a_page_in_the_sitemap_with_its_own_title_and_breadcrumb() {
+        let content = fixture_content();
+        let routes = plan(&content);
+        let categories = category_routes(&routes);
+        let paths: Vec<&str> = categories.iter().map(|route| route.path.as_str()).collect();
+        let expected: Vec<String> = content
+            .categories
+            .iter()
+            .map(|category| format!("/products/category/{}", category.id()))
+            .collect();
+        assert_eq!(paths, expected);
+        let dialysis = categories
+            .iter()
+            .find(|route| route.path == "/products/category/dialysis")
+            .expect("the dialysis page");
+        assert_eq!(
+            dialysis.title,
+            format!("Dialysis Products | {}", content.site.name())
+        );
+        assert!(dialysis.in_sitemap);
+        assert!(
+            dialysis.description.starts_with("Dialysis Products from "),
+            "{}",
+            dialysis.description
+        );
+        assert_eq!(
+            dialysis.canonical("https://www.example.com"),
+            "https://www.example.com/products/category/dialysis"
+        );
+        let trail: Vec<&str> = dialysis
+            .breadcrumb
+            .iter()
+            .map(|(_, path)| path.as_str())
+            .collect();
+        assert_eq!(trail, ["/", "/products", "/products/category/dialysis"]);
+        assert_eq!(dialysis.breadcrumb[2].0, "Dialysis Products");
+        assert_eq!(
+            dialysis.data_file(),
+            "data/routes/products/category/dialysis.json"
+        );
+    }
+
+    #[test]
+    fn a_category_page_carries_only_its_own_products() {
+        let content = fixture_content();
+        let routes = plan(&content);
+        let all = routes
+            .iter()
+            .find(|route| route.path == "/products")
+            .expect("/products");
+        let all_count = all.page["products"].as_array().map_or(0, Vec::len);
+        let mut listed = 0;
+        for route in category_routes(&routes) {
+            let id = &route.path[sitegen_content::CATEGORY_ROUTE_PREFIX.len()..];
+            assert_eq!(route.page["category"], id);
+            let products = route.page["products"].as_array().expect("products");
+            assert!(
+                products.iter().all(|product| product["category"] == id),
+                "{}",
+                route.path
+            );
+            listed += products.len();
+        }
+        // Each product is on exactly one category page.
+        assert_eq!(listed, all_count);
+    }
+
+    #[test]
+    fn a_product_page_breadcrumb_links_its_category_page() {
+        let content = fixture_content();
+        let routes = plan(&content);
+        let product = routes
+            .iter()
+            .find(|route| route.path == "/products/12/hemodialysis-machine")
+            .expect("product 12");
+        assert_eq!(
+            product.breadcrumb[2],
+            (
+                "Dialysis Products".to_string(),
+                "/products/category/dialysis".to_string()
+            )
+        );
     }
 
     #[test]

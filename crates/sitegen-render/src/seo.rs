@@ -32,7 +32,7 @@ pub fn script_texts(blocks: &[Value]) -> Vec<String> {
         .collect()
 }
 
-/// The absolute URL of a decoded path, which may carry a query (`/products?category=x`).
+/// The absolute URL of a decoded path, which may carry a query (`/products?x=y`).
 fn absolute(base_url: &str, path: &str) -> String {
     let (path, query) = match path.split_once('?') {
         Some((path, query)) => (path, format!("?{query}")),

@@ -291,6 +291,28 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         !sitemap.contains("/home-slider<"),
         "block routes are not canonical"
     );
+    assert!(sitemap.contains("<loc>https://www.example.com/products/category/dialysis</loc>"));
+
+    // A category page: prerendered with its own title, canonical URL, breadcrumb and
+    // cards, and a JSON chunk holding only its products.
+    let category = fs::read_to_string(out.join("products/category/dialysis/index.html")).unwrap();
+    assert!(
+        category.contains("<title>Dialysis Products | "),
+        "{category}"
+    );
+    assert!(category.contains(
+        "<link rel=\"canonical\" href=\"https://www.example.com/products/category/dialysis\">"
+    ));
+    assert!(category.contains("<h1 id=\"products-title\">Dialysis Products</h1>"));
+    assert!(category.contains("Hemodialysis Machine"));
+    assert!(category.contains("\"item\":\"https://www.example.com/products/category/dialysis\""));
+    let chunk: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(out.join("data/routes/products/category/dialysis.json")).unwrap(),
+    )
+    .unwrap();
+    let products = chunk["page"]["products"].as_array().unwrap();
+    assert!(!products.is_empty());
+    assert!(products.iter().all(|p| p["category"] == "dialysis"));
     let robots = fs::read_to_string(out.join("robots.txt")).unwrap();
     assert!(robots.contains("Sitemap: https://www.example.com/sitemap.xml"));
     let redirects = fs::read_to_string(out.join("_redirects")).unwrap();

@@ -48,6 +48,7 @@ function screen(
 const HOME = 'src/pages/home/HomePage.tsx';
 const HOME_BLOCK = 'src/pages/home/HomeBlockPage.tsx';
 const LEGAL = 'src/pages/legal/LegalPage.tsx';
+const PRODUCTS = 'src/pages/products/ProductsPage.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -63,7 +64,9 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           screen('home', '/', HOME),
-          screen('products', '/products', 'src/pages/products/ProductsPage.tsx'),
+          screen('products', '/products', PRODUCTS),
+          // The literal `category` segment outranks the product route's `:productId`.
+          screen('products-category', '/products/category/:categoryId', PRODUCTS, { data: 'by-url' }),
           screen('product', '/products/:productId/:slug', 'src/pages/product/ProductPage.tsx', { data: 'by-url' }),
           screen('services', '/services', 'src/pages/services/ServicesPage.tsx'),
           screen('service-detail', '/services/:serviceId', 'src/pages/services/ServiceDetailPage.tsx', {

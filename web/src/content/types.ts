@@ -166,7 +166,11 @@ export type Timeline = {
 };
 
 // Page data by screen (the `page` of RouteData).
-export type ProductsPageData = { products: ProductSummary[] };
+/**
+ * `/products` (every product, `category` null) and `/products/category/{id}` (only that
+ * category's products, `category` its id).
+ */
+export type ProductsPageData = { category: string | null; products: ProductSummary[] };
 export type ProductPageData = { product: Product; related: ProductSummary[] };
 export type ServicesPageData = { services: ServiceSummary[] };
 export type CertificatesPageData = { certificates: Certificate[] };

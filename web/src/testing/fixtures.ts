@@ -149,6 +149,7 @@ export const homeFixture: Home = {
 export const homeRoute = routeData('/', 'Fixture Medical', homeFixture);
 
 export const productsRoute = routeData<ProductsPageData>('/products', 'Products', {
+  category: null,
   products: [
     {
       id: 12,
@@ -160,6 +161,13 @@ export const productsRoute = routeData<ProductsPageData>('/products', 'Products'
     },
   ],
 });
+
+/** `/products/category/dialysis`: the one dialysis product of the fixture. */
+export const dialysisCategoryRoute = routeData<ProductsPageData>(
+  '/products/category/dialysis',
+  'Dialysis Products | Fixture Medical',
+  { category: 'dialysis', products: productsRoute.page.products },
+);
 
 export const dentalServiceFixture: ServiceEntry = {
   id: 'Dental centre setup',

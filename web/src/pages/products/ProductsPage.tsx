@@ -1,5 +1,5 @@
 import { Filter, Search } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb/Breadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -11,13 +11,13 @@ import { ProductCard } from './ProductCard';
 import {
   ALL,
   ALL_PRODUCTS,
+  CATEGORY_PARAM,
+  catalogueUrl,
   categoryPath,
   filterSearchable,
   knownSelection,
-  queryOf,
+  requestedSelection,
   searchable,
-  selectionFromQuery,
-  selectionFromState,
   type ProductSelection,
 } from './product-filter';
 import './products.css';
@@ -26,7 +26,9 @@ import './products.css';
 const EAGER_CARDS = 3;
 
 const NO_PRODUCTS: ProductSummary[] = [];
+const NO_PARAMS = new URLSearchParams();
 
+/** `/products` (every product) and `/products/category/{id}` (one category's products). */
 export default function ProductsPage() {
   const data = useRouteData<ProductsPageData>();
   const { categories } = useLayoutData();
@@ -38,11 +40,22 @@ export default function ProductsPage() {
   const [query, setQuery] = useState('');
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
 
-  // The URL query, else the navigation state, counts only once hydrated: the
-  // prerendered page shows all products.
-  const requested = hydrated ? (selectionFromQuery(searchParams) ?? selectionFromState(location.state)) : ALL_PRODUCTS;
+  // The page's own category counts at once; the URL query and the navigation state
+  // only once hydrated, so the first render matches the prerendered page (its
+  // category with subcategory All, or all products).
+  const pageCategory = data?.page.category ?? null;
+  const requested = hydrated
+    ? requestedSelection(pageCategory, searchParams, location.state)
+    : requestedSelection(pageCategory, NO_PARAMS, null);
   const selection = knownSelection(requested, categories);
   const category = categories.find((candidate) => candidate.id === selection.category);
+
+  // The older `/products?category=…` URLs move on to the category's own page.
+  const fromOlderQuery = hydrated && pageCategory === null && searchParams.has(CATEGORY_PARAM);
+  const canonicalUrl = catalogueUrl(selection);
+  useEffect(() => {
+    if (fromOlderQuery) navigate(canonicalUrl, { replace: true, preventScrollReset: true });
+  }, [fromOlderQuery, canonicalUrl, navigate]);
 
   const allProducts = data?.page.products ?? NO_PRODUCTS;
   const index = useMemo(() => searchable(allProducts), [allProducts]);
@@ -57,8 +70,9 @@ export default function ProductsPage() {
   if (!data) return <NotFoundMessage />;
 
   const choose = (next: ProductSelection) => {
-    // The choice goes into the URL (shareable, reloadable); the page scrolls up itself, smoothly.
-    navigate({ search: queryOf(next) }, { preventScrollReset: true });
+    // The choice goes into the URL: a category's own page (shareable, reloadable,
+    // prerendered). The page scrolls up itself, smoothly.
+    navigate(catalogueUrl(next), { preventScrollReset: true });
     setFiltersShown(false);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };

@@ -7,7 +7,10 @@ export type ProductSelection = { category: string; subcategory: string };
 
 export const ALL_PRODUCTS: ProductSelection = { category: ALL, subcategory: ALL };
 
-/** The URL query keys of a filtered view (`/products?category=dialysis&subcategory=…`). */
+/**
+ * The URL query keys of a filtered view. A category's page takes `?subcategory=…`;
+ * `/products?category=…` is the older form, still read and sent on to the category's page.
+ */
 export const CATEGORY_PARAM = 'category';
 export const SUBCATEGORY_PARAM = 'subcategory';
 
@@ -19,19 +22,36 @@ export function selectionFromState(state: unknown): ProductSelection {
   return { category, subcategory: typeof subcategory === 'string' ? subcategory : ALL };
 }
 
-/** The selection in the URL query, or `null` when the query names no category. */
+/** The selection of a `/products?category=…` query, or `null` when the query names no category. */
 export function selectionFromQuery(params: URLSearchParams): ProductSelection | null {
   const category = params.get(CATEGORY_PARAM);
   if (!category) return null;
   return { category, subcategory: params.get(SUBCATEGORY_PARAM) || ALL };
 }
 
-/** The URL query of a selection (empty for all products). */
-export function queryOf(selection: ProductSelection): string {
-  if (selection.category === ALL) return '';
-  const params = new URLSearchParams({ [CATEGORY_PARAM]: selection.category });
-  if (selection.subcategory !== ALL) params.set(SUBCATEGORY_PARAM, selection.subcategory);
-  return '?' + params.toString();
+/**
+ * The selection a products screen shows before the visitor chooses: on a category's
+ * page that category, with the subcategory of the query; on `/products` the older
+ * `?category=…` query, else the navigation state a menu entry passed.
+ */
+export function requestedSelection(
+  pageCategory: string | null,
+  params: URLSearchParams,
+  state: unknown,
+): ProductSelection {
+  if (pageCategory !== null) return { category: pageCategory, subcategory: params.get(SUBCATEGORY_PARAM) || ALL };
+  return selectionFromQuery(params) ?? selectionFromState(state);
+}
+
+/**
+ * The canonical URL of a selection: `/products` for all products, else the category's
+ * page, with `?subcategory=…` unless it is All.
+ */
+export function catalogueUrl(selection: ProductSelection): string {
+  if (selection.category === ALL) return '/products';
+  const path = categoryPath(selection.category);
+  if (selection.subcategory === ALL) return path;
+  return path + '?' + new URLSearchParams({ [SUBCATEGORY_PARAM]: selection.subcategory }).toString();
 }
 
 /** A selection the catalogue knows: an unknown category means all products, an unknown subcategory All. */
@@ -87,7 +107,7 @@ export function productPath(product: Pick<ProductSummary, 'id' | 'slug'>): strin
   return `/products/${product.id}/${product.slug}`;
 }
 
-/** The URL of the products page filtered to one category. */
+/** The prerendered page of one category (docs/data-contract.md §4). */
 export function categoryPath(categoryId: string): string {
-  return '/products' + queryOf({ category: categoryId, subcategory: ALL });
+  return '/products/category/' + encodeURIComponent(categoryId);
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { layoutFixture, productsRoute } from '../../../testing/fixtures';
 import {
   ALL_PRODUCTS,
+  catalogueUrl,
   categoryPath,
   filterProducts,
   knownSelection,
-  queryOf,
+  requestedSelection,
   selectionFromQuery,
   selectionFromState,
 } from '../product-filter';
@@ -31,13 +32,41 @@ describe('product filter', () => {
     expect(filterProducts(products, { category: 'dental', subcategory: 'All' }, 'hemo')).toHaveLength(0);
   });
 
-  it('reads and writes the selection in the URL query', () => {
-    const selection = { category: 'dialysis', subcategory: 'Dialysis Machines' };
-    expect(selectionFromQuery(new URLSearchParams(queryOf(selection)))).toEqual(selection);
-    expect(queryOf(ALL_PRODUCTS)).toBe('');
-    expect(selectionFromQuery(new URLSearchParams(''))).toBeNull();
-    expect(selectionFromQuery(new URLSearchParams('category=dialysis'))).toEqual({ category: 'dialysis', subcategory: 'All' });
-    expect(categoryPath('dialysis')).toBe('/products?category=dialysis');
+  it('gives every selection its canonical URL: all products, a category page, its subcategory in the query', () => {
+    expect(catalogueUrl(ALL_PRODUCTS)).toBe('/products');
+    expect(catalogueUrl({ category: 'dialysis', subcategory: 'All' })).toBe('/products/category/dialysis');
+    expect(catalogueUrl({ category: 'radiology', subcategory: 'Imaging & Diagnostic Products' })).toBe(
+      '/products/category/radiology?subcategory=Imaging+%26+Diagnostic+Products',
+    );
+    expect(categoryPath('laboratory-pathology')).toBe('/products/category/laboratory-pathology');
+  });
+
+  it('reads the selection from the category page, else the older query, else the navigation state', () => {
+    const query = (text: string) => new URLSearchParams(text);
+    expect(requestedSelection('dialysis', query(''), null)).toEqual({ category: 'dialysis', subcategory: 'All' });
+    expect(requestedSelection('dialysis', query('subcategory=Dialysis+Machines'), { category: 'dental' })).toEqual({
+      category: 'dialysis',
+      subcategory: 'Dialysis Machines',
+    });
+    expect(requestedSelection(null, query('category=dental'), { category: 'dialysis' })).toEqual({
+      category: 'dental',
+      subcategory: 'All',
+    });
+    expect(requestedSelection(null, query(''), { category: 'dialysis' })).toEqual({
+      category: 'dialysis',
+      subcategory: 'All',
+    });
+    expect(requestedSelection(null, query(''), null)).toEqual(ALL_PRODUCTS);
+    expect(selectionFromQuery(query('category=dialysis&subcategory=Dialysis%20Machines'))).toEqual({
+      category: 'dialysis',
+      subcategory: 'Dialysis Machines',
+    });
+  });
+
+  it('sends a selection through its URL and back unchanged', () => {
+    const selection = { category: 'radiology', subcategory: 'Imaging & Diagnostic Products' };
+    const url = new URL(catalogueUrl(selection), 'https://site.example');
+    expect(requestedSelection('radiology', url.searchParams, null)).toEqual(selection);
   });
 
   it('falls back to what the catalogue knows', () => {

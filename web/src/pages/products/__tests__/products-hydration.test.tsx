@@ -2,9 +2,9 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../../../app/start-client';
 import { clearDataCache } from '../../../content/data-cache';
-import type { PrerenderData } from '../../../content/types';
+import type { PrerenderData, ProductsPageData, RouteData } from '../../../content/types';
 import { render } from '../../../entry-server';
-import { layoutFixture, productsRoute } from '../../../testing/fixtures';
+import { dialysisCategoryRoute, layoutFixture, productsRoute } from '../../../testing/fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,12 +17,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** The prerendered /products page, opened at `url` (which may carry a query). */
-async function hydrateProductsAt(url: string) {
-  const data: PrerenderData = { layout: layoutFixture, route: productsRoute };
-  const { html } = await render('/products', data);
+/** The prerendered page of `route`, opened at `url` (which may carry a query). */
+async function hydrateAt(route: RouteData<ProductsPageData>, url: string) {
+  const data: PrerenderData = { layout: layoutFixture, route };
+  const { html } = await render(route.meta.path, data);
   window.history.replaceState(null, '', url);
-  const json = JSON.stringify({ path: '/products', ...data }).replace(/</g, '\\u003c');
+  const json = JSON.stringify({ path: route.meta.path, ...data }).replace(/</g, '\\u003c');
   document.body.innerHTML = `<div id="root">${html}</div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script>`;
   const container = document.getElementById('root') as HTMLElement;
   await act(async () => {
@@ -34,13 +34,32 @@ async function hydrateProductsAt(url: string) {
   return container;
 }
 
+const hydrateProductsAt = (url: string) => hydrateAt(productsRoute, url);
+
 describe('the products page', () => {
-  it('hydrates a filtered URL without a mismatch, then applies the query', async () => {
+  it('hydrates an older ?category= URL without a mismatch, then moves on to the category page', async () => {
     const errors = vi.spyOn(console, 'error');
-    const container = await hydrateProductsAt('/products?category=dental');
+    // The category page's chunk, fetched after the move.
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/data/routes/products/category/dialysis.json') return Response.json(dialysisCategoryRoute);
+      return new Response('', { status: 404 });
+    });
+    const container = await hydrateProductsAt('/products?category=dialysis');
     expect(errors).not.toHaveBeenCalled();
-    expect(container.querySelector('h1')?.textContent).toBe('Dental Products');
-    expect(container.textContent).toContain('No products found in this category');
+    expect(window.location.pathname + window.location.search).toBe('/products/category/dialysis');
+    expect(fetchMock).toHaveBeenCalledWith('/data/routes/products/category/dialysis.json', expect.anything());
+    expect(container.querySelector('h1')?.textContent).toBe('Dialysis Products');
+    fetchMock.mockRestore();
+  });
+
+  it('hydrates a category page without a mismatch, then applies its subcategory query', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const container = await hydrateAt(dialysisCategoryRoute, '/products/category/dialysis?subcategory=Dialysis%20Machines');
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')?.textContent).toBe('Dialysis Products');
+    expect(container.querySelector('nav[aria-label="Breadcrumb"]')?.textContent).toContain('Dialysis Machines');
+    expect(container.querySelectorAll('.product-grid > li')).toHaveLength(1);
   });
 
   it('shows all products without a query', async () => {
