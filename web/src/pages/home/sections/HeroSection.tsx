@@ -1,4 +1,5 @@
 import { MediaImage } from '../../../components/media-image/MediaImage';
+import { mediaSrcForWidth } from '../../../components/media-image/media-sources';
 import type { Home } from '../../../content/types';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
 import { usePrefersSavedData } from '../../../lib/use-save-data';
@@ -17,7 +18,7 @@ export function HeroSection({ hero }: { hero: Home['hero'] }) {
         <video
           className="hero-media"
           src={hero.video.src}
-          poster={hero.poster.src}
+          poster={viewportPoster(hero.poster)}
           autoPlay
           muted
           loop
@@ -36,4 +37,13 @@ export function HeroSection({ hero }: { hero: Home['hero'] }) {
       </div>
     </section>
   );
+}
+
+/**
+ * The poster file the browser picked for the image under the video (it spans the
+ * viewport): the same, already loaded, rather than the full-size original. The video
+ * renders only in the browser, never in the prerendered page.
+ */
+function viewportPoster(poster: Home['hero']['poster']): string {
+  return mediaSrcForWidth(poster, window.innerWidth * window.devicePixelRatio);
 }
