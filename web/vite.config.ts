@@ -17,8 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One stylesheet for the whole site (about 9 KB gzip): a page waits for one
         // render-blocking request instead of four, and a client navigation for none.
         cssCodeSplit: false,
-        // The entry is a script, not index.html: the page shell writes the
-        // modulepreload links itself, and every supported browser has them.
+        // The entry is a script, not index.html: the page shell lists the modules to
+        // preload and the entry links them (lib/preload-modules.ts); every supported
+        // browser has modulepreload.
         modulePreload: { polyfill: false },
         rolldownOptions: { input: 'src/entry-client.tsx' },
       },
