@@ -1,27 +1,20 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
 import { sendEmailForm } from '../email/email-client';
 import { FormField } from '../fields/FormField';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
+import { useValidatedForm } from '../fields/use-validated-form';
 import { JOB_SIMULATED_SUBMIT_MS } from '../limits';
-import { focusField, preloadFormLibraries } from '../preload';
+import { preloadFormLibraries } from '../preload';
 import { useSubmission, wait } from '../submission/use-submission';
 import { notify, type ToastPlacement } from '../toast/notify';
 import {
-  firstInvalidField,
-  hasErrors,
   JOB_APPLICATION_FIELDS,
-  MESSAGES,
   RESUME_ACCEPT,
   validateJobApplication,
-  withoutError,
-  type FieldErrors,
-  type JobApplicationField,
   type JobApplicationValues,
 } from '../validation';
-
-type TextField = Exclude<JobApplicationField, 'resume'>;
 
 const EMPTY: JobApplicationValues = { name: '', email: '', phone: '', resume: null };
 
@@ -40,55 +33,47 @@ export const JOB_TOASTS = {
  */
 export function JobApplicationForm() {
   const { email: settings } = useLayoutData();
-  const [values, setValues] = useState<JobApplicationValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<JobApplicationField>>({});
+  const form = useValidatedForm({
+    empty: EMPTY,
+    validate: validateJobApplication,
+    order: JOB_APPLICATION_FIELDS,
+    placement: PLACEMENT,
+  });
+  const { errors } = form;
   const { submitting, run } = useSubmission();
   const resumeErrorId = 'job-resume-error';
 
-  const change = (field: TextField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
   function changeResume(event: ChangeEvent<HTMLInputElement>) {
-    const resume = event.target.files?.[0] ?? null;
-    setValues((current) => ({ ...current, resume }));
-    setErrors((current) => withoutError(current, 'resume'));
+    form.change('resume', event.target.files?.[0] ?? null);
   }
 
-  function clear(form: HTMLFormElement) {
+  /** Empties the form, the chosen file included (the file input keeps it otherwise). */
+  function clear(element: HTMLFormElement) {
+    element.reset();
     form.reset();
-    setValues(EMPTY);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
+    const element = event.currentTarget;
     if (submitting) return;
-    if (isHoneypotFilled(form)) {
-      clear(form);
+    if (isHoneypotFilled(element)) {
+      clear(element);
       void notify('success', JOB_TOASTS.success, PLACEMENT);
       return;
     }
-    const found = validateJobApplication(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = firstInvalidField(found, JOB_APPLICATION_FIELDS);
-      if (first) focusField(form, first);
-      void notify('error', MESSAGES.fixErrors, PLACEMENT);
-      return;
-    }
+    if (!form.check(element)) return;
     const template = settings.templates.job;
     const ok = await run(async () => {
       if (!template) {
         await wait(JOB_SIMULATED_SUBMIT_MS);
         return true;
       }
-      return (await sendEmailForm(settings, template, form)).ok;
+      return (await sendEmailForm(settings, template, element)).ok;
     });
     if (ok === null) return;
     if (ok) {
-      clear(form);
+      clear(element);
       await notify('success', JOB_TOASTS.success, PLACEMENT);
     } else {
       await notify('error', JOB_TOASTS.failure, PLACEMENT);
@@ -105,36 +90,24 @@ export function JobApplicationForm() {
       encType="multipart/form-data"
     >
       <FormField
-        id="job-name"
-        name="name"
+        {...form.field('name', 'job-name')}
         label="Name"
         autoComplete="name"
-        value={values.name}
-        onChange={change('name')}
-        error={errors.name}
         required
       />
       <FormField
-        id="job-email"
-        name="email"
+        {...form.field('email', 'job-email')}
         label="Email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={change('email')}
-        error={errors.email}
         required
       />
       <FormField
-        id="job-phone"
-        name="phone"
+        {...form.field('phone', 'job-phone')}
         label="Phone"
         type="tel"
         autoComplete="tel"
         placeholder="###-###-####"
-        value={values.phone}
-        onChange={change('phone')}
-        error={errors.phone}
         required
       />
       <div className="form-field">

@@ -1,23 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
 import { sendEmail } from '../email/email-client';
 import { FormField } from '../fields/FormField';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
-import { focusField, preloadFormLibraries } from '../preload';
+import { useValidatedForm } from '../fields/use-validated-form';
+import { preloadFormLibraries } from '../preload';
 import { useSubmission } from '../submission/use-submission';
 import { notify } from '../toast/notify';
-import {
-  firstInvalidField,
-  hasErrors,
-  MESSAGES,
-  QUOTE_FIELDS,
-  validateQuote,
-  withoutError,
-  type FieldErrors,
-  type QuoteField,
-  type QuoteValues,
-} from '../validation';
+import { QUOTE_FIELDS, validateQuote, type QuoteValues } from '../validation';
 
 const EMPTY: QuoteValues = { name: '', contact: '', email: '', message: '' };
 
@@ -37,32 +28,19 @@ type QuoteFormProps = {
 /** "Get Best Quote": name, contact, email, message, all required; sent through the quote template. */
 export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
   const { email: settings } = useLayoutData();
-  const [values, setValues] = useState<QuoteValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<QuoteField>>({});
+  const form = useValidatedForm({ empty: EMPTY, validate: validateQuote, order: QUOTE_FIELDS });
+  const { values } = form;
   const { submitting, run } = useSubmission();
-
-  const change = (field: QuoteField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
     if (submitting) return;
-    if (isHoneypotFilled(form)) {
+    if (isHoneypotFilled(event.currentTarget)) {
       void notify('success', QUOTE_TOASTS.success);
       onSent();
       return;
     }
-    const found = validateQuote(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = firstInvalidField(found, QUOTE_FIELDS);
-      if (first) focusField(form, first);
-      void notify('error', MESSAGES.fixErrors);
-      return;
-    }
+    if (!form.check(event.currentTarget)) return;
     const params = {
       name: values.name.trim(),
       contact: values.contact.trim(),
@@ -84,44 +62,28 @@ export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} onFocus={preloadFormLibraries}>
       <FormField
-        id="name"
-        name="name"
+        {...form.field('name', 'name')}
         label="Name"
         autoComplete="name"
-        value={values.name}
-        onChange={change('name')}
-        error={errors.name}
         required
       />
       <FormField
-        id="contact"
-        name="contact"
+        {...form.field('contact', 'contact')}
         label="Contact Number"
         autoComplete="tel"
-        value={values.contact}
-        onChange={change('contact')}
-        error={errors.contact}
         required
       />
       <FormField
-        id="email"
-        name="email"
+        {...form.field('email', 'email')}
         label="Email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={change('email')}
-        error={errors.email}
         required
       />
       <FormField
-        id="message"
-        name="message"
+        {...form.field('message', 'message')}
         label="Message"
         multiline
-        value={values.message}
-        onChange={change('message')}
-        error={errors.message}
         required
       />
       <Honeypot />
