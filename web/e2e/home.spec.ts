@@ -92,6 +92,11 @@ test.describe('hero', () => {
       offered: (image.previousElementSibling?.getAttribute('srcset') ?? '').split(', ').map((c) => c.split(' ')[0]),
     }));
     expect(picked.currentSrc).toMatch(/^\/media\/home\/hero-poster\.\d+w\.[0-9a-f]{8}\.webp$/);
+    // The poster covers the whole hero, as the video over it does.
+    const heroBox = await page.locator('section.hero').boundingBox();
+    const posterBox = await poster.boundingBox();
+    expect(posterBox?.height).toBeCloseTo(heroBox?.height ?? 0, 0);
+    expect(posterBox?.width).toBeCloseTo(heroBox?.width ?? 0, 0);
     expect(picked.offered).toContain(picked.currentSrc);
     expect(picked.naturalWidth).toBeGreaterThanOrEqual(Math.min(picked.screenPixels, picked.intrinsicWidth));
     const response = await page.request.get(picked.currentSrc);
