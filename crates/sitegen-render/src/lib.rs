@@ -184,7 +184,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     }
     lap(&mut stages, "link check");
 
-    cdn::precompress(staging.dir())?;
+    cdn::precompress(staging.dir(), jobs)?;
     lap(&mut stages, "compress");
     let (files, bytes) = staging.totals();
     staging.commit()?;
