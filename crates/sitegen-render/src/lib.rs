@@ -19,6 +19,7 @@ pub mod seo;
 pub mod shell;
 pub mod webapp;
 
+use std::convert::Infallible;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -174,11 +175,19 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     lap(&mut stages, "write");
 
     let mut problems = source_link_problems;
-    problems.extend(sitegen_links::check_output(
-        staging.dir(),
-        &options.out_dir,
-        &sitegen_links::RouteTable::of_site(),
-    ));
+    let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
+    let route_table = sitegen_links::RouteTable::of_site();
+    let html_files = outputs.pages();
+    let Ok(problems_per_page) = parallel::map_parallel(html_files.len(), jobs, |index| {
+        Ok::<_, Infallible>(sitegen_links::check_page_file(
+            staging.dir(),
+            html_files[index],
+            &options.out_dir,
+            &outputs,
+            &route_table,
+        ))
+    });
+    problems.extend(problems_per_page.into_iter().flatten());
     if !problems.is_empty() {
         return Err(BuildError::Links(problems));
     }
