@@ -2,6 +2,7 @@
 //! every `.html` file must lead to a file of the output (or a `_redirects` alias);
 //! external URLs must be well formed.
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
 
@@ -12,47 +13,132 @@ use crate::{external_url_problem, line_col, Problem, RouteTable};
 /// The attributes holding a URL.
 const URL_ATTRIBUTES: &[&str] = &["href", "src", "poster"];
 
+/// The files of a build's output, listed once so that resolving a link is a set lookup
+/// rather than a file-system call (a page has about a hundred links).
+#[derive(Debug, Default)]
+pub struct OutputIndex {
+    /// Every file, relative to the output folder, `/`-separated.
+    files: HashSet<String>,
+    /// The source paths of `_redirects`, without a trailing `/`.
+    aliases: Vec<String>,
+}
+
+impl OutputIndex {
+    /// Lists the files under `dir` and reads its `_redirects`.
+    pub fn of_dir(dir: &Path) -> Self {
+        let files = WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_type().is_file())
+            .filter_map(|entry| {
+                let relative = entry.path().strip_prefix(dir).ok()?;
+                let parts: Vec<_> = relative
+                    .components()
+                    .map(|part| part.as_os_str().to_str())
+                    .collect::<Option<_>>()?;
+                Some(parts.join("/"))
+            })
+            .collect();
+        Self {
+            files,
+            aliases: redirect_sources(dir),
+        }
+    }
+
+    /// The `.html` files, sorted (the order problems are reported in).
+    pub fn pages(&self) -> Vec<&str> {
+        let mut pages: Vec<&str> = self
+            .files
+            .iter()
+            .map(String::as_str)
+            .filter(|file| file.ends_with(".html"))
+            .collect();
+        // By path components, as a walk of the folder lists them.
+        pages.sort_unstable_by(|a, b| Path::new(a).cmp(Path::new(b)));
+        pages
+    }
+
+    /// Whether the decoded site path `path` (`/aboutUs`, `/assets/a.js`, `/x/`) is a file
+    /// or a folder with an `index.html`; repeated `/` count as one, as in a URL lookup.
+    fn serves(&self, path: &str) -> bool {
+        let relative = path
+            .split('/')
+            .filter(|segment| !segment.is_empty())
+            .collect::<Vec<_>>()
+            .join("/");
+        let is_folder = path.ends_with('/');
+        let index = if relative.is_empty() {
+            "index.html".to_string()
+        } else {
+            format!("{relative}/index.html")
+        };
+        (!is_folder && !relative.is_empty() && self.files.contains(&relative))
+            || self.files.contains(&index)
+    }
+
+    fn is_alias(&self, path: &str) -> bool {
+        let trimmed = path.trim_end_matches('/');
+        self.aliases.iter().any(|alias| alias == trimmed)
+    }
+}
+
 /// Checks every `.html` file under `dir` (a build's output, possibly still in its
 /// staging folder). Problems name files as `shown_as/RELATIVE` (e.g. `dist/…`).
 /// `routes` accepts aliases that a host redirects (`/JobApplicationForm`).
+///
+/// One page after the other; a build checks its pages in parallel with
+/// [`OutputIndex`] and [`check_page_file`].
 pub fn check_output(dir: &Path, shown_as: &Path, routes: &RouteTable) -> Vec<Problem> {
-    let aliases = redirect_sources(dir);
-    let mut pages: Vec<_> = WalkDir::new(dir)
+    let index = OutputIndex::of_dir(dir);
+    index
+        .pages()
         .into_iter()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_file())
-        .filter(|entry| entry.path().extension().is_some_and(|e| e == "html"))
-        .map(|entry| entry.into_path())
-        .collect();
-    pages.sort();
+        .flat_map(|page| check_page_file(dir, page, shown_as, &index, routes))
+        .collect()
+}
+
+/// Checks the page at `relative` (as [`OutputIndex::pages`] lists it) under `dir`.
+pub fn check_page_file(
+    dir: &Path,
+    relative: &str,
+    shown_as: &Path,
+    index: &OutputIndex,
+    routes: &RouteTable,
+) -> Vec<Problem> {
+    let file = shown_as.join(relative).to_string_lossy().into_owned();
+    match fs::read_to_string(dir.join(relative)) {
+        Ok(html) => check_page(&html, &file, index, routes),
+        Err(_) => vec![Problem {
+            file,
+            line: 1,
+            column: 1,
+            message: "cannot read the page as UTF-8".into(),
+        }],
+    }
+}
+
+/// The problems of the links of one page's `html`, naming the page as `file`.
+pub fn check_page(
+    html: &str,
+    file: &str,
+    index: &OutputIndex,
+    routes: &RouteTable,
+) -> Vec<Problem> {
     let mut problems = Vec::new();
-    for page in pages {
-        let relative = page.strip_prefix(dir).unwrap_or(&page);
-        let file = shown_as.join(relative).to_string_lossy().into_owned();
-        let Ok(html) = fs::read_to_string(&page) else {
-            problems.push(Problem {
-                file,
-                line: 1,
-                column: 1,
-                message: "cannot read the page as UTF-8".into(),
-            });
-            continue;
+    for (at, url) in urls_of(html) {
+        let message = if is_internal(&url) {
+            internal_problem(&url, index, routes)
+        } else {
+            external_url_problem(&url)
         };
-        for (at, url) in urls_of(&html) {
-            let message = if is_internal(&url) {
-                internal_problem(dir, &url, &aliases, routes)
-            } else {
-                external_url_problem(&url)
-            };
-            if let Some(message) = message {
-                let (line, column) = line_col(&html, at);
-                problems.push(Problem {
-                    file: file.clone(),
-                    line,
-                    column,
-                    message,
-                });
-            }
+        if let Some(message) = message {
+            let (line, column) = line_col(html, at);
+            problems.push(Problem {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            });
         }
     }
     problems
@@ -63,12 +149,7 @@ fn is_internal(url: &str) -> bool {
 }
 
 /// Why an internal URL leads nowhere, if it does.
-fn internal_problem(
-    dir: &Path,
-    url: &str,
-    aliases: &[String],
-    routes: &RouteTable,
-) -> Option<String> {
+fn internal_problem(url: &str, index: &OutputIndex, routes: &RouteTable) -> Option<String> {
     let path = url.split(['?', '#']).next().unwrap_or("");
     if path.is_empty() {
         return None; // `#top`, `?x`: the page itself
@@ -81,19 +162,13 @@ fn internal_problem(
     let Some(decoded) = sitegen_content::routes::percent_decode(path) else {
         return Some(format!("link {url:?} has a malformed %-escape"));
     };
-    let segments: Vec<&str> = decoded[1..].split('/').collect();
-    if segments
-        .iter()
-        .any(|segment| *segment == ".." || *segment == ".")
+    if decoded[1..]
+        .split('/')
+        .any(|segment| segment == ".." || segment == ".")
     {
         return Some(format!("link {url:?} contains `.` or `..` segments"));
     }
-    let relative = decoded.trim_start_matches('/');
-    let target = dir.join(relative);
-    let found = (!relative.is_empty() && target.is_file()) || target.join("index.html").is_file();
-    let trimmed = decoded.trim_end_matches('/');
-    let aliased = aliases.iter().any(|alias| alias == trimmed);
-    if found || aliased {
+    if index.serves(&decoded) || index.is_alias(&decoded) {
         return None;
     }
     let hint = if routes.matches(url) {
@@ -137,14 +212,17 @@ pub(crate) fn urls_of(html: &str) -> Vec<(usize, String)> {
             i += 1;
             continue;
         }
-        let tag = html[name_start..j].to_ascii_lowercase();
+        let tag = &html[name_start..j];
         let end = parse_attributes(html, j, |name, at, value| {
-            if URL_ATTRIBUTES.contains(&name) {
+            if URL_ATTRIBUTES
+                .iter()
+                .any(|attribute| attribute.eq_ignore_ascii_case(name))
+            {
                 let value = decode_entities(value);
                 if !value.trim().is_empty() {
                     urls.push((at, value.trim().to_string()));
                 }
-            } else if name == "srcset" {
+            } else if name.eq_ignore_ascii_case("srcset") {
                 for candidate in decode_entities(value).split(',') {
                     if let Some(url) = candidate.split_whitespace().next() {
                         urls.push((at, url.to_string()));
@@ -153,9 +231,11 @@ pub(crate) fn urls_of(html: &str) -> Vec<(usize, String)> {
             }
         });
         i = end;
-        if tag == "script" || tag == "style" {
-            let close = format!("</{tag}");
-            i = find_ascii_case_insensitive(html, i, &close).unwrap_or(html.len());
+        for raw_text in ["script", "style"] {
+            if tag.eq_ignore_ascii_case(raw_text) {
+                let close = format!("</{raw_text}");
+                i = find_ascii_case_insensitive(html, i, &close).unwrap_or(html.len());
+            }
         }
     }
     urls
@@ -163,6 +243,7 @@ pub(crate) fn urls_of(html: &str) -> Vec<(usize, String)> {
 
 /// Parses the attributes of a tag starting at `i` (just after its name); calls
 /// `found(name, value_offset, raw_value)` for each; returns the offset after `>`.
+/// Attribute names are passed as written: compare them ignoring ASCII case.
 fn parse_attributes(html: &str, mut i: usize, mut found: impl FnMut(&str, usize, &str)) -> usize {
     let bytes = html.as_bytes();
     loop {
@@ -179,7 +260,7 @@ fn parse_attributes(html: &str, mut i: usize, mut found: impl FnMut(&str, usize,
         while i < bytes.len() && !b" \t\r\n=>/".contains(&bytes[i]) {
             i += 1;
         }
-        let name = html[name_start..i].to_ascii_lowercase();
+        let name = &html[name_start..i];
         while i < bytes.len() && bytes[i].is_ascii_whitespace() {
             i += 1;
         }
@@ -206,7 +287,7 @@ fn parse_attributes(html: &str, mut i: usize, mut found: impl FnMut(&str, usize,
                     (i, end, end)
                 }
             };
-            found(&name, start, &html[start..end]);
+            found(name, start, &html[start..end]);
             i = next;
         } else if i == name_start {
             i += 1; // a stray character: step over it
@@ -214,9 +295,21 @@ fn parse_attributes(html: &str, mut i: usize, mut found: impl FnMut(&str, usize,
     }
 }
 
+/// Where the ASCII `needle` (starting with `<`) next occurs in `haystack` from `from`
+/// on, ignoring ASCII case.
 fn find_ascii_case_insensitive(haystack: &str, from: usize, needle: &str) -> Option<usize> {
-    let lower = haystack[from..].to_ascii_lowercase();
-    lower.find(needle).map(|at| from + at)
+    let needle = needle.as_bytes();
+    let mut at = from;
+    while let Some(offset) = haystack[at..].find('<') {
+        at += offset;
+        let candidate = &haystack.as_bytes()[at..];
+        if candidate.len() >= needle.len() && candidate[..needle.len()].eq_ignore_ascii_case(needle)
+        {
+            return Some(at);
+        }
+        at += 1;
+    }
+    None
 }
 
 /// Decodes the character references that appear in URLs: `&amp;`, `&quot;`, `&#39;`,
@@ -314,6 +407,43 @@ mod tests {
         assert!(
             shown[2].starts_with("dist/aboutUs/index.html:9:48: error: malformed URL"),
             "{shown:#?}"
+        );
+    }
+
+    #[test]
+    fn tag_and_attribute_names_are_read_in_any_case() {
+        let urls = urls_of(
+            "<A HREF=\"/a\">a</A><SCRIPT>x = '<a href=\"/in-script\">'</ScRiPt><IMG Src=\"/b.png\">",
+        );
+        let urls: Vec<&str> = urls.iter().map(|(_, url)| url.as_str()).collect();
+        assert_eq!(urls, ["/a", "/b.png"]);
+    }
+
+    #[test]
+    fn the_output_index_serves_files_folders_and_clean_urls() {
+        let dir = site();
+        let index = OutputIndex::of_dir(dir.path());
+        for served in [
+            "/",
+            "/aboutUs",
+            "/aboutUs/",
+            "/assets/app.js",
+            "//aboutUs",
+            "/services/Dental centre setup",
+        ] {
+            assert!(index.serves(served), "{served} should be served");
+        }
+        for missing in ["/assets/app.js/", "/assets", "/nope", "/aboutus"] {
+            assert!(!index.serves(missing), "{missing} should not be served");
+        }
+        assert!(index.is_alias("/JobApplicationForm/"));
+        assert_eq!(
+            index.pages(),
+            [
+                "aboutUs/index.html",
+                "index.html",
+                "services/Dental centre setup/index.html"
+            ]
         );
     }
 

@@ -18,7 +18,7 @@ mod source;
 
 use std::fmt;
 
-pub use crate::html::check_output;
+pub use crate::html::{check_output, check_page, check_page_file, OutputIndex};
 pub use crate::source::{check_source_text, check_sources};
 
 /// One broken link, with where it is written.

@@ -12,12 +12,15 @@
 pub mod cdn;
 pub mod media;
 pub mod output;
+pub mod parallel;
 pub mod prerender;
 pub mod routes;
 pub mod seo;
 pub mod shell;
 pub mod webapp;
 
+use std::convert::Infallible;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -37,6 +40,9 @@ pub struct BuildOptions {
     pub out_dir: PathBuf,
     pub web_dir: PathBuf,
     pub templates_dir: PathBuf,
+    /// How many pages to prerender (and files to compress and check) at once; `None`
+    /// for [`parallel::worker_count`]'s default (the cores, or `SITEGEN_JOBS`).
+    pub jobs: Option<NonZeroUsize>,
 }
 
 /// What went wrong in a build. Content errors are reported all at once.
@@ -98,6 +104,7 @@ pub fn check_source_links(web_dir: &Path) -> Vec<sitegen_links::Problem> {
 
 /// Builds the whole site into `options.out_dir`, atomically.
 pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
+    let jobs = parallel::worker_count(options.jobs);
     let mut stages = Vec::new();
     let mut clock = Instant::now();
     let mut lap = |stages: &mut Vec<(&'static str, Duration)>, name: &'static str| {
@@ -131,90 +138,28 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     )?;
     lap(&mut stages, "media");
 
-    let layout = view::layout(&content);
-    staging.write("data/layout.json", layout.to_string())?;
+    let layout_json = view::layout(&content).to_string();
+    staging.write("data/layout.json", &layout_json)?;
     let planned = routes::plan(&content);
-    let base_url = content.site.base_url();
-    for route in &planned {
-        staging.write(&route.data_file(), route.route_data(base_url).to_string())?;
-    }
     lap(&mut stages, "data");
 
-    let site_name = content.site.name();
-    let og_image = content
-        .site
-        .og_image_output()
-        .map(|output| format!("{}/{output}", base_url.trim_end_matches('/')));
-    let mut prerenderer = Prerenderer::start(&web.prerender_script, web_dir_of(&web))?;
-    for route in &planned {
-        let route_data = route.route_data(base_url);
-        let rendered = prerenderer.render(
-            &routes::encode_path(&route.path),
-            &json!({ "layout": &layout, "route": &route_data }),
-        )?;
-        if rendered.status != 200 {
-            return Err(BuildError::Prerender {
-                url: route.path.clone(),
-                message: format!(
-                    "the app answered status {} for a planned route: the web route table and \
-                     the planned routes disagree",
-                    rendered.status
-                ),
-            });
-        }
-        let assets = head_assets(&web.manifest, &rendered)?;
-        let html = shells.page(&PageShell {
-            lang: "en",
-            title: &route.title,
-            description: &route.description,
-            canonical: route_data["meta"]["canonical"].as_str().unwrap_or_default(),
-            og_image: og_image.as_deref(),
-            site_name,
-            noindex: is_block_route(route),
-            assets: &assets,
-            body: &rendered.html,
-            data_json: PageShell::embed_data(Some(&route.path), &layout, &route_data),
-            json_ld: seo::script_texts(&seo::json_ld(&content, route)),
-        })?;
-        staging.write(&route.html_file(), html)?;
-    }
-
-    let not_found_title = format!("404 - Page Not Found | {site_name}");
-    let not_found_route = json!({
-        "meta": { "title": not_found_title, "description": content.site.description(), "path": routes::NOT_FOUND_URL, "canonical": "" },
-        "page": {},
-    });
-    let rendered = prerenderer.render(
-        routes::NOT_FOUND_URL,
-        &json!({ "layout": &layout, "route": &not_found_route }),
-    )?;
-    if rendered.status != 404 {
-        return Err(BuildError::Prerender {
-            url: routes::NOT_FOUND_URL.into(),
-            message: format!(
-                "expected the not-found screen (404), got {}",
-                rendered.status
-            ),
-        });
-    }
-    let assets = head_assets(&web.manifest, &rendered)?;
-    let html = shells.page(&PageShell {
-        lang: "en",
-        title: &not_found_title,
-        description: content.site.description(),
-        canonical: "",
-        og_image: og_image.as_deref(),
-        site_name,
-        noindex: true,
-        assets: &assets,
-        body: &rendered.html,
-        data_json: PageShell::embed_data(None, &layout, &not_found_route),
-        json_ld: Vec::new(),
+    let pages = Pages {
+        content: &content,
+        shells: &shells,
+        manifest: &web.manifest,
+        staging: &staging,
+        layout_in_script: shell::escape_json_for_script(&layout_json),
+        og_image: content
+            .site
+            .og_image_output()
+            .map(|output| format!("{}/{output}", content.site.base_url().trim_end_matches('/'))),
+    };
+    pages.write_all(&planned, jobs, || {
+        Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json)
     })?;
-    staging.write("404.html", html)?;
-    prerenderer.finish()?;
     lap(&mut stages, "prerender");
 
+    let base_url = content.site.base_url();
     let sitemap_urls: Vec<String> = planned
         .iter()
         .filter(|route| route.in_sitemap)
@@ -233,17 +178,25 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     lap(&mut stages, "write");
 
     let mut problems = source_link_problems;
-    problems.extend(sitegen_links::check_output(
-        staging.dir(),
-        &options.out_dir,
-        &sitegen_links::RouteTable::of_site(),
-    ));
+    let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
+    let route_table = sitegen_links::RouteTable::of_site();
+    let html_files = outputs.pages();
+    let Ok(problems_per_page) = parallel::map_parallel(html_files.len(), jobs, |index| {
+        Ok::<_, Infallible>(sitegen_links::check_page_file(
+            staging.dir(),
+            html_files[index],
+            &options.out_dir,
+            &outputs,
+            &route_table,
+        ))
+    });
+    problems.extend(problems_per_page.into_iter().flatten());
     if !problems.is_empty() {
         return Err(BuildError::Links(problems));
     }
     lap(&mut stages, "link check");
 
-    cdn::precompress(staging.dir())?;
+    cdn::precompress(staging.dir(), jobs)?;
     lap(&mut stages, "compress");
     let (files, bytes) = staging.totals();
     staging.commit()?;
@@ -256,6 +209,120 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         web_rebuilt: web.rebuilt,
         warnings,
     })
+}
+
+/// What every page of a build shares, and the writing of one page.
+struct Pages<'a> {
+    content: &'a sitegen_content::Content,
+    shells: &'a Shells,
+    manifest: &'a webapp::Manifest,
+    staging: &'a Staging,
+    /// The layout JSON, escaped for a `<script>` once for all pages.
+    layout_in_script: String,
+    /// The absolute URL of the site's Open Graph image.
+    og_image: Option<String>,
+}
+
+impl Pages<'_> {
+    /// Writes every planned route (data chunk and page) and `404.html`, prerendering on
+    /// up to `jobs` workers made by `start_worker`. Each page depends only on its route,
+    /// so the files are the same whatever the number of workers.
+    fn write_all(
+        &self,
+        planned: &[PlannedRoute],
+        jobs: usize,
+        start_worker: impl Fn() -> Result<Prerenderer, BuildError> + Sync,
+    ) -> Result<(), BuildError> {
+        let (_, mut workers) =
+            parallel::run_queue(planned.len(), jobs, &start_worker, |worker, index| {
+                self.write_route(worker, &planned[index])
+            })?;
+        let mut last = match workers.pop() {
+            Some(worker) => worker,
+            None => start_worker()?,
+        };
+        self.write_not_found(&mut last)?;
+        for worker in workers.into_iter().chain([last]) {
+            worker.finish()?;
+        }
+        Ok(())
+    }
+
+    /// Writes a planned route's data chunk and its prerendered page.
+    fn write_route(
+        &self,
+        worker: &mut Prerenderer,
+        route: &PlannedRoute,
+    ) -> Result<(), BuildError> {
+        let route_json = route.route_data(self.content.site.base_url()).to_string();
+        self.staging.write(&route.data_file(), &route_json)?;
+        let rendered = worker.render(&routes::encode_path(&route.path), &route_json)?;
+        if rendered.status != 200 {
+            return Err(BuildError::Prerender {
+                url: route.path.clone(),
+                message: format!(
+                    "the app answered status {} for a planned route: the web route table and \
+                     the planned routes disagree",
+                    rendered.status
+                ),
+            });
+        }
+        let canonical = route.canonical(self.content.site.base_url());
+        let html = self.shells.page(&PageShell {
+            lang: "en",
+            title: &route.title,
+            description: &route.description,
+            canonical: &canonical,
+            og_image: self.og_image.as_deref(),
+            site_name: self.content.site.name(),
+            noindex: is_block_route(route),
+            assets: &head_assets(self.manifest, &rendered, &route.path)?,
+            body: &rendered.html,
+            data_json: PageShell::embed_data(
+                Some(&route.path),
+                &self.layout_in_script,
+                &route_json,
+            ),
+            json_ld: seo::script_texts(&seo::json_ld(self.content, route)),
+        })?;
+        self.staging.write(&route.html_file(), html)
+    }
+
+    /// Writes `404.html`: the app's not-found screen, which the client renders afresh
+    /// for whatever URL the host served it at.
+    fn write_not_found(&self, worker: &mut Prerenderer) -> Result<(), BuildError> {
+        let site = &self.content.site;
+        let title = format!("404 - Page Not Found | {}", site.name());
+        let route_json = json!({
+            "meta": { "title": title, "description": site.description(), "path": routes::NOT_FOUND_URL, "canonical": "" },
+            "page": {},
+        })
+        .to_string();
+        let rendered = worker.render(routes::NOT_FOUND_URL, &route_json)?;
+        if rendered.status != 404 {
+            return Err(BuildError::Prerender {
+                url: routes::NOT_FOUND_URL.into(),
+                message: format!(
+                    "expected the not-found screen (404), got {}",
+                    rendered.status
+                ),
+            });
+        }
+        let html = self.shells.page(&PageShell {
+            lang: "en",
+            title: &title,
+            description: site.description(),
+            canonical: "",
+            og_image: self.og_image.as_deref(),
+            site_name: site.name(),
+            noindex: true,
+            assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
+            body: &rendered.html,
+            data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json),
+            json_ld: Vec::new(),
+        })?;
+        self.staging.write("404.html", html)
+    }
 }
 
 fn web_dir_of(web: &webapp::WebBuild) -> &Path {
@@ -273,11 +340,92 @@ fn is_block_route(route: &PlannedRoute) -> bool {
 fn head_assets(
     manifest: &webapp::Manifest,
     rendered: &prerender::Rendered,
+    url: &str,
 ) -> Result<webapp::HeadAssets, BuildError> {
     manifest
         .head_assets(&rendered.modules)
         .map_err(|message| BuildError::Prerender {
-            url: String::new(),
+            url: url.to_string(),
             message,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use walkdir::WalkDir;
+
+    use super::*;
+
+    fn repo() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    /// Every file under `dir` with its bytes.
+    fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+        WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_type().is_file())
+            .map(|entry| {
+                let relative = entry.path().strip_prefix(dir).unwrap().to_path_buf();
+                (relative, std::fs::read(entry.path()).unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pages_are_the_same_bytes_whatever_the_number_of_workers() {
+        let content = sitegen_content::load(&repo().join("content"))
+            .content
+            .expect("the real content loads");
+        let shells = Shells::load(&repo().join("templates")).unwrap();
+        let manifest = webapp::Manifest::parse(
+            r#"{"src/entry-client.tsx":{"file":"assets/e.js","isEntry":true}}"#,
+        )
+        .unwrap();
+        let layout_json = view::layout(&content).to_string();
+        let planned = routes::plan(&content);
+        let tmp = tempfile::tempdir().unwrap();
+        let script = prerender::fake_worker(tmp.path());
+
+        let mut outputs = Vec::new();
+        for jobs in [1, 3] {
+            let staging = Staging::new(&tmp.path().join(format!("out-{jobs}"))).unwrap();
+            let pages = Pages {
+                content: &content,
+                shells: &shells,
+                manifest: &manifest,
+                staging: &staging,
+                layout_in_script: shell::escape_json_for_script(&layout_json),
+                og_image: None,
+            };
+            pages
+                .write_all(&planned, jobs, || {
+                    Prerenderer::start(&script, tmp.path(), &layout_json)
+                })
+                .unwrap();
+            outputs.push(snapshot(staging.dir()));
+        }
+        assert_eq!(
+            outputs[0].len(),
+            planned.len() * 2 + 1,
+            "a page and a chunk per route, and 404.html"
+        );
+        let product = planned
+            .iter()
+            .find(|route| route.product.is_some())
+            .unwrap();
+        let page = String::from_utf8(outputs[1][Path::new(&product.html_file())].clone()).unwrap();
+        assert!(
+            page.contains(&format!("<p>{}|", routes::encode_path(&product.path))),
+            "{page}"
+        );
+        assert!(page.contains(r#""@type":"Product""#), "{page}");
+        assert!(
+            outputs[0] == outputs[1],
+            "1 and 3 workers wrote different files"
+        );
+    }
 }

@@ -24,6 +24,8 @@ pub struct PlannedRoute {
     /// The trail from the home page to this page as `(name, decoded path)`, the page
     /// itself last; empty for pages without a breadcrumb (home, forms, block routes).
     pub breadcrumb: Vec<(String, String)>,
+    /// The index in `Content::products` of the product a product page shows.
+    pub product: Option<usize>,
 }
 
 impl PlannedRoute {
@@ -106,6 +108,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             page,
             in_sitemap,
             breadcrumb,
+            product: None,
         });
     };
 
@@ -148,6 +151,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             ),
             path,
             in_sitemap: true,
+            product: None,
         });
     }
     let products_trail = trail(content, &["/products"]);
@@ -160,6 +164,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             breadcrumb: with_last(products_trail.clone(), category.name(), &path),
             path,
             in_sitemap: true,
+            product: None,
         });
     }
     for service in &content.services {
@@ -175,9 +180,10 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             description: summary(service.description()),
             page: view::service_page(content, service),
             in_sitemap: true,
+            product: None,
         });
     }
-    for product in &content.products {
+    for (index, product) in content.products.iter().enumerate() {
         let path = format!("/products/{}/{}", product.id(), product.slug());
         routes.push(PlannedRoute {
             breadcrumb: with_last(
@@ -196,6 +202,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             description: summary(product.description()),
             page: view::product_page(content, product),
             in_sitemap: true,
+            product: Some(index),
         });
     }
     routes
@@ -480,6 +487,7 @@ mod tests {
             page: Value::Null,
             in_sitemap: true,
             breadcrumb: Vec::new(),
+            product: None,
         };
         assert_eq!(route.html_file(), "aboutUs/index.html");
         assert_eq!(

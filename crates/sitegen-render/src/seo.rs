@@ -14,7 +14,7 @@ pub fn json_ld(content: &Content, route: &PlannedRoute) -> Vec<Value> {
     if route.path == "/" {
         blocks.push(organisation(content));
     }
-    if let Some(product) = product_of(content, &route.path) {
+    if let Some(product) = route.product.and_then(|index| content.products.get(index)) {
         blocks.push(product_ld(content, product, route));
     }
     if !route.breadcrumb.is_empty() {
@@ -154,12 +154,6 @@ fn breadcrumb_list(base_url: &str, trail: &[(String, String)]) -> Value {
             "item": absolute(base_url, path),
         })).collect::<Vec<_>>(),
     })
-}
-
-fn product_of<'a>(content: &'a Content, path: &str) -> Option<&'a Product> {
-    let rest = path.strip_prefix("/products/")?;
-    let (id, _slug) = rest.split_once('/')?;
-    content.product(id.parse().ok()?)
 }
 
 /// schema.org `openingHours` ("Mo-Sa 10:00-18:30") from the site's text, e.g.

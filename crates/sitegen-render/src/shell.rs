@@ -33,11 +33,23 @@ pub struct PageShell<'a> {
 }
 
 impl PageShell<'_> {
-    /// The page's embedded data: `{path, layout, route}`; `path` is `None` for the 404
-    /// page, which the client renders afresh for whatever URL it was served at.
-    pub fn embed_data(path: Option<&str>, layout: &Value, route: &Value) -> String {
-        let data = serde_json::json!({ "path": path, "layout": layout, "route": route });
-        escape_json_for_script(&data.to_string())
+    /// The page's embedded data `{"layout", "path", "route"}`, for `data_json`; `path`
+    /// is `None` for the 404 page, which the client renders afresh for whatever URL it
+    /// was served at. `layout_in_script` is the layout JSON already passed through
+    /// [`escape_json_for_script`] (it is the same on every page: escaped once per
+    /// build); `route_json` is the route's `RouteData` as JSON.
+    pub fn embed_data(path: Option<&str>, layout_in_script: &str, route_json: &str) -> String {
+        let path_json = Value::from(path).to_string();
+        // The keys in the order serde_json writes a map: sorted.
+        let mut data = String::with_capacity(layout_in_script.len() + route_json.len() + 64);
+        data.push_str("{\"layout\":");
+        data.push_str(layout_in_script);
+        data.push_str(",\"path\":");
+        data.push_str(&escape_json_for_script(&path_json));
+        data.push_str(",\"route\":");
+        data.push_str(&escape_json_for_script(route_json));
+        data.push('}');
+        data
     }
 }
 
@@ -112,10 +124,28 @@ mod tests {
     #[test]
     fn script_closing_tags_in_data_are_escaped() {
         let route = serde_json::json!({ "title": "</script><script>alert(1)</script>" });
-        let embedded = PageShell::embed_data(Some("/"), &Value::Null, &route);
-        assert!(!embedded.contains("</script>"));
+        let layout = escape_json_for_script(r#"{"name":"<!-- a & b -->"}"#);
+        let embedded = PageShell::embed_data(Some("/<x>"), &layout, &route.to_string());
+        assert!(!embedded.contains('<'), "{embedded}");
         let back: Value = serde_json::from_str(&embedded).unwrap();
         assert_eq!(back["route"]["title"], "</script><script>alert(1)</script>");
+        assert_eq!(back["layout"]["name"], "<!-- a & b -->");
+        assert_eq!(back["path"], "/<x>");
+    }
+
+    #[test]
+    fn embedded_data_is_the_json_of_path_layout_and_route() {
+        let layout = serde_json::json!({ "site": { "name": "S\u{2028}" } });
+        let route = serde_json::json!({ "meta": { "title": "T" }, "page": [1, 2] });
+        let whole = serde_json::json!({ "path": null, "layout": layout, "route": route });
+        assert_eq!(
+            PageShell::embed_data(
+                None,
+                &escape_json_for_script(&layout.to_string()),
+                &route.to_string()
+            ),
+            escape_json_for_script(&whole.to_string())
+        );
     }
 
     #[test]

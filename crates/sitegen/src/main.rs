@@ -2,6 +2,7 @@
 
 mod cmd;
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -59,6 +60,11 @@ struct BuildArgs {
     /// The HTML shell templates folder.
     #[arg(long, value_name = "DIR", default_value = "templates")]
     templates: PathBuf,
+    /// How many pages to prerender at once (one Node worker each), and threads for the
+    /// link check and compression. Default: the number of cores (at most 8), or the
+    /// SITEGEN_JOBS environment variable.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Args)]
@@ -110,6 +116,7 @@ impl From<&BuildArgs> for sitegen_render::BuildOptions {
             out_dir: args.out.clone(),
             web_dir: args.web.clone(),
             templates_dir: args.templates.clone(),
+            jobs: args.jobs,
         }
     }
 }

@@ -179,6 +179,8 @@ fn a_failed_build_leaves_the_previous_dist_untouched() {
 fn usage_errors_exit_with_2() {
     assert_eq!(sitegen(&["build", "--no-such-flag"]).status.code(), Some(2));
     assert_eq!(sitegen(&["no-such-command"]).status.code(), Some(2));
+    // At least one prerender worker.
+    assert_eq!(sitegen(&["build", "--jobs", "0"]).status.code(), Some(2));
 }
 
 #[test]
@@ -189,6 +191,7 @@ fn every_command_has_help() {
         assert!(stdout(&output).contains("--content"), "{command}");
     }
     assert!(stdout(&sitegen(&["serve", "--help"])).contains("--port"));
+    assert!(stdout(&sitegen(&["build", "--help"])).contains("--jobs"));
 }
 
 /// The text of every `<script type="application/ld+json">` element of a page.
