@@ -1,6 +1,6 @@
 //! The link check of the built HTML: every `href`, `src`, `poster` and `srcset` URL of
-//! every `.html` file must lead to a file of the output (or a `_redirects` alias);
-//! external URLs must be well formed.
+//! every `.html` file, and the modules the entry script preloads (`data-preload`), must
+//! lead to a file of the output (or a `_redirects` alias); external URLs must be well formed.
 
 use std::collections::HashSet;
 use std::fs;
@@ -228,6 +228,11 @@ pub(crate) fn urls_of(html: &str) -> Vec<(usize, String)> {
                         urls.push((at, url.to_string()));
                     }
                 }
+            } else if name.eq_ignore_ascii_case("data-preload") {
+                // The page shell's list of modules the entry script links once painted.
+                for url in decode_entities(value).split_whitespace() {
+                    urls.push((at, url.to_string()));
+                }
             }
         });
         i = end;
@@ -452,5 +457,17 @@ mod tests {
         let urls = urls_of("<img srcset=\"/a.webp 400w, /b.webp 800w\" src=\"/c?x=1&amp;y=2\">");
         let urls: Vec<&str> = urls.iter().map(|(_, url)| url.as_str()).collect();
         assert_eq!(urls, ["/a.webp", "/b.webp", "/c?x=1&y=2"]);
+    }
+
+    #[test]
+    fn the_modules_an_entry_script_preloads_are_links() {
+        let urls = urls_of(
+            "<script type=\"module\" src=\"/assets/entry.js\" data-preload=\"/assets/app.js  /assets/Home.js\"></script>",
+        );
+        let urls: Vec<&str> = urls.iter().map(|(_, url)| url.as_str()).collect();
+        assert_eq!(
+            urls,
+            ["/assets/entry.js", "/assets/app.js", "/assets/Home.js"]
+        );
     }
 }
