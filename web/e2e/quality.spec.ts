@@ -96,3 +96,30 @@ test.describe('accessibility (axe) and the Content-Security-Policy', () => {
     });
   }
 });
+
+// The build's .br / .gz twins (fast levels for pages and data, the best for hashed
+// bundles) are what `sitegen serve` and nginx send: each must decode to the file itself.
+test.describe('precompressed twins', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+
+  test('pages, data and bundles come as brotli or gzip that decode to the file', async ({ request }) => {
+    const entryScript = readdirSync(path.join(SITE_DIR, 'assets')).find(
+      (name) => name.startsWith('entry-client') && name.endsWith('.js'),
+    );
+    expect(entryScript).toBeDefined();
+    const urls = ['/', productPages[0] ?? '/products', '/data/layout.json', `/assets/${entryScript}`];
+    for (const url of urls) {
+      const identity = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(identity.status(), url).toBe(200);
+      expect(identity.headers()['content-encoding'], url).toBeUndefined();
+      const original = await identity.body();
+      for (const encoding of ['br', 'gzip']) {
+        const response = await request.get(url, { headers: { 'Accept-Encoding': encoding } });
+        expect(response.headers()['content-encoding'], `${url} ${encoding}`).toBe(encoding);
+        expect(response.headers()['vary']?.toLowerCase(), url).toContain('accept-encoding');
+        // Playwright decodes the body: it must be the file, byte for byte.
+        expect((await response.body()).equals(original), `${url} ${encoding}`).toBe(true);
+      }
+    }
+  });
+});
