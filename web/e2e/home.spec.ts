@@ -8,14 +8,23 @@ import { test, expect, waitForApp, appErrors } from './support';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Scrolls to the sections below the first screen (showcase, slider, testimonials),
+ * whose code loads when they come near the viewport, and waits until they are
+ * hydrated and embla has arrived.
+ */
+async function revealBelowTheFold(page: Page) {
+  await page.locator('section.showcase').scrollIntoViewIfNeeded();
+  await page.locator('.services-viewport[data-ready]').waitFor({ state: 'attached' });
+  await page.locator('.testimonial-viewport[data-ready]').waitFor({ state: 'attached' });
+}
+
 /** Opens / with the clock installed, waits for the app, then stops the time. */
 async function openHome(page: Page) {
   await page.clock.install();
   await page.goto('/');
   await waitForApp(page);
-  // The below-the-fold chunk (showcase, slider, testimonials) and embla have arrived.
-  await page.locator('.services-viewport[data-ready]').waitFor({ state: 'attached' });
-  await page.locator('.testimonial-viewport[data-ready]').waitFor({ state: 'attached' });
+  await revealBelowTheFold(page);
   // Pause a moment after the page's own present (jumping far ahead would fire the timers on the way).
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 }
@@ -155,6 +164,7 @@ test.describe('product showcase', () => {
   test('has the six tabs, two cards each, dots and accessible tabs with arrow keys', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
+    await revealBelowTheFold(page);
     const tabs = showcase(page).getByRole('tablist').getByRole('tab');
     await expect(tabs).toHaveText(['Ophthalmic', 'Dialysis', 'Radiology', 'MOT', 'ICU', 'Cardiology']);
     await expect(showcase(page).getByRole('tabpanel').locator('article')).toHaveCount(2);
@@ -242,6 +252,7 @@ test.describe('Our Services slider', () => {
   test('a click zooms a card and a second click unzooms it', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
+    await revealBelowTheFold(page);
     const card = slider(page).locator('.services-track > li').first();
     const zoom = card.getByRole('button', { name: /^Zoom / });
     await zoom.click();
@@ -325,6 +336,27 @@ test('nothing advances while the tab is hidden', async ({ page }) => {
   await expect(selectedTab(page)).toHaveText(tab!);
   expect(await sliderIndex(page)).toBe(slide);
   await expect(currentTestimonial(page)).toHaveAttribute('aria-label', testimonial!);
+});
+
+test('the code of the sections below the first screen loads only when they come near', async ({
+  page,
+  problems,
+}) => {
+  const belowTheFoldCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(BelowTheFold|embla)[^/]*\.js$/.test(request.url())) belowTheFoldCode.push(request.url());
+  });
+  await page.setViewportSize({ width: 1366, height: 700 });
+  await page.goto('/');
+  await waitForApp(page);
+  await page.waitForLoadState('networkidle');
+  expect(belowTheFoldCode).toEqual([]);
+  // Prerendered all the same: the showcase's tabs are there before its code.
+  await expect(showcase(page).getByRole('tab')).toHaveCount(6);
+
+  await revealBelowTheFold(page);
+  expect(belowTheFoldCode.length).toBeGreaterThan(0);
+  expect(appErrors(problems)).toEqual([]);
 });
 
 test('has no horizontal overflow at 320 px', async ({ page }) => {

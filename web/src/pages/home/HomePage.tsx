@@ -2,20 +2,27 @@ import { lazy, Suspense } from 'react';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { Home } from '../../content/types';
+import { whenNearViewport } from '../../lib/when-near-viewport';
 import { HeroSection } from './sections/HeroSection';
 import { PartnersSection } from './sections/PartnersSection';
 import { StatsSection } from './sections/StatsSection';
 import './home.css';
 
+/** The id of the element around the sections below the first screen. */
+const BELOW_THE_FOLD_ID = 'below-the-fold';
+
 // The sections below the first screen (and their carousels) are a chunk of their own,
-// kept out of the page's first load (the JavaScript budget): the browser keeps their
-// prerendered markup and React hydrates it once the chunk arrives. The prerender (and
-// the unit tests, which prerender in the same process) load it before rendering; the
-// client build drops that branch.
+// fetched only when they come near the viewport (the JavaScript budget of the page's
+// first load): until then the browser shows their prerendered markup, then React
+// hydrates it. A client navigation to / finds no such element yet and fetches the chunk
+// at once. The prerender (and the unit tests, which prerender in the same process) load
+// it before rendering; the client build drops that branch.
 const BelowTheFold =
   import.meta.env.SSR || import.meta.env.MODE === 'test'
     ? (await import('./sections/BelowTheFold')).default
-    : lazy(() => import('./sections/BelowTheFold'));
+    : lazy(() =>
+        whenNearViewport(document.getElementById(BELOW_THE_FOLD_ID)).then(() => import('./sections/BelowTheFold')),
+      );
 
 /** The home page, its blocks in the spec's order. */
 export default function HomePage() {
@@ -28,9 +35,11 @@ export default function HomePage() {
       <HeroSection hero={home.hero} />
       <StatsSection stats={home.stats} />
       <PartnersSection partners={home.partners} />
-      <Suspense fallback={null}>
-        <BelowTheFold home={home} contact={layout.contact} />
-      </Suspense>
+      <div id={BELOW_THE_FOLD_ID}>
+        <Suspense fallback={null}>
+          <BelowTheFold home={home} contact={layout.contact} />
+        </Suspense>
+      </div>
     </>
   );
 }
