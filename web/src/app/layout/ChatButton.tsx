@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle } from '../../components/icons/frame-icons';
 
 /**
  * The floating chat button at the bottom right of every screen. It sits in its own

@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, X } from 'lucide-react';
+import { ChevronDown, Menu, X } from '../../components/icons/frame-icons';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';

@@ -1,4 +1,4 @@
-import { ChevronDown, Mail, MapPin, Phone } from 'lucide-react';
+import { ChevronDown, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../components/icons/SocialLinks';

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { mailtoHref, telHref } from './contact-links';

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Pause, Play } from '../icons/frame-icons';
 import type { CarouselState } from './use-carousel';
 import './carousel.css';
 

@@ -1,30 +1,11 @@
-import { Mail, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { SocialKind } from '../../content/types';
+import { Mail, MessageCircle } from './frame-icons';
+import { Glyph, type IconProps } from './glyph';
 
-type IconProps = { size?: number };
-
-// Brand marks drawn in the icon set's style (lucide ships no brand icons).
-function Glyph({ size = 18, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-/** The icon of a social link; decorative: the link carries the accessible name. */
+/**
+ * The icon of a social link; decorative: the link carries the accessible name. Brand
+ * marks are drawn in the icon set's style (lucide ships no brand icons).
+ */
 export function SocialIcon({ kind, size = 18 }: IconProps & { kind: SocialKind }) {
   switch (kind) {
     case 'instagram':
@@ -56,8 +37,8 @@ export function SocialIcon({ kind, size = 18 }: IconProps & { kind: SocialKind }
         </Glyph>
       );
     case 'email':
-      return <Mail size={size} aria-hidden="true" focusable="false" />;
+      return <Mail size={size} />;
     case 'whatsapp':
-      return <MessageCircle size={size} aria-hidden="true" focusable="false" />;
+      return <MessageCircle size={size} />;
   }
 }

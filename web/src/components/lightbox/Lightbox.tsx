@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../icons/frame-icons';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { Media } from '../../content/types';
 import './lightbox.css';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../icons/frame-icons';
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import './modal.css';
 

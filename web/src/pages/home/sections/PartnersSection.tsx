@@ -1,4 +1,4 @@
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play } from '../../../components/icons/frame-icons';
 import { useState } from 'react';
 import '../../../components/carousel/carousel.css';
 import { MediaImage } from '../../../components/media-image/MediaImage';

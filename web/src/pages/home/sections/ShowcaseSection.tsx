@@ -1,4 +1,4 @@
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play } from '../../../components/icons/frame-icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import '../../../components/carousel/carousel.css';
 import { MediaImage } from '../../../components/media-image/MediaImage';
