@@ -461,15 +461,19 @@ mod tests {
         assert!(logo.get("variants").is_none(), "{logo}");
     }
 
+    /// The JSON view of the site's og:image (a raster image, so it has variants).
+    fn og_image_view(c: &Content) -> Value {
+        c.site
+            .og_image
+            .as_ref()
+            .map(|m| media(c, m))
+            .unwrap_or_default()
+    }
+
     #[test]
     fn raster_media_lists_its_webp_variants() {
         let c = content();
-        let og = c
-            .site
-            .og_image
-            .as_ref()
-            .map(|m| media(&c, m))
-            .unwrap_or_default();
+        let og = og_image_view(&c);
         let variants = og["variants"].as_array().cloned().unwrap_or_default();
         assert!(!variants.is_empty(), "{og}");
         for variant in &variants {
@@ -487,22 +491,12 @@ mod tests {
         let widest = c.media.get(&og_path).map(|f| f.width).unwrap_or_default();
         c.media
             .retain_variants(|file, variant| file.path != og_path || variant.width == widest);
-        let og = c
-            .site
-            .og_image
-            .as_ref()
-            .map(|m| media(&c, m))
-            .unwrap_or_default();
+        let og = og_image_view(&c);
         assert_eq!(og["variants"].as_array().map(Vec::len), Some(1), "{og}");
         assert_eq!(og["variants"][0]["width"].as_u64(), Some(u64::from(widest)));
 
         c.media.retain_variants(|_, _| false);
-        let og = c
-            .site
-            .og_image
-            .as_ref()
-            .map(|m| media(&c, m))
-            .unwrap_or_default();
+        let og = og_image_view(&c);
         assert!(og.get("variants").is_none(), "{og}");
     }
 
