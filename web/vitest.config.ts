@@ -7,6 +7,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A hang guard, not a budget: the first hydration test imports the whole app, which
+    // took over 5 s (the default) on a loaded 2-core machine.
+    testTimeout: 30_000,
     setupFiles: ['src/testing/setup.ts'],
   },
 });
