@@ -22,6 +22,34 @@ pub mod limits {
     pub const FOOTER_PHONES: usize = 3;
     /// Top bar phone numbers (site.toml `contact.top_bar_phones`).
     pub const TOP_BAR_PHONES: usize = 2;
+    /// The longest id that becomes a URL segment (a service or category id).
+    pub const MAX_URL_ID_CHARS: usize = 100;
+}
+
+/// Why `id` cannot be a URL segment and a folder name, if it cannot: the one rule for
+/// every id that becomes part of a route.
+pub fn url_id_problem(id: &str) -> Option<String> {
+    if id == "." || id == ".." {
+        return Some(format!(
+            "\"{id}\" would name the folder itself or its parent"
+        ));
+    }
+    let length = id.chars().count();
+    if length > limits::MAX_URL_ID_CHARS {
+        return Some(format!(
+            "it has {length} characters, more than {}",
+            limits::MAX_URL_ID_CHARS
+        ));
+    }
+    let allowed = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.');
+    id.chars().find(|c| !allowed(*c)).map(|c| {
+        let shown = if c.is_control() {
+            format!("U+{:04X}", c as u32)
+        } else {
+            format!("\"{c}\"")
+        };
+        format!("it contains {shown}")
+    })
 }
 
 /// Collects the diagnostics of one file.
@@ -34,6 +62,29 @@ impl Reporter<'_> {
     fn report(&mut self, span: &Span, code: ErrorCode, message: String, hint: Option<String>) {
         self.diagnostics
             .push(Diagnostic::at(self.file, span, code, message, hint));
+    }
+
+    /// Reports the ids that cannot be URL segments ([`url_id_problem`]).
+    fn url_ids<'k>(&mut self, what: &str, ids: impl IntoIterator<Item = (&'k str, &'k Span)>) {
+        for (id, span) in ids {
+            if let Some(problem) = url_id_problem(id) {
+                let shown: String = id.chars().take(40).collect();
+                let shown = if shown.len() < id.len() {
+                    format!("{shown}…")
+                } else {
+                    shown
+                };
+                self.report(
+                    span,
+                    ErrorCode::InvalidId,
+                    format!(
+                        "{what} id \"{}\" cannot be part of a URL: {problem}",
+                        shown.escape_debug()
+                    ),
+                    Some(ErrorCode::InvalidId.hint().into()),
+                );
+            }
+        }
     }
 
     /// Reports every key after its first occurrence.
@@ -103,6 +154,10 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     if let Some((mut r, services)) = reporter(&loaded.services, diagnostics) {
         r.duplicates(
             "service id",
+            services.service.0.iter().map(|s| (s.id(), &s.id.span)),
+        );
+        r.url_ids(
+            "service",
             services.service.0.iter().map(|s| (s.id(), &s.id.span)),
         );
         for service in &services.service.0 {
@@ -266,6 +321,7 @@ fn check_catalogue(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
         "category id",
         categories.iter().map(|c| (c.id(), &c.id.span)),
     );
+    r.url_ids("category", categories.iter().map(|c| (c.id(), &c.id.span)));
     r.duplicates(
         "category name",
         categories.iter().map(|c| (c.name(), &c.name.span)),
@@ -626,6 +682,36 @@ pub fn fill_placeholders(text: &str, site: &Site) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_in_urls_follow_one_rule() {
+        for good in [
+            "dialysis-center",
+            "Dental centre setup",
+            "Emergency centre setup ",
+            "a.b_c",
+        ] {
+            assert_eq!(url_id_problem(good), None, "{good}");
+        }
+        let long = "x".repeat(limits::MAX_URL_ID_CHARS + 1);
+        for bad in [
+            ".",
+            "..",
+            "a/b",
+            "a\\b",
+            "a\0b",
+            "a?b",
+            "a#b",
+            "a%20b",
+            long.as_str(),
+        ] {
+            assert!(url_id_problem(bad).is_some(), "{bad:?} was accepted");
+        }
+        assert_eq!(
+            url_id_problem("a\0b").as_deref(),
+            Some("it contains U+0000")
+        );
+    }
     use crate::test_support::{codes, load_edited, single};
 
     #[test]

@@ -125,6 +125,9 @@ catalogue! {
     /// A railway registration's type is not PCMM or PCMD.
     UnknownRegistrationType = "E0211", Error, "unknown registration type",
         "a registration's `type` is \"PCMM\" or \"PCMD\"";
+    /// An id that becomes a URL segment holds what a URL or a file name cannot.
+    InvalidId = "E0212", Error, "id not usable in a URL",
+        "ids in URLs use letters, digits, spaces, -, _ and . (not . or .. alone), at most 100 characters";
     /// A malformed e-mail address.
     InvalidEmail = "E0301", Error, "invalid e-mail address",
         "write an address like name@company.in";
@@ -143,6 +146,9 @@ catalogue! {
     /// A media file is not a readable image or video.
     MediaUnreadable = "E0403", Error, "media file is not a readable image or video",
         "use PNG, JPEG, GIF, WebP, AVIF, SVG (with width/height or viewBox), MP4 or WebM";
+    /// An image is larger than a build can process (`limits::MAX_IMAGE_SIDE`).
+    MediaTooLarge = "E0404", Error, "image too large",
+        "resize the image (pages show it at most 1600 px wide) or raise the limit with SITEGEN_MAX_IMAGE_SIDE";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";

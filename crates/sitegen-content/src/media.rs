@@ -258,6 +258,13 @@ impl MediaCache {
                 format!("media file \"{path}\" is not a readable image or video: {reason}"),
             )
         })?;
+        let limit = max_image_side();
+        if width.max(height) > limit {
+            return Err(MediaProblem::new(
+                ErrorCode::MediaTooLarge,
+                format!("image \"{path}\" is {width}×{height} px, more than {limit} px on a side"),
+            ));
+        }
         let variants = if RASTER_EXTENSIONS.contains(&extension.as_str()) {
             plan_variants(path, &Sha256::digest(&bytes), width, height)
         } else {
@@ -289,13 +296,62 @@ fn check_media_path(path: &str) -> Result<(), MediaProblem> {
     if !path.starts_with("media/") {
         return outside("must start with media/");
     }
+    // Path::components() drops inner `.` segments silently, so look at the text too.
     let escapes = Path::new(path)
         .components()
         .any(|c| !matches!(c, Component::Normal(_)));
-    if escapes || path.split('/').any(str::is_empty) {
+    if escapes
+        || path
+            .split('/')
+            .any(|segment| matches!(segment, "" | "." | ".."))
+    {
         return outside("must not contain .., . or empty segments");
     }
     Ok(())
+}
+
+/// The longest side an image may have: decoding and resizing cost memory and time in
+/// its area (a 12,000 px square took 16 s and 757 MB).
+pub const MAX_IMAGE_SIDE: u32 = 8000;
+/// The environment variable that changes [`MAX_IMAGE_SIDE`] for a build.
+pub const MAX_IMAGE_SIDE_ENV: &str = "SITEGEN_MAX_IMAGE_SIDE";
+
+fn max_image_side() -> u32 {
+    std::env::var(MAX_IMAGE_SIDE_ENV)
+        .ok()
+        .and_then(|text| text.trim().parse().ok())
+        .unwrap_or(MAX_IMAGE_SIDE)
+}
+
+/// Whether a PNG or JPEG file ends where its own structure says it does: a file cut
+/// short has a readable header (so its size is known) but cannot be decoded.
+fn truncation(extension: &str, bytes: &[u8]) -> Result<(), String> {
+    const CUT_SHORT: &str = "the file is cut short (truncated); export or copy it again";
+    match extension {
+        "png" => {
+            // Chunks after the 8-byte signature: length, type, data, CRC, up to IEND.
+            let mut offset = 8;
+            loop {
+                let Some(header) = bytes.get(offset..offset + 8) else {
+                    return Err(CUT_SHORT.into());
+                };
+                let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]);
+                let end = offset + 12 + length as usize;
+                if end > bytes.len() {
+                    return Err(CUT_SHORT.into());
+                }
+                if &header[4..8] == b"IEND" {
+                    return Ok(());
+                }
+                offset = end;
+            }
+        }
+        "jpg" | "jpeg" => match bytes.windows(2).rposition(|pair| pair == [0xFF, 0xD9]) {
+            Some(_) => Ok(()),
+            None => Err(CUT_SHORT.into()),
+        },
+        _ => Ok(()),
+    }
 }
 
 /// The dimensions of an image (video: 0×0), or why the bytes are not one.
@@ -317,6 +373,7 @@ fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
         ));
     }
     let size = imagesize::blob_size(bytes).map_err(|e| e.to_string())?;
+    truncation(extension, bytes)?;
     let width = u32::try_from(size.width).map_err(|_| "width too large".to_string())?;
     let height = u32::try_from(size.height).map_err(|_| "height too large".to_string())?;
     if width == 0 || height == 0 {
@@ -524,6 +581,8 @@ mod tests {
             "/etc/passwd",
             "images/x.png",
             "media//x.png",
+            "media/./brand/logo.svg",
+            "media/brand/.",
         ] {
             let problem = check_media_path(path).err();
             assert_eq!(
@@ -569,5 +628,59 @@ mod tests {
         let file = cache.resolve("media/clip.mp4").unwrap();
         assert_eq!((file.width, file.height), (0, 0));
         assert!(file.output.starts_with("media/clip.") && file.output.ends_with(".mp4"));
+    }
+
+    /// A PNG of `width`×`height` made of a signature, an IHDR chunk and an IEND chunk
+    /// (no pixels: enough for the header and structure checks).
+    pub(crate) fn png_header(width: u32, height: u32) -> Vec<u8> {
+        let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+        bytes.extend(13u32.to_be_bytes());
+        bytes.extend(b"IHDR");
+        bytes.extend(width.to_be_bytes());
+        bytes.extend(height.to_be_bytes());
+        bytes.extend([8, 6, 0, 0, 0]);
+        bytes.extend([0; 4]); // CRC, not checked
+        bytes.extend(0u32.to_be_bytes());
+        bytes.extend(b"IEND");
+        bytes.extend([0; 4]);
+        bytes
+    }
+
+    fn resolve_bytes(name: &str, bytes: &[u8]) -> Result<MediaFile, MediaProblem> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        std::fs::write(dir.path().join("media").join(name), bytes).unwrap();
+        MediaCache::new(dir.path()).resolve(&format!("media/{name}"))
+    }
+
+    #[test]
+    fn an_image_larger_than_the_limit_is_refused_before_decoding() {
+        let problem = resolve_bytes("huge.png", &png_header(20_000, 20_000)).unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaTooLarge);
+        assert!(
+            problem.message.contains("20000×20000"),
+            "{}",
+            problem.message
+        );
+        let file = resolve_bytes("fine.png", &png_header(MAX_IMAGE_SIDE, 10)).unwrap();
+        assert_eq!((file.width, file.height), (MAX_IMAGE_SIDE, 10));
+    }
+
+    #[test]
+    fn a_truncated_png_or_jpeg_is_refused() {
+        let whole = png_header(4, 4);
+        let problem = resolve_bytes("cut.png", &whole[..whole.len() - 6]).unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaUnreadable);
+        assert!(problem.message.contains("truncated"), "{}", problem.message);
+        // SOI, then a baseline frame header of 2×2, and no end-of-image marker.
+        let jpeg = [
+            0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x02, 0x01, 0x01, 0x11,
+            0x00,
+        ];
+        let problem = resolve_bytes("cut.jpg", &jpeg).unwrap_err();
+        assert!(problem.message.contains("truncated"), "{}", problem.message);
+        let mut ended = jpeg.to_vec();
+        ended.extend([0xFF, 0xD9]);
+        assert!(resolve_bytes("whole.jpg", &ended).is_ok());
     }
 }
