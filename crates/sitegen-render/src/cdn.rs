@@ -161,6 +161,7 @@ pub fn precompress(dir: &Path, workers: usize) -> Result<usize, BuildError> {
     // Largest first, so one big bundle does not end up last on a single core.
     files.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
     parallel::map_parallel(files.len(), workers, |index| {
+        crate::interrupt::check()?;
         let path = &files[index].0;
         compress_one(path, levels_for(path.strip_prefix(dir).unwrap_or(path)))
     })

@@ -10,7 +10,10 @@
 //! (`sitegen-serve`).
 
 pub mod cdn;
+pub mod fault;
+pub mod interrupt;
 pub mod media;
+pub mod out_dir;
 pub mod output;
 pub mod parallel;
 pub mod prerender;
@@ -65,6 +68,15 @@ pub enum BuildError {
     /// Links that lead nowhere (generated HTML and web sources), all of them.
     #[error("{} broken link(s)", .0.len())]
     Links(Vec<sitegen_links::Problem>),
+    /// `--out` names a folder a build must not replace; nothing was touched.
+    #[error("refusing to build into {}: {problem}\n  help: {}", path.display(), problem.hint())]
+    UnsafeOutput {
+        path: PathBuf,
+        problem: out_dir::UnsafeOutput,
+    },
+    /// SIGINT or SIGTERM came; the output folder was left as it was.
+    #[error("interrupted")]
+    Interrupted { signal: i32 },
 }
 
 impl BuildError {
@@ -102,14 +114,49 @@ pub fn check_source_links(web_dir: &Path) -> Vec<sitegen_links::Problem> {
     sitegen_links::check_sources(&src, &src, &sitegen_links::RouteTable::of_site())
 }
 
-/// Builds the whole site into `options.out_dir`, atomically.
+/// Refuses an output folder that a build must not replace (see [`out_dir`]): the
+/// content, templates or web app folder, the project folder, a file, a user's folder.
+pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
+    let project = out_dir::parent_of(&options.content_dir).unwrap_or_default();
+    let folder = |what, path, may_hold_output| out_dir::Protected {
+        what,
+        path,
+        may_hold_output,
+    };
+    out_dir::check(
+        &options.out_dir,
+        &[
+            folder("the content folder", &options.content_dir, false),
+            folder("the templates folder", &options.templates_dir, false),
+            folder("the web app folder", &options.web_dir, false),
+            folder("the project folder", &project, true),
+        ],
+    )
+    .map_err(|problem| BuildError::UnsafeOutput {
+        path: options.out_dir.clone(),
+        problem,
+    })
+}
+
+/// Builds the whole site into `options.out_dir`, atomically. A signal received on the
+/// way (see [`interrupt`]) stops it with [`BuildError::Interrupted`], whatever failed
+/// because of it (Ctrl-C reaches the Node workers too).
 pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
+    check_out_dir(options)?;
+    let outcome = build_checked(options);
+    interrupt::check()?;
+    outcome
+}
+
+fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     let jobs = parallel::worker_count(options.jobs);
     let mut stages = Vec::new();
     let mut clock = Instant::now();
     let mut lap = |stages: &mut Vec<(&'static str, Duration)>, name: &'static str| {
         stages.push((name, clock.elapsed()));
+        fault::point(name);
         clock = Instant::now();
+        interrupt::check()
     };
 
     let report = sitegen_content::load(&options.content_dir);
@@ -120,10 +167,10 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     let shells = Shells::load(&options.templates_dir)?;
     // Reported together with the output's broken links, after the build.
     let source_link_problems = check_source_links(&options.web_dir);
-    lap(&mut stages, "content");
+    lap(&mut stages, "content")?;
 
     let web = WebApp::new(&options.web_dir).ensure_built()?;
-    lap(&mut stages, "web app");
+    lap(&mut stages, "web app")?;
 
     let staging = Staging::new(&options.out_dir)?;
     staging.copy_tree(&web.client_dir)?;
@@ -136,12 +183,12 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         &staging,
         &media::cache_dir(&options.content_dir),
     )?;
-    lap(&mut stages, "media");
+    lap(&mut stages, "media")?;
 
     let layout_json = view::layout(&content).to_string();
     staging.write("data/layout.json", &layout_json)?;
     let planned = routes::plan(&content);
-    lap(&mut stages, "data");
+    lap(&mut stages, "data")?;
 
     let pages = Pages {
         content: &content,
@@ -157,7 +204,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     pages.write_all(&planned, jobs, || {
         Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json)
     })?;
-    lap(&mut stages, "prerender");
+    lap(&mut stages, "prerender")?;
 
     let base_url = content.site.base_url();
     let sitemap_urls: Vec<String> = planned
@@ -175,7 +222,7 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
             connect: cdn::origin_of(content.site.email.origin()),
         }),
     )?;
-    lap(&mut stages, "write");
+    lap(&mut stages, "write")?;
 
     let mut problems = source_link_problems;
     let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
@@ -194,10 +241,10 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     if !problems.is_empty() {
         return Err(BuildError::Links(problems));
     }
-    lap(&mut stages, "link check");
+    lap(&mut stages, "link check")?;
 
     cdn::precompress(staging.dir(), jobs)?;
-    lap(&mut stages, "compress");
+    lap(&mut stages, "compress")?;
     let (files, bytes) = staging.totals();
     staging.commit()?;
 
@@ -254,6 +301,8 @@ impl Pages<'_> {
         worker: &mut Prerenderer,
         route: &PlannedRoute,
     ) -> Result<(), BuildError> {
+        fault::point("rendering");
+        interrupt::check()?;
         let route_json = route.route_data(self.content.site.base_url()).to_string();
         self.staging.write(&route.data_file(), &route_json)?;
         let rendered = worker.render(&routes::encode_path(&route.path), &route_json)?;

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use crate::BuildError;
+use crate::out_dir::{self, Beside};
+use crate::{fault, BuildError};
 
 /// A folder being filled with the next site.
 pub struct Staging {
@@ -17,28 +18,28 @@ pub struct Staging {
 }
 
 impl Staging {
-    /// Creates an empty staging folder next to `target` (same file system, so the final
-    /// rename is atomic).
+    /// Creates a staging folder next to `target` (same file system, so the final swap is
+    /// atomic), first removing what interrupted builds left there. It holds the output
+    /// marker from the start, so that whatever is cut short can be recognised as
+    /// sitegen's and cleaned up.
     pub fn new(target: &Path) -> Result<Self, BuildError> {
-        let name = target
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "dist".into());
-        let parent = match target.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
+        let parent = out_dir::parent_of(target).unwrap_or_else(|| PathBuf::from("."));
         fs::create_dir_all(&parent).map_err(|e| BuildError::io(&parent, e))?;
-        let dir = parent.join(format!(".{name}.staging-{}", std::process::id()));
+        out_dir::clean_leftovers(target).map_err(|e| BuildError::io(&parent, e))?;
+        let dir = Beside::Staging
+            .path(target, std::process::id())
+            .ok_or_else(|| BuildError::io(target, std::io::ErrorKind::InvalidInput.into()))?;
         if dir.exists() {
-            fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
+            out_dir::remove_marker_last(&dir).map_err(|e| BuildError::io(&dir, e))?;
         }
-        fs::create_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
-        Ok(Self {
+        fs::create_dir(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        let staging = Self {
             dir,
             target: target.to_path_buf(),
             committed: false,
-        })
+        };
+        staging.write(out_dir::MARKER, out_dir::MARKER_TEXT)?;
+        Ok(staging)
     }
 
     pub fn dir(&self) -> &Path {
@@ -97,30 +98,100 @@ impl Staging {
             })
     }
 
-    /// Replaces the target folder with the staging folder.
+    /// Replaces the target folder with the staging folder. Where the file system can
+    /// swap two folders atomically (Linux), the output folder is always a complete site;
+    /// elsewhere the old site is set aside first and put back by the next build if this
+    /// one dies before the new site is in place.
     pub fn commit(mut self) -> Result<(), BuildError> {
-        let retired = self.dir.with_extension("retired");
-        if self.target.exists() {
-            fs::rename(&self.target, &retired).map_err(|e| BuildError::io(&self.target, e))?;
-        }
-        if let Err(e) = fs::rename(&self.dir, &self.target) {
-            // Put the old site back rather than leave no site at all.
-            let _ = fs::rename(&retired, &self.target);
-            return Err(BuildError::io(&self.target, e));
-        }
+        let target = self.target.clone();
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |e| BuildError::io(&path, e)
+        };
+        let old_site = if !target.exists() {
+            fs::rename(&self.dir, &target).map_err(io(&target))?;
+            None
+        } else if swap::exchange(&self.dir, &target).map_err(io(&target))? {
+            // The staging folder's name now holds the old site.
+            Some(self.dir.clone())
+        } else {
+            let retired = self.beside(Beside::Retired)?;
+            fs::rename(&target, &retired).map_err(io(&target))?;
+            fault::point("between-renames");
+            if let Err(e) = fs::rename(&self.dir, &target) {
+                // Put the old site back rather than leave no site at all.
+                let _ = fs::rename(&retired, &target);
+                return Err(BuildError::io(&target, e));
+            }
+            Some(retired)
+        };
         self.committed = true;
-        if retired.exists() {
-            fs::remove_dir_all(&retired).map_err(|e| BuildError::io(&retired, e))?;
+        fault::point("committed");
+        if let Some(old_site) = old_site {
+            let trash = self.beside(Beside::Trash)?;
+            fs::rename(&old_site, &trash).map_err(io(&old_site))?;
+            fault::point("removing-old-site");
+            out_dir::remove_marker_last(&trash).map_err(io(&trash))?;
         }
         Ok(())
+    }
+
+    fn beside(&self, kind: Beside) -> Result<PathBuf, BuildError> {
+        kind.path(&self.target, std::process::id())
+            .ok_or_else(|| BuildError::io(&self.target, std::io::ErrorKind::InvalidInput.into()))
     }
 }
 
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
-            let _ = fs::remove_dir_all(&self.dir);
+            let _ = out_dir::remove_marker_last(&self.dir);
         }
+    }
+}
+
+/// The atomic swap of two folders.
+mod swap {
+    use std::path::Path;
+
+    /// Swaps the folders `a` and `b` in one step; `Ok(false)` where the system cannot.
+    #[cfg(target_os = "linux")]
+    pub fn exchange(a: &Path, b: &Path) -> std::io::Result<bool> {
+        use std::ffi::CString;
+        use std::os::unix::ffi::OsStrExt;
+
+        if crate::fault::forced("no-exchange") {
+            return Ok(false);
+        }
+        let c = |path: &Path| {
+            CString::new(path.as_os_str().as_bytes())
+                .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))
+        };
+        let (a, b) = (c(a)?, c(b)?);
+        // SAFETY: both paths are valid NUL-terminated strings that outlive the call.
+        let result = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                a.as_ptr(),
+                libc::AT_FDCWD,
+                b.as_ptr(),
+                libc::RENAME_EXCHANGE,
+            )
+        };
+        if result == 0 {
+            return Ok(true);
+        }
+        let error = std::io::Error::last_os_error();
+        match error.raw_os_error() {
+            // Old kernels and file systems without the flag.
+            Some(libc::ENOSYS | libc::EINVAL | libc::ENOTSUP) => Ok(false),
+            _ => Err(error),
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn exchange(_a: &Path, _b: &Path) -> std::io::Result<bool> {
+        Ok(false)
     }
 }
 

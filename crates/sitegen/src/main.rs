@@ -51,7 +51,9 @@ struct BuildArgs {
     /// The content folder.
     #[arg(long, value_name = "DIR", default_value = "content")]
     content: PathBuf,
-    /// The output folder.
+    /// The output folder. A build replaces it whole, so it must be new, empty, or a
+    /// folder sitegen wrote (it holds a .sitegen-output file); the content, templates
+    /// and web folders, the project and current folders and / are refused.
     #[arg(long, value_name = "DIR", default_value = "dist")]
     out: PathBuf,
     /// The web app (Vite + React) folder.
@@ -88,6 +90,11 @@ struct ServeArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
+        if let Err(error) = sitegen_render::interrupt::install() {
+            eprintln!("warning: Ctrl-C will not stop a build cleanly: {error}");
+        }
+    }
     let outcome = match cli.command {
         Command::Build(args) => cmd::build::run(&args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),

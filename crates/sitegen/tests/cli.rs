@@ -2,74 +2,11 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
-fn sitegen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sitegen"))
-        .args(args)
-        .current_dir(repo_root())
-        .output()
-        .expect("sitegen runs")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    for entry in walk(from) {
-        let target = to.join(entry.strip_prefix(from).unwrap());
-        fs::create_dir_all(target.parent().unwrap()).unwrap();
-        fs::copy(&entry, &target).unwrap();
-    }
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// Every file under `dir` with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walk(dir)
-        .into_iter()
-        .map(|path| {
-            (
-                path.strip_prefix(dir).unwrap().to_path_buf(),
-                fs::read(&path).unwrap(),
-            )
-        })
-        .collect()
-}
-
-/// A copy of the real content in `<tmp>/content`, so diagnostics read `content/…`.
-fn content_copy() -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = tmp.path().join("content");
-    copy_dir(&repo_root().join("content"), &content);
-    (tmp, content)
-}
+use common::*;
 
 fn edit(path: &Path, from: &str, to: &str) {
     let text = fs::read_to_string(path).unwrap();
@@ -144,6 +81,7 @@ fn a_failed_build_leaves_the_previous_dist_untouched() {
     break_content(&content);
     let out = tmp.path().join("dist");
     fs::create_dir_all(out.join("aboutUs")).unwrap();
+    fs::write(out.join(".sitegen-output"), "sitegen-output 1\n").unwrap();
     fs::write(out.join("index.html"), "<p>the previous site</p>").unwrap();
     fs::write(out.join("aboutUs/index.html"), [0u8, 159, 146, 150]).unwrap();
     let before = snapshot(&out);
@@ -472,4 +410,66 @@ fn a_broken_link_in_the_generated_html_fails_the_build() {
         "{text}"
     );
     assert!(!out.exists(), "a failed build writes nothing");
+}
+
+/// What `sitegen build` would fail on, `sitegen check` reports first, each at its
+/// file:line:column: an id that cannot be a URL segment, a media path with a `.`
+/// segment, a truncated PNG and an image too large to process.
+#[test]
+fn check_rejects_what_build_would_reject_with_positions() {
+    let (tmp, content) = content_copy();
+    edit(
+        &content.join("services.toml"),
+        "id = \"dialysis-center\"",
+        "id = \"..\"",
+    );
+    edit(
+        &content.join("site.toml"),
+        "logo = \"media/brand/logo.svg\"",
+        "logo = \"media/./brand/logo.svg\"",
+    );
+    let og_image = content.join("media/brand/og-image.png");
+    let whole = fs::read(&og_image).unwrap();
+    fs::write(&og_image, &whole[..whole.len() / 2]).unwrap();
+    // A 20000×20000 PNG header: refused from its size alone, never decoded.
+    let mut huge = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    huge.extend(20_000u32.to_be_bytes());
+    huge.extend(20_000u32.to_be_bytes());
+    huge.extend([
+        8, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, b'I', b'E', b'N', b'D', 0, 0, 0, 0,
+    ]);
+    fs::write(content.join("media/categories/huge.png"), huge).unwrap();
+    edit(
+        &content.join("catalogue.toml"),
+        "image = \"media/categories/ophthalmic.svg\"",
+        "image = \"media/categories/huge.png\"",
+    );
+
+    let check = sitegen(&["check", "--content", content.to_str().unwrap()]);
+    let text = stderr(&check);
+    assert_eq!(check.status.code(), Some(1), "{text}");
+    for expected in [
+        "content/services.toml:7:6: error",
+        "service id \"..\" cannot be part of a URL",
+        "content/site.toml:9:8: error",
+        "must not contain .., . or empty segments",
+        "content/site.toml:10:12: error",
+        "truncated",
+        "content/catalogue.toml:8:9: error",
+        "is 20000×20000 px, more than 8000 px on a side",
+    ] {
+        assert!(text.contains(expected), "no {expected:?} in:\n{text}");
+    }
+
+    let out = tmp.path().join("dist");
+    let build = sitegen(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(build.status.code(), Some(1));
+    assert_eq!(error_lines(&stderr(&build)), error_lines(&text));
+    assert!(!out.exists());
 }

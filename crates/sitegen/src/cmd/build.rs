@@ -3,25 +3,55 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sitegen_render::{BuildError, BuildOptions, BuildSummary};
+use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary};
 
 use super::{plural, print_diagnostics};
 
 pub fn run(options: &BuildOptions) -> anyhow::Result<ExitCode> {
-    Ok(match build_and_report(options) {
-        true => ExitCode::SUCCESS,
-        false => ExitCode::from(1),
-    })
+    Ok(build_and_report(options).exit_code())
 }
 
-/// Builds, prints diagnostics or the summary, and says whether it succeeded.
-pub fn build_and_report(options: &BuildOptions) -> bool {
+/// How a build ended, for the exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Built,
+    Failed,
+    /// Stopped by this signal; the output folder was left as it was.
+    Interrupted(i32),
+}
+
+impl Outcome {
+    pub fn exit_code(self) -> ExitCode {
+        match self {
+            Outcome::Built => ExitCode::SUCCESS,
+            Outcome::Failed => ExitCode::from(1),
+            Outcome::Interrupted(signal) => {
+                ExitCode::from(u8::try_from(interrupt::exit_code(signal)).unwrap_or(1))
+            }
+        }
+    }
+}
+
+/// Builds, prints diagnostics or the summary, and says how it ended.
+pub fn build_and_report(options: &BuildOptions) -> Outcome {
     let started = Instant::now();
     match sitegen_render::build(options) {
         Ok(summary) => {
             print_diagnostics(&summary.warnings);
             print_summary(options, &summary, started.elapsed().as_secs_f64());
-            true
+            Outcome::Built
+        }
+        Err(BuildError::Interrupted { signal }) => {
+            eprintln!(
+                "interrupted; {} was left as it was",
+                options.out_dir.display()
+            );
+            Outcome::Interrupted(signal)
+        }
+        Err(error @ BuildError::UnsafeOutput { .. }) => {
+            eprintln!("error: {error}");
+            eprintln!("nothing was written or removed");
+            Outcome::Failed
         }
         Err(BuildError::Content(diagnostics)) => {
             print_diagnostics(&diagnostics);
@@ -34,7 +64,7 @@ pub fn build_and_report(options: &BuildOptions) -> bool {
                 plural(errors, "error"),
                 options.out_dir.display()
             );
-            false
+            Outcome::Failed
         }
         Err(BuildError::Links(problems)) => {
             for problem in &problems {
@@ -45,7 +75,7 @@ pub fn build_and_report(options: &BuildOptions) -> bool {
                 plural(problems.len(), "broken link"),
                 options.out_dir.display()
             );
-            false
+            Outcome::Failed
         }
         Err(error) => {
             eprintln!("error: {error}");
@@ -53,7 +83,7 @@ pub fn build_and_report(options: &BuildOptions) -> bool {
                 "build failed; {} was left as it was",
                 options.out_dir.display()
             );
-            false
+            Outcome::Failed
         }
     }
 }

@@ -6,7 +6,7 @@ use anyhow::Context;
 use sitegen_render::BuildOptions;
 use sitegen_serve::{LiveReload, ServeOptions};
 
-use super::build::build_and_report;
+use super::build::{build_and_report, Outcome};
 
 pub struct ServeConfig {
     pub build: BuildOptions,
@@ -17,7 +17,15 @@ pub struct ServeConfig {
 }
 
 pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
-    if config.build_first && !build_and_report(&config.build) {
+    let first_build = if config.build_first {
+        build_and_report(&config.build)
+    } else {
+        Outcome::Built
+    };
+    if let Outcome::Interrupted(_) = first_build {
+        return Ok(first_build.exit_code());
+    }
+    if first_build == Outcome::Failed {
         // Keep going: an editor fixes the content and the watcher rebuilds; the last
         // good site (if any) is served meanwhile.
         eprintln!("serving the last good build while you fix the errors above");
@@ -38,7 +46,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
                 ];
                 Some(sitegen_serve::watch(&watched, move || {
                     eprintln!("change detected, rebuilding…");
-                    if build_and_report(&options) {
+                    if build_and_report(&options) == Outcome::Built {
                         reload.notify();
                     }
                 })?)

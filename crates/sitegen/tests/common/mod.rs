@@ -1,0 +1,79 @@
+//! Helpers shared by the CLI integration tests.
+#![allow(dead_code)] // each test crate uses its own part
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+pub fn sitegen(args: &[&str]) -> Output {
+    sitegen_in(&repo_root(), &[], args)
+}
+
+/// Runs sitegen in `cwd` with extra environment variables.
+pub fn sitegen_in(cwd: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(cwd)
+        .output()
+        .expect("sitegen runs")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    for entry in walk(from) {
+        let target = to.join(entry.strip_prefix(from).unwrap());
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::copy(&entry, &target).unwrap();
+    }
+}
+
+pub fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Every file under `dir` with its bytes.
+pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walk(dir)
+        .into_iter()
+        .map(|path| {
+            (
+                path.strip_prefix(dir).unwrap().to_path_buf(),
+                fs::read(&path).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A copy of the real content in `<tmp>/content`, so diagnostics read `content/…`.
+pub fn content_copy() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    copy_dir(&repo_root().join("content"), &content);
+    (tmp, content)
+}
