@@ -1,7 +1,8 @@
 //! `sitegen-serve` is the local preview server: it serves a built `dist/` the way a
-//! static host or CDN would (clean URLs, `404.html` with status 404, `_redirects`),
-//! refuses paths that try to leave `dist/`, and tells open pages to reload after a
-//! rebuild (live reload for editors).
+//! static host or CDN would (clean URLs, `404.html` with status 404, `_redirects`,
+//! `_headers`, precompressed twins, conditional and range requests), refuses what a
+//! host keeps to itself (paths or symbolic links leading out of `dist/`, host files,
+//! dotfiles), and tells open pages to reload after a rebuild (live reload for editors).
 //!
 //! It does not build anything: the caller rebuilds (see [`watch`]) and then calls
 //! [`LiveReload::notify`].
