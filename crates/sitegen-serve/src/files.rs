@@ -1,4 +1,6 @@
-//! Mapping a request path to a file of `dist/`, as a static host would.
+//! Mapping a request path to a file of `dist/`, as a static host would, and refusing
+//! what a host never serves: paths that leave `dist/` (by `..` or by a symbolic link),
+//! the host's configuration files and dotfiles.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -11,11 +13,12 @@ const HOST_FILES: &[&str] = &["_headers", "_redirects"];
 /// What a request path resolves to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Resolved {
-    /// Serve this file with this status (404 for `404.html`).
+    /// Serve this file (its canonical path, inside `dist/`) with this status (404 for
+    /// `404.html`).
     File { path: PathBuf, status: StatusCode },
     /// A `_redirects` rule matched: 301 to this location.
     Redirect(String),
-    /// The path tries to leave `dist/`.
+    /// The path tries to leave `dist/`, by `..` or through a symbolic link.
     Forbidden,
     /// The path is not valid percent-encoded UTF-8.
     BadRequest,
@@ -23,49 +26,165 @@ pub enum Resolved {
     NotFound,
 }
 
+/// Why a request path is refused before any file is looked at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Malformed percent-encoding or invalid UTF-8.
+    BadRequest,
+    /// `..` above the root, a backslash or a NUL byte.
+    Forbidden,
+}
+
+/// A request path as the site sees it: percent-decoded, without empty, `.` and `..`
+/// segments, so that every spelling of a path (`/./_headers`, `/%2e/_headers`,
+/// `/a/../_headers`, `/%5fheaders`) is the same path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitePath {
+    segments: Vec<String>,
+    trailing_slash: bool,
+}
+
+impl SitePath {
+    /// Normalises a URL path as written in the request line.
+    pub fn parse(url_path: &str) -> Result<SitePath, Refusal> {
+        let decoded = percent_decode(url_path).ok_or(Refusal::BadRequest)?;
+        let mut segments: Vec<String> = Vec::new();
+        for segment in decoded.split('/') {
+            match segment {
+                "" | "." => {}
+                ".." => {
+                    segments.pop().ok_or(Refusal::Forbidden)?;
+                }
+                // A backslash is a separator on Windows; NUL ends a path in C.
+                _ if segment.contains(['\\', '\0']) => return Err(Refusal::Forbidden),
+                _ => segments.push(segment.to_string()),
+            }
+        }
+        let trailing_slash = !segments.is_empty() && decoded.ends_with('/');
+        Ok(SitePath {
+            segments,
+            trailing_slash,
+        })
+    }
+
+    /// The normalised path, decoded: `/`, `/aboutUs`, `/services/Dental centre setup/`.
+    pub fn as_url(&self) -> String {
+        let mut url = String::from("/");
+        url.push_str(&self.segments.join("/"));
+        if self.trailing_slash {
+            url.push('/');
+        }
+        url
+    }
+
+    /// Whether a host would keep this path to itself: a dotfile or dot-folder (the
+    /// output marker `.sitegen-output` among them) or a host configuration file.
+    pub fn is_hidden(&self) -> bool {
+        self.segments.iter().any(|segment| is_hidden_name(segment))
+    }
+
+    fn relative(&self) -> PathBuf {
+        self.segments.iter().collect()
+    }
+}
+
+/// Whether a file name is one a host never serves. Compared without case and without
+/// trailing dots and spaces, as case-insensitive file systems (macOS, Windows) and
+/// Windows' name rules would open `_HEADERS` or `_headers.` as `_headers`.
+fn is_hidden_name(name: &str) -> bool {
+    let trimmed = name.trim_end_matches(['.', ' ']);
+    name.starts_with('.')
+        || HOST_FILES
+            .iter()
+            .any(|host_file| trimmed.eq_ignore_ascii_case(host_file))
+}
+
+/// Where a file of `dist/` really is.
+enum Lookup {
+    /// Its canonical path, inside `dist/`.
+    Inside(PathBuf),
+    /// A symbolic link leads out of `dist/`.
+    Outside,
+    /// A symbolic link leads to a file a host never serves.
+    Hidden,
+    /// No such file (or a folder).
+    Missing,
+}
+
+/// Follows `candidate` to its canonical path and checks it stays inside `root` (the
+/// canonical `dist/`): the request path alone cannot tell where symbolic links lead.
+fn lookup(root: &Path, candidate: &Path) -> Lookup {
+    let Ok(canonical) = candidate.canonicalize() else {
+        return Lookup::Missing;
+    };
+    let Ok(relative) = canonical.strip_prefix(root) else {
+        return Lookup::Outside;
+    };
+    if relative
+        .iter()
+        .any(|name| name.to_str().is_none_or(is_hidden_name))
+    {
+        return Lookup::Hidden;
+    }
+    if canonical.is_file() {
+        Lookup::Inside(canonical)
+    } else {
+        Lookup::Missing
+    }
+}
+
 /// Resolves a URL path (percent-encoded, as in the request line) inside `dist`.
 ///
 /// `/aboutUs` and `/aboutUs/` serve `aboutUs/index.html`; `/` serves `index.html`;
-/// unknown paths serve `404.html` with status 404.
+/// unknown and hidden paths serve `404.html` with status 404.
 pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
-    let Some(decoded) = percent_decode(url_path) else {
-        return Resolved::BadRequest;
+    let path = match SitePath::parse(url_path) {
+        Ok(path) => path,
+        Err(Refusal::BadRequest) => return Resolved::BadRequest,
+        Err(Refusal::Forbidden) => return Resolved::Forbidden,
     };
-    let segments: Vec<&str> = decoded.split('/').filter(|s| !s.is_empty()).collect();
-    if segments
-        .iter()
-        .any(|segment| *segment == ".." || segment.contains('\\') || segment.contains('\0'))
-    {
-        return Resolved::Forbidden;
-    }
-    if let Some(location) = redirect_for(dist, &decoded) {
-        return Resolved::Redirect(location);
-    }
-    // Segments are matched as written: a name with a trailing space is a real folder.
-    let raw_segments: Vec<&str> = decoded.split('/').skip(1).collect();
-    let relative: PathBuf = raw_segments.iter().filter(|s| !s.is_empty()).collect();
-    let candidate = dist.join(&relative);
-    // The CDN's own configuration files are not part of the site.
-    let hidden = HOST_FILES.iter().any(|name| relative == Path::new(name));
-    let found = if hidden {
-        None
-    } else if candidate.is_file() {
-        Some(candidate)
-    } else if candidate.join("index.html").is_file() {
-        Some(candidate.join("index.html"))
-    } else {
-        None
+    let Ok(root) = dist.canonicalize() else {
+        return Resolved::NotFound;
     };
-    match found {
-        Some(path) => Resolved::File {
+    if !path.is_hidden() {
+        if let Some(location) = redirect_for(&root, &path.as_url()) {
+            return Resolved::Redirect(location);
+        }
+        // Segments are matched as written: a name with a trailing space is a real folder.
+        let candidate = root.join(path.relative());
+        for file in [candidate.clone(), candidate.join("index.html")] {
+            match lookup(&root, &file) {
+                Lookup::Inside(path) => {
+                    return Resolved::File {
+                        path,
+                        status: StatusCode::OK,
+                    }
+                }
+                Lookup::Outside => return Resolved::Forbidden,
+                Lookup::Hidden => break,
+                Lookup::Missing => {}
+            }
+        }
+    }
+    match lookup(&root, &root.join("404.html")) {
+        Lookup::Inside(path) => Resolved::File {
             path,
-            status: StatusCode::OK,
-        },
-        None if dist.join("404.html").is_file() => Resolved::File {
-            path: dist.join("404.html"),
             status: StatusCode::NOT_FOUND,
         },
-        None => Resolved::NotFound,
+        _ => Resolved::NotFound,
+    }
+}
+
+/// The precompressed twin (`FILE.br`, `FILE.gz`) of a file `resolve` returned, if it
+/// exists inside `dist/`.
+pub fn twin(dist: &Path, file: &Path, suffix: &str) -> Option<PathBuf> {
+    let root = dist.canonicalize().ok()?;
+    let mut name = file.as_os_str().to_owned();
+    name.push(".");
+    name.push(suffix);
+    match lookup(&root, Path::new(&name)) {
+        Lookup::Inside(path) => Some(path),
+        _ => None,
     }
 }
 
@@ -149,7 +268,7 @@ mod tests {
 
     fn file(dist: &Path, relative: &str, status: StatusCode) -> Resolved {
         Resolved::File {
-            path: dist.join(relative),
+            path: dist.canonicalize().unwrap().join(relative),
             status,
         }
     }
@@ -216,10 +335,60 @@ mod tests {
     fn host_configuration_files_are_not_served() {
         let dist = site();
         let root = dist.path();
+        for path in [
+            "/_redirects",
+            "/./_redirects",
+            "/%5Fredirects",
+            "/_Redirects.",
+        ] {
+            assert_eq!(
+                resolve(root, path),
+                file(root, "404.html", StatusCode::NOT_FOUND),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn request_paths_are_normalised_before_anything_else() {
+        let url = |path: &str| SitePath::parse(path).map(|path| path.as_url());
+        assert_eq!(url("/./a/%2e/b"), Ok("/a/b".to_string()));
+        assert_eq!(url("/a/b/../c/"), Ok("/a/c/".to_string()));
+        assert_eq!(url("//a//b"), Ok("/a/b".to_string()));
+        assert_eq!(url("/%2e%2e"), Err(Refusal::Forbidden));
+        assert_eq!(url("/a/%2e%2e/%2e%2e/b"), Err(Refusal::Forbidden));
+        assert_eq!(url("/%zz"), Err(Refusal::BadRequest));
+        assert_eq!(url("/"), Ok("/".to_string()));
         assert_eq!(
-            resolve(root, "/_redirects"),
-            file(root, "404.html", StatusCode::NOT_FOUND)
+            url("/services/Emergency%20centre%20setup%20"),
+            Ok("/services/Emergency centre setup ".to_string())
         );
+    }
+
+    #[test]
+    fn dotfiles_and_host_files_are_hidden_however_spelled() {
+        let hidden = |path: &str| SitePath::parse(path).unwrap().is_hidden();
+        for path in [
+            "/_headers",
+            "/%2e/_headers",
+            "/%5fheaders",
+            "/_HEADERS",
+            "/_headers.",
+            "/.sitegen-output",
+            "/a/.git/config",
+            "/%2Eenv",
+        ] {
+            assert!(hidden(path), "{path}");
+        }
+        for path in [
+            "/",
+            "/aboutUs",
+            "/media/logo.1a2b.svg",
+            "/headers",
+            "/a/_headers_b",
+        ] {
+            assert!(!hidden(path), "{path}");
+        }
     }
 
     #[test]

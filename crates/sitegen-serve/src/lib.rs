@@ -1,33 +1,40 @@
 //! `sitegen-serve` is the local preview server: it serves a built `dist/` the way a
-//! static host or CDN would (clean URLs, `404.html` with status 404, `_redirects`),
-//! refuses paths that try to leave `dist/`, and tells open pages to reload after a
-//! rebuild (live reload for editors).
+//! static host or CDN would (clean URLs, `404.html` with status 404, `_redirects`,
+//! `_headers`, precompressed twins, conditional and range requests), refuses what a
+//! host keeps to itself (paths or symbolic links leading out of `dist/`, host files,
+//! dotfiles), and tells open pages to reload after a rebuild (live reload for editors).
 //!
 //! It does not build anything: the caller rebuilds (see [`watch`]) and then calls
 //! [`LiveReload::notify`].
 
+mod conditional;
 mod files;
 mod headers;
+mod respond;
+mod server;
 mod watch;
 
+use std::future::Future;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::extract::{Query, State};
+use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch as channel;
 
-pub use crate::files::{resolve, Resolved};
+pub use crate::conditional::{ByteRange, Validators};
+pub use crate::files::{resolve, Refusal, Resolved, SitePath};
 pub use crate::headers::{
     acceptable_encodings, headers_for, parse_headers, pattern_matches, Encoding, HeaderRule,
 };
+pub use crate::respond::ALLOWED_METHODS;
 pub use crate::watch::{watch, Watcher};
 
 /// How long a live-reload request waits for a rebuild before answering anyway.
@@ -35,18 +42,20 @@ const LIVE_RELOAD_WAIT: Duration = Duration::from_secs(25);
 const LIVE_RELOAD_SCRIPT: &str = include_str!("livereload.js");
 const LIVE_RELOAD_TAG: &str = "<script src=\"/__sitegen/livereload.js\"></script>";
 /// What Netlify and Cloudflare Pages send for files no `_headers` rule gives a
-/// `Cache-Control` (the clean-URL pages): revalidate on every use.
+/// `Cache-Control` (the clean-URL pages), and for errors and redirects: revalidate
+/// on every use.
 const DEFAULT_CACHE_CONTROL: &str = "public, max-age=0, must-revalidate";
+/// How long a connection may take to send its request head (nginx waits 60 s, hyper
+/// 30 s): a browser sends it at once, so only idle or stalled clients reach it.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Errors of the server.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    #[error("cannot listen on {addr}: {source}")]
-    Bind {
-        addr: String,
-        #[source]
-        source: std::io::Error,
-    },
+    /// The address cannot be listened on; `cause` is not a `#[source]`, so that the
+    /// message says it once.
+    #[error("cannot listen on {addr}: {cause}")]
+    Bind { addr: String, cause: std::io::Error },
     #[error("server error: {0}")]
     Io(#[from] std::io::Error),
     #[error("cannot watch {path}: {message}")]
@@ -84,23 +93,50 @@ pub struct ServeOptions {
     pub dist: PathBuf,
     /// Inject the live-reload script into HTML pages.
     pub live_reload: Option<LiveReload>,
+    /// How long a connection may take to send a request head ([`HEADER_READ_TIMEOUT`]).
+    pub header_read_timeout: Duration,
 }
 
-/// Binds `host:port` (port 0 picks a free one).
+impl ServeOptions {
+    /// Serves `dist` as it is: no live reload, the default timeout.
+    pub fn new(dist: impl Into<PathBuf>) -> Self {
+        Self {
+            dist: dist.into(),
+            live_reload: None,
+            header_read_timeout: HEADER_READ_TIMEOUT,
+        }
+    }
+}
+
+/// Binds `host:port` (port 0 picks a free one; an IPv6 host may be written with or
+/// without brackets).
 pub async fn bind(host: &str, port: u16) -> Result<TcpListener, ServeError> {
-    let addr = format!("{host}:{port}");
-    TcpListener::bind(&addr)
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    let addr = match bare.contains(':') {
+        true => format!("[{bare}]:{port}"),
+        false => format!("{bare}:{port}"),
+    };
+    TcpListener::bind((bare, port))
         .await
-        .map_err(|source| ServeError::Bind { addr, source })
+        .map_err(|cause| ServeError::Bind { addr, cause })
 }
 
 /// Serves until the process is interrupted (Ctrl-C).
 pub async fn run(listener: TcpListener, options: ServeOptions) -> Result<(), ServeError> {
-    axum::serve(listener, router(options))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    serve_until(listener, options, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves until `shutdown` completes.
+pub async fn serve_until(
+    listener: TcpListener,
+    options: ServeOptions,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), ServeError> {
+    let timeout = options.header_read_timeout;
+    server::serve(listener, router(options), timeout, shutdown).await;
     Ok(())
 }
 
@@ -116,6 +152,10 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/__sitegen/livereload.js", get(live_reload_script))
         .route("/__sitegen/version", get(live_reload_version))
         .fallback(serve_file)
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            with_site_headers,
+        ))
         .with_state(state)
 }
 
@@ -156,101 +196,67 @@ async fn serve_file(
     uri: Uri,
     request_headers: HeaderMap,
 ) -> Response {
-    if method != Method::GET && method != Method::HEAD {
-        return StatusCode::METHOD_NOT_ALLOWED.into_response();
-    }
-    let dist = state.dist.clone();
-    let path = uri.path().to_string();
-    let resolved = match tokio::task::spawn_blocking(move || resolve(&dist, &path)).await {
-        Ok(resolved) => resolved,
-        Err(_) => return StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-    };
-    match resolved {
-        Resolved::File { path, status } => {
-            let content_type = files::content_type(&path);
-            let is_html = content_type.starts_with("text/html");
-            let inject = state.live_reload.is_some() && is_html;
-            let compressible = headers::is_compressible(content_type);
-            let accept = request_headers
-                .get(header::ACCEPT_ENCODING)
-                .and_then(|value| value.to_str().ok())
-                .unwrap_or("");
-            let mut encoding = None;
-            let mut bytes = None;
-            if compressible && !inject {
-                for candidate in acceptable_encodings(accept) {
-                    let mut twin = path.clone().into_os_string();
-                    twin.push(".");
-                    twin.push(candidate.suffix());
-                    if let Ok(found) = tokio::fs::read(&twin).await {
-                        encoding = Some(candidate);
-                        bytes = Some(found);
-                        break;
-                    }
-                }
-            }
-            let bytes = match bytes {
-                Some(bytes) => bytes,
-                None => match tokio::fs::read(&path).await {
-                    Ok(bytes) => bytes,
-                    Err(_) => return StatusCode::NOT_FOUND.into_response(),
-                },
-            };
-            let body = if method == Method::HEAD {
-                Body::empty()
-            } else if inject {
-                Body::from(inject_live_reload(bytes))
-            } else {
-                Body::from(bytes)
-            };
-            let mut response = Response::new(body);
-            *response.status_mut() = status;
-            let headers = response.headers_mut();
-            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-            if let Some(encoding) = encoding {
-                headers.insert(
-                    header::CONTENT_ENCODING,
-                    HeaderValue::from_static(encoding.token()),
-                );
-            }
-            if compressible {
-                headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-            }
-            apply_header_rules(&state.dist, uri.path(), headers).await;
-            response
-        }
-        Resolved::Redirect(location) => match HeaderValue::from_str(&location) {
-            Ok(location) => (
-                StatusCode::MOVED_PERMANENTLY,
-                [(header::LOCATION, location)],
-            )
-                .into_response(),
-            Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-        },
-        Resolved::Forbidden => (StatusCode::FORBIDDEN, "Forbidden").into_response(),
-        Resolved::BadRequest => (StatusCode::BAD_REQUEST, "Bad request").into_response(),
-        Resolved::NotFound => (
-            StatusCode::NOT_FOUND,
-            "Not found (and dist/404.html is missing: has the site been built?)",
-        )
-            .into_response(),
-    }
+    let inject = state
+        .live_reload
+        .is_some()
+        .then_some(inject_live_reload as fn(Vec<u8>) -> Vec<u8>);
+    respond::answer(
+        state.dist.clone(),
+        &method,
+        uri.path(),
+        &request_headers,
+        inject,
+    )
+    .await
 }
 
-/// Adds the headers `dist/_headers` gives `url_path`, as the CDN would; files no rule
-/// gives a `Cache-Control` get the hosts' default.
-async fn apply_header_rules(dist: &std::path::Path, url_path: &str, headers: &mut HeaderMap) {
+/// Gives every response (errors, redirects and live-reload ones included) the
+/// headers `dist/_headers` gives its path, as the CDN would.
+async fn with_site_headers(
+    State(state): State<Arc<ServeOptions>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    // Rules match the path the file is served for, however the request spelled it.
+    let url_path = SitePath::parse(request.uri().path())
+        .map(|path| path.as_url())
+        .unwrap_or_else(|_| request.uri().path().to_string());
+    let mut response = next.run(request).await;
+    let status = response.status();
+    apply_header_rules(&state.dist, &url_path, status, response.headers_mut()).await;
+    response
+}
+
+/// Adds the headers `dist/_headers` gives `url_path`. Its `Cache-Control` applies
+/// only to the files themselves: an error or a redirect gets the hosts' default,
+/// so that a 404 under `/assets/` is not cached for a year as `immutable`. A
+/// `Cache-Control` the server set itself (live reload's `no-store`) stays.
+async fn apply_header_rules(
+    dist: &Path,
+    url_path: &str,
+    status: StatusCode,
+    headers: &mut HeaderMap,
+) {
     let rules = tokio::fs::read_to_string(dist.join("_headers"))
         .await
         .map(|text| parse_headers(&text))
         .unwrap_or_default();
+    let cacheable = matches!(
+        status,
+        StatusCode::OK | StatusCode::PARTIAL_CONTENT | StatusCode::NOT_MODIFIED
+    );
+    let server_cache_control = headers.contains_key(header::CACHE_CONTROL);
     for (name, value) in headers_for(&rules, url_path) {
-        if let (Ok(name), Ok(value)) = (
+        let (Ok(name), Ok(value)) = (
             HeaderName::from_bytes(name.as_bytes()),
             HeaderValue::from_str(&value),
-        ) {
-            headers.insert(name, value);
+        ) else {
+            continue;
+        };
+        if name == header::CACHE_CONTROL && (!cacheable || server_cache_control) {
+            continue;
         }
+        headers.insert(name, value);
     }
     if !headers.contains_key(header::CACHE_CONTROL) {
         headers.insert(
@@ -272,81 +278,6 @@ fn inject_live_reload(html: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Serves `dist` on a free port and sends one raw HTTP/1.1 request.
-    async fn get(dist: &std::path::Path, path: &str, accept_encoding: &str) -> String {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let listener = bind("127.0.0.1", 0).await.unwrap();
-        let addr = local_addr(&listener).unwrap();
-        let app = router(ServeOptions {
-            dist: dist.to_path_buf(),
-            live_reload: None,
-        });
-        tokio::spawn(async move { axum::serve(listener, app).await });
-        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let request = format!(
-            "GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: {accept_encoding}\r\nConnection: close\r\n\r\n"
-        );
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut response = Vec::new();
-        stream.read_to_end(&mut response).await.unwrap();
-        String::from_utf8_lossy(&response).to_lowercase()
-    }
-
-    fn site() -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        std::fs::create_dir_all(root.join("assets")).unwrap();
-        std::fs::write(root.join("index.html"), "<p>home</p>").unwrap();
-        std::fs::write(root.join("index.html.br"), "BROTLI").unwrap();
-        std::fs::write(root.join("index.html.gz"), "GZIP").unwrap();
-        std::fs::write(root.join("assets/app.js"), "js").unwrap();
-        std::fs::write(
-            root.join("_headers"),
-            "/*\n  X-Content-Type-Options: nosniff\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n",
-        )
-        .unwrap();
-        dir
-    }
-
-    #[tokio::test]
-    async fn precompressed_twins_are_served_when_the_client_accepts_them() {
-        let dist = site();
-        let brotli = get(dist.path(), "/", "gzip, deflate, br").await;
-        assert!(brotli.contains("content-encoding: br\r\n"), "{brotli}");
-        assert!(brotli.contains("vary: accept-encoding\r\n"), "{brotli}");
-        assert!(brotli.ends_with("\r\n\r\nbrotli"), "{brotli}");
-        let gzip = get(dist.path(), "/", "gzip").await;
-        assert!(gzip.contains("content-encoding: gzip\r\n"), "{gzip}");
-        let plain = get(dist.path(), "/", "identity").await;
-        assert!(!plain.contains("content-encoding"), "{plain}");
-        assert!(plain.ends_with("<p>home</p>"), "{plain}");
-    }
-
-    #[tokio::test]
-    async fn the_headers_file_applies_like_on_the_cdn() {
-        let dist = site();
-        let asset = get(dist.path(), "/assets/app.js", "br").await;
-        assert!(
-            asset.contains("x-content-type-options: nosniff\r\n"),
-            "{asset}"
-        );
-        assert!(
-            asset.contains("cache-control: public, max-age=31536000, immutable\r\n"),
-            "{asset}"
-        );
-        assert!(
-            !asset.contains("content-encoding"),
-            "no twin, no encoding: {asset}"
-        );
-        let page = get(dist.path(), "/", "").await;
-        assert!(
-            page.contains("cache-control: public, max-age=0, must-revalidate\r\n"),
-            "{page}"
-        );
-        let config = get(dist.path(), "/_headers", "").await;
-        assert!(config.starts_with("http/1.1 404"), "{config}");
-    }
 
     #[test]
     fn the_live_reload_script_goes_before_the_body_end() {

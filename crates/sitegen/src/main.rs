@@ -76,7 +76,8 @@ struct ServeArgs {
     /// The port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on.
+    /// The address to listen on: 127.0.0.1 keeps the preview on this computer; 0.0.0.0
+    /// (or any other non-loopback address) lets other devices reach it, with a warning.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// Serve the built site as it is: no watching, no rebuilds, no live-reload script

@@ -1,10 +1,12 @@
-//! `sitegen serve`: build, serve, watch, rebuild, reload.
+//! `sitegen serve`: listen, build, serve, watch, rebuild, reload.
 
+use std::io::ErrorKind;
+use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use sitegen_render::BuildOptions;
-use sitegen_serve::{LiveReload, ServeOptions};
+use sitegen_serve::{LiveReload, ServeError, ServeOptions};
 
 use super::build::{build_and_report, Outcome};
 
@@ -17,6 +19,23 @@ pub struct ServeConfig {
 }
 
 pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
+    if config.build_first {
+        // Refused before listening: serving a folder a build may not replace (the
+        // content, the project) would publish it.
+        if let Err(error) = sitegen_render::check_out_dir(&config.build) {
+            eprintln!("error: {error}");
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    // Listen before building: a busy port is reported at once, not after the build.
+    let listener = runtime
+        .block_on(sitegen_serve::bind(&config.host, config.port))
+        .map_err(|error| explain_bind_error(error, config.port))?;
+    let addr = sitegen_serve::local_addr(&listener)?;
+    if let Some(warning) = network_warning(addr) {
+        eprintln!("{warning}");
+    }
     let first_build = if config.build_first {
         build_and_report(&config.build)
     } else {
@@ -30,10 +49,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         // good site (if any) is served meanwhile.
         eprintln!("serving the last good build while you fix the errors above");
     }
-    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
-        let listener = sitegen_serve::bind(&config.host, config.port).await?;
-        let addr = sitegen_serve::local_addr(&listener)?;
         let live_reload = config.watch.then(LiveReload::new);
         let _watcher = match &live_reload {
             Some(reload) => {
@@ -63,11 +79,50 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         sitegen_serve::run(
             listener,
             ServeOptions {
-                dist: config.build.out_dir.clone(),
                 live_reload,
+                ..ServeOptions::new(config.build.out_dir.clone())
             },
         )
         .await?;
         anyhow::Ok(ExitCode::SUCCESS)
     })
+}
+
+/// Says what to do about an address that cannot be listened on.
+fn explain_bind_error(error: ServeError, port: u16) -> anyhow::Error {
+    match error {
+        ServeError::Bind { addr, cause } if cause.kind() == ErrorKind::AddrInUse => {
+            anyhow::anyhow!(
+                "cannot listen on {addr}: the port is already in use (by another `sitegen serve`?); \
+                 choose another with --port, e.g. --port {}, or --port 0 for any free port",
+                port.checked_add(1).unwrap_or(8081)
+            )
+        }
+        error => error.into(),
+    }
+}
+
+/// The one-line warning for an address other machines can reach, if it is one.
+fn network_warning(addr: SocketAddr) -> Option<String> {
+    (!addr.ip().is_loopback()).then(|| {
+        format!(
+            "warning: listening on {addr}: the preview is reachable from the network, not only \
+             from this computer (use --host 127.0.0.1 to keep it private)"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_addresses_beyond_this_computer_are_warned_about() {
+        let warned = |addr: &str| network_warning(addr.parse().unwrap()).is_some();
+        assert!(warned("0.0.0.0:8080"));
+        assert!(warned("[::]:8080"));
+        assert!(warned("192.168.1.20:8080"));
+        assert!(!warned("127.0.0.1:8080"));
+        assert!(!warned("[::1]:8080"));
+    }
 }

@@ -1,0 +1,206 @@
+//! Integration tests of `sitegen serve`, run as a user would run it: the binary on a
+//! small built site (`--no-build`), spoken to over HTTP.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long the server may take to start listening.
+const START_DEADLINE: Duration = Duration::from_secs(30);
+
+/// A running `sitegen serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    /// The `http://ADDR` it announced.
+    addr: String,
+    /// What it wrote to stderr before announcing.
+    stderr: mpsc::Receiver<String>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// What it writes to stderr within `wait` (its lines arrive through a thread,
+    /// maybe after the address was announced).
+    fn stderr_within(&self, wait: Duration) -> String {
+        let deadline = Instant::now() + wait;
+        let mut lines = Vec::new();
+        while let Ok(line) = self
+            .stderr
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            lines.push(line);
+        }
+        lines.join("\n")
+    }
+}
+
+/// Starts `sitegen serve --no-build --port 0 --out DIST ARGS…` and waits for the
+/// `serving … at http://ADDR/` line.
+fn serve(dist: &Path, args: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["serve", "--no-build", "--port", "0", "--out"])
+        .arg(dist)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sitegen runs");
+    let (stdout_lines, stdout) = mpsc::channel();
+    let (stderr_lines, stderr) = mpsc::channel();
+    let out = child.stdout.take().unwrap();
+    let err = child.stderr.take().unwrap();
+    // Owned at once, so that a failed start still stops the process.
+    let mut server = Server {
+        child,
+        addr: String::new(),
+        stderr,
+    };
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            let _ = stdout_lines.send(line);
+        }
+    });
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = stderr_lines.send(line);
+        }
+    });
+    let deadline = Instant::now() + START_DEADLINE;
+    while server.addr.is_empty() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = stdout
+            .recv_timeout(left)
+            .expect("sitegen serve announces its address");
+        if let Some((_, url)) = line.split_once(" at http://") {
+            server.addr = url.trim_end_matches('/').to_string();
+        }
+    }
+    server
+}
+
+/// Sends one GET and returns the status line and the body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_string(), body.to_string())
+}
+
+fn site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(dist.join("index.html"), "<p>home</p>").unwrap();
+    std::fs::write(dist.join("404.html"), "<p>missing</p>").unwrap();
+    std::fs::write(
+        dist.join("_headers"),
+        "/*\n  X-Content-Type-Options: nosniff\n",
+    )
+    .unwrap();
+    std::fs::write(dist.join(".sitegen-output"), "sitegen-output 1\n").unwrap();
+    dir
+}
+
+// Symbolic links as Unix makes them (Windows needs privileges for them).
+#[cfg(unix)]
+#[test]
+fn serve_does_not_follow_symlinks_out_of_dist_nor_serve_host_files() {
+    let dir = site();
+    let dist = dir.path().join("dist");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("passwd"), "root:x:0:0").unwrap();
+    std::os::unix::fs::symlink(&outside, dist.join("etclink")).unwrap();
+    let server = serve(&dist, &[]);
+
+    let (status, body) = get(&server.addr, "/etclink/passwd");
+    assert!(status.contains(" 403 "), "{status}");
+    assert!(!body.contains("root:x"));
+    for path in [
+        "/./_headers",
+        "/%2e/_headers",
+        "/%5fheaders",
+        "/.sitegen-output",
+    ] {
+        let (status, body) = get(&server.addr, path);
+        assert!(status.contains(" 404 "), "{path}: {status}");
+        assert_eq!(body, "<p>missing</p>", "{path}");
+    }
+    assert_eq!(get(&server.addr, "/").1, "<p>home</p>");
+}
+
+#[test]
+fn serve_warns_that_a_non_loopback_host_is_reachable_from_the_network() {
+    let dir = site();
+    let server = serve(&dir.path().join("dist"), &["--host", "0.0.0.0"]);
+    let stderr = server.stderr_within(Duration::from_secs(1));
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("reachable from the network"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(warnings[0].starts_with("warning: "), "{stderr}");
+    assert!(warnings[0].contains("0.0.0.0:"), "{stderr}");
+}
+
+#[test]
+fn serve_on_loopback_gives_no_network_warning() {
+    let dir = site();
+    let server = serve(&dir.path().join("dist"), &["--host", "127.0.0.1"]);
+    assert_eq!(get(&server.addr, "/").1, "<p>home</p>");
+    let stderr = server.stderr_within(Duration::from_secs(1));
+    assert!(!stderr.contains("reachable"), "{stderr}");
+}
+
+#[test]
+fn serve_refuses_a_busy_port_before_building_and_says_so_once() {
+    let busy = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    // A build would fail on the missing content and say so: the port must be
+    // refused before any of that.
+    let started = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["serve", "--host", "127.0.0.1", "--port", &port])
+        .arg("--content")
+        .arg(dir.path().join("no-content"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("sitegen runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "answered at once"
+    );
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(
+        stderr.contains(&format!("127.0.0.1:{port}")),
+        "names the address: {stderr}"
+    );
+    assert!(stderr.contains("--port"), "suggests --port: {stderr}");
+    assert_eq!(
+        stderr.matches("in use").count(),
+        1,
+        "says it once: {stderr}"
+    );
+    assert!(!out.exists(), "nothing was built");
+    drop(busy);
+}
