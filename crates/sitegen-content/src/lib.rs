@@ -4,7 +4,7 @@
 //!
 //! What it is for:
 //! - loading every content file with positions, reporting **every** problem of a run
-//!   at once as a [`Diagnostic`] (`PATH:LINE:COL: error: MESSAGE`, the offending line,
+//!   at once as a [`Diagnostic`] (`PATH:LINE:COL: error[CODE]: MESSAGE`, the offending line,
 //!   a caret, a hint), each rule a variant of the [`ErrorCode`] catalogue;
 //! - checking media files (existence, format, dimensions) and naming their hashed
 //!   output files ([`MediaIndex`]);

@@ -2,7 +2,8 @@
 //! `fixtures/<rule>/` overlays broken files on a copy of the valid site and lists
 //! the exact first lines of the diagnostics it must produce in `expected.txt`.
 //!
-//! A fixture may also hold `delete.txt`: content paths to remove from the copy.
+//! A fixture may also hold `delete.txt`: content paths to remove from the copy
+//! (`.` removes the content folder itself).
 //! `SITEGEN_BLESS=1 cargo test -p sitegen-content --test fixtures` rewrites the
 //! `expected.txt` files from the actual diagnostics (review the diff).
 
@@ -41,14 +42,22 @@ fn site_with(rule: &str) -> tempfile::TempDir {
     }
     if let Ok(list) = fs::read_to_string(fixture.join("delete.txt")) {
         for path in list.lines().filter(|l| !l.trim().is_empty()) {
-            fs::remove_file(dir.path().join("content").join(path.trim())).unwrap();
+            match path.trim() {
+                "." => fs::remove_dir_all(dir.path().join("content")).unwrap(),
+                path => fs::remove_file(dir.path().join("content").join(path)).unwrap(),
+            }
         }
     }
     dir
 }
 
-fn headlines(report: &LoadReport) -> Vec<String> {
-    report.diagnostics.iter().map(|d| d.headline()).collect()
+/// The first lines of the diagnostics, with the temporary folder written `TMP`.
+fn headlines(report: &LoadReport, tmp: &Path) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| d.headline().replace(&tmp.display().to_string(), "TMP"))
+        .collect()
 }
 
 fn check_fixture(rule: &str) {
@@ -56,13 +65,13 @@ fn check_fixture(rule: &str) {
     let report = load(&dir.path().join("content"));
     if std::env::var_os("SITEGEN_BLESS").is_some() {
         // Rewrites expected.txt from the actual diagnostics: review the diff.
-        let mut text = headlines(&report).join("\n");
+        let mut text = headlines(&report, dir.path()).join("\n");
         text.push('\n');
         fs::write(fixtures_dir().join(rule).join("expected.txt"), text).unwrap();
     }
     let expected = fs::read_to_string(fixtures_dir().join(rule).join("expected.txt")).unwrap();
     let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
-    let actual = headlines(&report);
+    let actual = headlines(&report, dir.path());
     let full: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
     assert_eq!(
         actual,
@@ -101,6 +110,8 @@ macro_rules! fixture_tests {
 fixture_tests!(
     toml_syntax,
     file_unreadable,
+    file_not_utf8,
+    content_dir_missing,
     unknown_key,
     missing_field,
     wrong_type,
