@@ -98,22 +98,6 @@ impl Diagnostic {
         }
     }
 
-    /// A problem at a position of a file that is not content (e.g. a route literal
-    /// in the web app's sources), with the catalogue's hint and no source line.
-    pub fn new(
-        code: ErrorCode,
-        path: impl Into<PathBuf>,
-        line: usize,
-        column: usize,
-        message: impl Into<String>,
-    ) -> Diagnostic {
-        Diagnostic {
-            line,
-            column,
-            ..Diagnostic::file(path.into(), code, message)
-        }
-    }
-
     /// The first line only: `PATH:LINE:COL: error[CODE]: MESSAGE`.
     pub fn headline(&self) -> String {
         self.render_headline(&Palette::PLAIN)
@@ -178,6 +162,17 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render(false))
     }
+}
+
+/// `text` in the colour of `severity` (bold red or bold yellow) when `colored`,
+/// for the command line's own lines (a failed check's summary, a link problem).
+pub fn paint_severity(severity: Severity, text: &str, colored: bool) -> String {
+    let palette = if colored {
+        Palette::ANSI
+    } else {
+        Palette::PLAIN
+    };
+    palette.paint(palette.severity(severity), text)
 }
 
 /// The ANSI styles of a rendering; all empty for plain text.
