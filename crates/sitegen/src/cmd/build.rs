@@ -26,7 +26,12 @@ pub fn build_and_report(options: &BuildOptions) -> bool {
         Err(BuildError::Content(diagnostics)) => {
             print_errors(&diagnostics);
             print_warnings(&diagnostics);
-            let count = |severity| diagnostics.iter().filter(|d| d.severity == severity).count();
+            let count = |severity| {
+                diagnostics
+                    .iter()
+                    .filter(|d| d.severity == severity)
+                    .count()
+            };
             eprintln!(
                 "{}: {} in the content; {} was left as it was",
                 paint_failure("build failed"),

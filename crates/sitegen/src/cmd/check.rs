@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use sitegen_content::Content;
 
-use super::{counts, folder, paint_failure, plural, print_errors, print_other_errors, print_warnings};
+use super::{
+    counts, folder, paint_failure, plural, print_errors, print_other_errors, print_warnings,
+};
 
 pub fn run(content: &Path, web: &Path) -> anyhow::Result<ExitCode> {
     let started = Instant::now();

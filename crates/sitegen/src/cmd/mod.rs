@@ -122,6 +122,9 @@ mod tests {
         assert_eq!(counts(0, 0), "0 errors, 0 warnings");
         assert_eq!(plural(16, "category"), "16 categories");
         assert_eq!(folder(std::path::Path::new("content")), "content/");
-        assert_eq!(folder(std::path::Path::new("/srv/content/")), "/srv/content/");
+        assert_eq!(
+            folder(std::path::Path::new("/srv/content/")),
+            "/srv/content/"
+        );
     }
 }
