@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::codes::ErrorCode;
 use crate::de::Located;
 use crate::diagnostic::{Diagnostic, SourceFile, Span};
-use crate::load::{FileLoad, Loaded, RawEntry};
+use crate::load::{FileLoad, Loaded, RawEntry, RawRefs};
 use crate::model::{EmailSettings, NavEntry, Policy, Site};
 use crate::routes::{self, ROUTE_ALIASES, STATIC_ROUTES};
 use crate::suggest;
@@ -58,6 +58,21 @@ impl Reporter<'_> {
     }
 }
 
+/// A reporter for a file that parsed, and what was read of it as written (even
+/// when its typed value failed to load).
+fn raw_reporter<'a, T, R>(
+    load: &'a FileLoad<T, R>,
+    diagnostics: &'a mut Vec<Diagnostic>,
+) -> Option<(Reporter<'a>, &'a R)> {
+    Some((
+        Reporter {
+            file: load.file.as_ref()?,
+            diagnostics,
+        },
+        load.raw.as_ref()?,
+    ))
+}
+
 fn reporter<'a, T, R>(
     load: &'a FileLoad<T, R>,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -83,7 +98,16 @@ struct Targets<'a> {
 
 /// The ids of raw entries.
 fn ids(entries: &[RawEntry]) -> impl Iterator<Item = &str> {
-    entries.iter().map(|entry| entry.id.as_str())
+    entries.iter().map(|entry| entry.id.value.as_str())
+}
+
+/// `(value, span)` pairs of located strings, for [`Reporter::duplicates`].
+fn keyed<'a>(
+    values: impl IntoIterator<Item = &'a Located<String>>,
+) -> impl Iterator<Item = (&'a str, &'a Span)> {
+    values
+        .into_iter()
+        .map(|value| (value.value.as_str(), &value.span))
 }
 
 /// The suggestion for an unknown reference to one of `entries`: the id it is a
@@ -92,9 +116,10 @@ fn ids(entries: &[RawEntry]) -> impl Iterator<Item = &str> {
 fn suggest_id(input: &str, entries: &[RawEntry]) -> Option<String> {
     suggest::did_you_mean_id(
         input,
-        entries
-            .iter()
-            .map(|entry| (entry.id.as_str(), entry.name.as_deref())),
+        entries.iter().map(|entry| {
+            let name = entry.name.as_ref().map(|name| name.value.as_str());
+            (entry.id.value.as_str(), name)
+        }),
     )
 }
 
@@ -123,46 +148,26 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     }
     check_catalogue(loaded, diagnostics);
     check_products(loaded, &targets, diagnostics);
+    if let Some((mut r, services)) = raw_reporter(&loaded.services, diagnostics) {
+        r.duplicates("service id", keyed(services.iter().map(|s| &s.id)));
+    }
     if let Some((mut r, services)) = reporter(&loaded.services, diagnostics) {
-        r.duplicates(
-            "service id",
-            services.service.0.iter().map(|s| (s.id(), &s.id.span)),
-        );
         for service in &services.service.0 {
             check_gallery(&mut r, service);
         }
     }
     if let Some((mut r, navigation)) = reporter(&loaded.navigation, diagnostics) {
         for item in &navigation.item {
-            check_nav_entry(&mut r, item, &targets);
-        }
-        for link in navigation
-            .footer
-            .quick_links
-            .iter()
-            .chain(&navigation.footer.legal_links)
-        {
-            check_route(&mut r, &link.to, &targets);
+            check_nav_target(&mut r, item);
         }
     }
+    if let Some((mut r, refs)) = raw_reporter(&loaded.navigation, diagnostics) {
+        check_refs(&mut r, refs, &targets);
+    }
     check_home(loaded, &targets, diagnostics);
-    if let Some((mut r, certificates)) = reporter(&loaded.certificates, diagnostics) {
-        r.duplicates(
-            "certificate id",
-            certificates
-                .certificate
-                .0
-                .iter()
-                .map(|c| (c.id(), &c.id.span)),
-        );
-        r.duplicates(
-            "registration id",
-            certificates
-                .registration
-                .0
-                .iter()
-                .map(|c| (c.id(), &c.id.span)),
-        );
+    if let Some((mut r, raw)) = raw_reporter(&loaded.certificates, diagnostics) {
+        r.duplicates("certificate id", keyed(&raw.certificates));
+        r.duplicates("registration id", keyed(&raw.registrations));
     }
     for (_, policy) in &loaded.policies {
         if let Some((mut r, policy)) = reporter(policy, diagnostics) {
@@ -280,17 +285,13 @@ fn check_email_settings(r: &mut Reporter<'_>, email: &EmailSettings) {
 }
 
 fn check_catalogue(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
-    let Some((mut r, catalogue)) = reporter(&loaded.catalogue, diagnostics) else {
+    let Some((mut r, categories)) = raw_reporter(&loaded.catalogue, diagnostics) else {
         return;
     };
-    let categories = &catalogue.category.0;
-    r.duplicates(
-        "category id",
-        categories.iter().map(|c| (c.id(), &c.id.span)),
-    );
+    r.duplicates("category id", keyed(categories.iter().map(|c| &c.id)));
     r.duplicates(
         "category name",
-        categories.iter().map(|c| (c.name(), &c.name.span)),
+        keyed(categories.iter().filter_map(|c| c.name.as_ref())),
     );
 }
 
@@ -327,7 +328,7 @@ fn check_products(loaded: &Loaded, targets: &Targets<'_>, diagnostics: &mut Vec<
             continue;
         };
         // With duplicate ids (reported elsewhere) the first definition counts.
-        let Some(entry) = categories.iter().find(|c| c.id == category.value) else {
+        let Some(entry) = categories.iter().find(|c| c.id.value == category.value) else {
             r.report(
                 &category.span,
                 ErrorCode::UnknownCategory,
@@ -341,13 +342,13 @@ fn check_products(loaded: &Loaded, targets: &Targets<'_>, diagnostics: &mut Vec<
         };
         if !names.contains(&subcategory.value) {
             let hint = suggest::did_you_mean(&subcategory.value, names.iter().map(String::as_str))
-                .unwrap_or_else(|| format!("\"{}\" has: {}", entry.id, names.join(", ")));
+                .unwrap_or_else(|| format!("\"{}\" has: {}", entry.id.value, names.join(", ")));
             r.report(
                 &subcategory.span,
                 ErrorCode::UnknownSubcategory,
                 format!(
                     "subcategory \"{}\" is not in category \"{}\"",
-                    subcategory.value, entry.id
+                    subcategory.value, entry.id.value
                 ),
                 Some(hint),
             );
@@ -394,7 +395,9 @@ fn check_service_ref(r: &mut Reporter<'_>, service: &Located<String>, targets: &
     }
 }
 
-fn check_nav_entry(r: &mut Reporter<'_>, entry: &Located<NavEntry>, targets: &Targets<'_>) {
+/// A navigation entry has exactly one of `to` and `service` (its references are
+/// checked from the file as written, in [`check_refs`]).
+fn check_nav_target(r: &mut Reporter<'_>, entry: &Located<NavEntry>) {
     match (&entry.to, &entry.service) {
         (Some(_), Some(service)) => r.report(
             &service.span,
@@ -416,14 +419,31 @@ fn check_nav_entry(r: &mut Reporter<'_>, entry: &Located<NavEntry>, targets: &Ta
         ),
         _ => {}
     }
-    if let Some(to) = &entry.to {
-        check_route(r, to, targets);
+    for child in entry.entries.iter().flatten() {
+        check_nav_target(r, child);
     }
-    if let Some(service) = &entry.service {
+}
+
+/// The references of a file to categories, services and routes.
+fn check_refs(r: &mut Reporter<'_>, refs: &RawRefs, targets: &Targets<'_>) {
+    for route in &refs.routes {
+        check_route(r, route, targets);
+    }
+    for service in &refs.services {
         check_service_ref(r, service, targets);
     }
-    for child in entry.entries.iter().flatten() {
-        check_nav_entry(r, child, targets);
+    let Some(categories) = targets.categories else {
+        return;
+    };
+    for category in &refs.categories {
+        if !ids(categories).any(|id| id == category.value) {
+            r.report(
+                &category.span,
+                ErrorCode::UnknownCategory,
+                format!("unknown category \"{}\"", category.value),
+                suggest_id(&category.value, categories),
+            );
+        }
     }
 }
 
@@ -510,7 +530,10 @@ fn check_route(r: &mut Reporter<'_>, to: &Located<String>, targets: &Targets<'_>
     }
 }
 
-fn check_home(loaded: &Loaded, targets: &Targets, diagnostics: &mut Vec<Diagnostic>) {
+fn check_home(loaded: &Loaded, targets: &Targets<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some((mut r, refs)) = raw_reporter(&loaded.home, diagnostics) {
+        check_refs(&mut r, refs, targets);
+    }
     let Some((mut r, home)) = reporter(&loaded.home, diagnostics) else {
         return;
     };
@@ -522,26 +545,6 @@ fn check_home(loaded: &Loaded, targets: &Targets, diagnostics: &mut Vec<Diagnost
                 format!("statistic \"{}\" has a negative value", stat.label),
                 None,
             );
-        }
-    }
-    if let Some(categories) = targets.categories {
-        for tab in &home.showcase.tab {
-            let Some(category) = &tab.category else {
-                continue;
-            };
-            if !ids(categories).any(|id| id == category.value) {
-                r.report(
-                    &category.span,
-                    ErrorCode::UnknownCategory,
-                    format!("unknown category \"{}\"", category.value),
-                    suggest_id(&category.value, categories),
-                );
-            }
-        }
-    }
-    for card in &home.services_slider.card {
-        if let Some(service) = &card.service {
-            check_service_ref(&mut r, service, targets);
         }
     }
 }
@@ -748,6 +751,76 @@ mod tests {
             "{:#?}",
             report.diagnostics
         );
+    }
+
+    #[test]
+    fn a_broken_field_hides_no_reference_or_duplicate_elsewhere_in_its_file() {
+        // Each edit breaks an entry's media (which drops the typed entry, or the
+        // whole home page) and adds a cross-file problem that must still show.
+        let cases: [(&str, &[(&str, &str)], &[ErrorCode]); 5] = [
+            (
+                "home.toml",
+                &[
+                    ("media/partners/acme.svg", "media/partners/nope.svg"),
+                    ("category = \"ophthalmic\"", "category = \"opthalmic\""),
+                    (
+                        "service = \"dialysis-center\"",
+                        "service = \"dialysis-centre\"",
+                    ),
+                ],
+                &[
+                    ErrorCode::MediaMissing,
+                    ErrorCode::UnknownCategory,
+                    ErrorCode::UnknownService,
+                ],
+            ),
+            (
+                "navigation.toml",
+                &[
+                    ("label = \"Home\"", "label = 7"),
+                    ("to = \"/products\"", "to = \"/product\""),
+                ],
+                &[ErrorCode::WrongType, ErrorCode::UnknownRoute],
+            ),
+            (
+                "catalogue.toml",
+                &[
+                    ("media/categories/dialysis.svg", "media/categories/nope.svg"),
+                    (
+                        "name = \"Dialysis Products\"",
+                        "name = \"Ophthalmic Products\"",
+                    ),
+                ],
+                &[ErrorCode::Duplicate, ErrorCode::MediaMissing],
+            ),
+            (
+                "certificates.toml",
+                &[
+                    ("media/certificates/iso.svg", "media/certificates/nope.svg"),
+                    ("id = \"gst\"", "id = \"iso-9001\""),
+                ],
+                &[ErrorCode::MediaMissing, ErrorCode::Duplicate],
+            ),
+            (
+                "services.toml",
+                &[
+                    ("media/services/radiology.svg", "media/services/nope.svg"),
+                    ("id = \"Radiology-center\"", "id = \"dialysis-center\""),
+                ],
+                &[ErrorCode::Duplicate, ErrorCode::MediaMissing],
+            ),
+        ];
+        for (file, edits, expected) in cases {
+            let edits: Vec<(&str, &str, &str)> =
+                edits.iter().map(|(from, to)| (file, *from, *to)).collect();
+            let report = load_edited(&edits);
+            assert_eq!(
+                codes(&report),
+                expected.to_vec(),
+                "{file}: {:#?}",
+                report.diagnostics
+            );
+        }
     }
 
     #[test]

@@ -304,10 +304,9 @@ mod tests {
             assert!(!code.description().is_empty(), "{code} has no doc comment");
         }
         assert_eq!(
-            ErrorCode::UnknownCategory.explanation(),
-            "## E0202: unknown category\n\nError: A product or showcase tab names a category \
-             that does not exist.\n\nWhat to do: use the `id` of a `[[category]]` in \
-             catalogue.toml\n"
+            ErrorCode::NegativeStat.explanation(),
+            "## E0503: negative statistic\n\nError: A statistic's value is negative.\n\n\
+             What to do: statistics count up from 0: use a value of 0 or more\n"
         );
     }
 

@@ -30,13 +30,30 @@ pub(crate) struct FileLoad<T, R = ()> {
 /// An entry of catalogue.toml or services.toml as written, including entries that
 /// failed to load, so that references to them are not reported twice and a
 /// reference by name can be pointed to the id.
-#[derive(Default)]
 pub(crate) struct RawEntry {
-    pub id: String,
+    pub id: Located<String>,
     /// The category's `name` or the service's `title`, when it is a string.
-    pub name: Option<String>,
+    pub name: Option<Located<String>>,
     /// A category's `subcategories`, when they are an array of strings.
     pub subcategories: Option<Vec<String>>,
+}
+
+/// The references a file makes to other files, found in its tables as written so
+/// that a wrong field elsewhere (a missing image, say) hides none of them.
+#[derive(Default)]
+pub(crate) struct RawRefs {
+    /// Category ids (home showcase tabs).
+    pub categories: Vec<Located<String>>,
+    /// Service ids (navigation entries, home service cards).
+    pub services: Vec<Located<String>>,
+    /// Routes (`to` of navigation entries and footer links).
+    pub routes: Vec<Located<String>>,
+}
+
+/// The ids of certificates.toml as written, for the duplicate check.
+pub(crate) struct RawCertificates {
+    pub certificates: Vec<Located<String>>,
+    pub registrations: Vec<Located<String>>,
 }
 
 /// A product as written, including one that failed to load, so that its references
@@ -52,13 +69,13 @@ pub(crate) struct RawProduct {
 /// Every file of the content directory, as read.
 pub(crate) struct Loaded {
     pub site: FileLoad<Site>,
-    pub navigation: FileLoad<Navigation>,
+    pub navigation: FileLoad<Navigation, RawRefs>,
     pub catalogue: FileLoad<CatalogueFile, Vec<RawEntry>>,
     pub products: FileLoad<ProductsFile, Vec<RawProduct>>,
     pub services: FileLoad<ServicesFile, Vec<RawEntry>>,
-    pub home: FileLoad<Home>,
+    pub home: FileLoad<Home, RawRefs>,
     pub about: FileLoad<About>,
-    pub certificates: FileLoad<CertificatesFile>,
+    pub certificates: FileLoad<CertificatesFile, RawCertificates>,
     pub policies: Vec<(PolicyKind, FileLoad<Policy>)>,
     pub timeline: FileLoad<Timeline>,
     pub pages: FileLoad<PagesFile>,
@@ -220,12 +237,57 @@ fn raw_entries(root: &DeTable<'_>, array: &str, name_key: &str) -> Vec<RawEntry>
                     .collect()
             });
             Some(RawEntry {
-                id: raw_string(table, "id")?.value,
-                name: raw_string(table, name_key).map(|name| name.value),
+                id: raw_string(table, "id")?,
+                name: raw_string(table, name_key),
                 subcategories,
             })
         })
         .collect()
+}
+
+/// The table under `key` of `table`.
+fn raw_table<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<&'t DeTable<'i>> {
+    match lookup(table, key)?.get_ref() {
+        DeValue::Table(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+/// The string `field` of every table of `[[array]]` in `table`.
+fn raw_strings(table: &DeTable<'_>, array: &str, field: &str) -> Vec<Located<String>> {
+    raw_tables(table, array)
+        .into_iter()
+        .filter_map(|item| raw_string(item, field))
+        .collect()
+}
+
+fn raw_navigation(root: &DeTable<'_>) -> RawRefs {
+    fn entries(tables: Vec<&DeTable<'_>>, refs: &mut RawRefs) {
+        for table in tables {
+            refs.routes.extend(raw_string(table, "to"));
+            refs.services.extend(raw_string(table, "service"));
+            entries(raw_tables(table, "entries"), refs);
+        }
+    }
+    let mut refs = RawRefs::default();
+    entries(raw_tables(root, "item"), &mut refs);
+    if let Some(footer) = raw_table(root, "footer") {
+        refs.routes.extend(raw_strings(footer, "quick_links", "to"));
+        refs.routes.extend(raw_strings(footer, "legal_links", "to"));
+    }
+    refs
+}
+
+fn raw_home(root: &DeTable<'_>) -> RawRefs {
+    RawRefs {
+        categories: raw_table(root, "showcase")
+            .map(|showcase| raw_strings(showcase, "tab", "category"))
+            .unwrap_or_default(),
+        services: raw_table(root, "services_slider")
+            .map(|slider| raw_strings(slider, "card", "service"))
+            .unwrap_or_default(),
+        routes: Vec::new(),
+    }
 }
 
 fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
@@ -264,7 +326,7 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
         media: MediaCache::new(content_dir),
     };
     let site = loader.file("site.toml", |_| ());
-    let navigation = loader.file("navigation.toml", |_| ());
+    let navigation = loader.file("navigation.toml", raw_navigation);
     let catalogue = loader.file("catalogue.toml", |root| {
         raw_entries(root, "category", "name")
     });
@@ -272,9 +334,12 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
     let services = loader.file("services.toml", |root| {
         raw_entries(root, "service", "title")
     });
-    let home = loader.file("home.toml", |_| ());
+    let home = loader.file("home.toml", raw_home);
     let about = loader.file("about.toml", |_| ());
-    let certificates = loader.file("certificates.toml", |_| ());
+    let certificates = loader.file("certificates.toml", |root| RawCertificates {
+        certificates: raw_strings(root, "certificate", "id"),
+        registrations: raw_strings(root, "registration", "id"),
+    });
     let policies = PolicyKind::ALL
         .iter()
         .map(|kind| {
