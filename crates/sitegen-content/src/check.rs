@@ -757,7 +757,8 @@ mod tests {
     fn a_broken_field_hides_no_reference_or_duplicate_elsewhere_in_its_file() {
         // Each edit breaks an entry's media (which drops the typed entry, or the
         // whole home page) and adds a cross-file problem that must still show.
-        let cases: [(&str, &[(&str, &str)], &[ErrorCode]); 5] = [
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [ErrorCode]);
+        let cases: [Case<'_>; 5] = [
             (
                 "home.toml",
                 &[
