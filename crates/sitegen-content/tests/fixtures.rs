@@ -182,3 +182,30 @@ fn every_catalogue_rule_has_a_fixture_that_triggers_it() {
         );
     }
 }
+
+/// Every hint comes from the catalogue (`codes.rs`, documented in docs/errors.md),
+/// unless it is a suggestion computed from the content itself.
+#[test]
+fn every_hint_is_the_catalogues_or_computed_from_the_content() {
+    const COMPUTED: &[&str] = &[
+        "did you mean \"",
+        "first defined on line ",
+        "expected one of: ",
+        "use one of: ",
+        "write \"",
+        "no product has id ",
+    ];
+    for rule in FIXTURES {
+        let dir = site_with(rule);
+        let report = load(&dir.path().join("content"));
+        for diagnostic in &report.diagnostics {
+            let hint = diagnostic.hint.as_deref().unwrap_or_default();
+            assert!(
+                hint == diagnostic.code.hint()
+                    || COMPUTED.iter().any(|start| hint.starts_with(start))
+                    || hint.contains("\" has: "),
+                "fixture {rule}: a hint written inline instead of in codes.rs: {diagnostic}"
+            );
+        }
+    }
+}
