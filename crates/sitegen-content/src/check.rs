@@ -58,32 +58,31 @@ impl Reporter<'_> {
     }
 }
 
+/// A reporter for a file that parsed, with `part` of it (when present).
+fn reporter_with<'a, V>(
+    file: &'a Option<SourceFile>,
+    part: Option<&'a V>,
+    diagnostics: &'a mut Vec<Diagnostic>,
+) -> Option<(Reporter<'a>, &'a V)> {
+    let file = file.as_ref()?;
+    Some((Reporter { file, diagnostics }, part?))
+}
+
+/// A reporter for a file whose typed value loaded.
+fn reporter<'a, T, R>(
+    load: &'a FileLoad<T, R>,
+    diagnostics: &'a mut Vec<Diagnostic>,
+) -> Option<(Reporter<'a>, &'a T)> {
+    reporter_with(&load.file, load.value.as_ref(), diagnostics)
+}
+
 /// A reporter for a file that parsed, and what was read of it as written (even
 /// when its typed value failed to load).
 fn raw_reporter<'a, T, R>(
     load: &'a FileLoad<T, R>,
     diagnostics: &'a mut Vec<Diagnostic>,
 ) -> Option<(Reporter<'a>, &'a R)> {
-    Some((
-        Reporter {
-            file: load.file.as_ref()?,
-            diagnostics,
-        },
-        load.raw.as_ref()?,
-    ))
-}
-
-fn reporter<'a, T, R>(
-    load: &'a FileLoad<T, R>,
-    diagnostics: &'a mut Vec<Diagnostic>,
-) -> Option<(Reporter<'a>, &'a T)> {
-    Some((
-        Reporter {
-            file: load.file.as_ref()?,
-            diagnostics,
-        },
-        load.value.as_ref()?,
-    ))
+    reporter_with(&load.file, load.raw.as_ref(), diagnostics)
 }
 
 /// What is known about the link targets, for route checks. `None` means the

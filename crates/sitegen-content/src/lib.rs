@@ -186,24 +186,11 @@ pub(crate) mod test_support {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
     }
 
-    fn copy_dir(from: &Path, to: &Path) {
-        fs::create_dir_all(to).unwrap();
-        for entry in fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy_dir(&entry.path(), &target);
-            } else {
-                fs::copy(entry.path(), &target).unwrap();
-            }
-        }
-    }
-
     /// A copy of the valid site in a temporary `content/` directory.
     pub fn valid_copy() -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
         let content = dir.path().join("content");
-        copy_dir(&valid_content(), &content);
+        crate::testing::copy_dir(&valid_content(), &content);
         (dir, content)
     }
 

@@ -7,6 +7,7 @@
 //! `SITEGEN_BLESS=1 cargo test -p sitegen-content --test fixtures` rewrites the
 //! `expected.txt` files from the actual diagnostics (review the diff).
 
+use sitegen_content::testing::copy_dir;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -14,19 +15,6 @@ use sitegen_content::{load, LoadReport};
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// A temporary copy of the valid site with the fixture `rule` applied.

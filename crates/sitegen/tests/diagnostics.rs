@@ -4,6 +4,7 @@
 //! The snapshots under `tests/snapshots/` are compared byte for byte;
 //! `SITEGEN_BLESS=1 cargo test -p sitegen --test diagnostics` rewrites them (review the diff).
 
+use sitegen_content::testing::copy_dir;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -12,19 +13,6 @@ use sitegen_content::ErrorCode;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// A small valid site (the content crate's fixture) in `<tmp>/content`.
