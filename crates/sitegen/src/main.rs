@@ -14,8 +14,7 @@ use clap::{Args, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// When to colour diagnostics: auto (when stderr is a terminal and NO_COLOR is
-    /// unset), always or never.
+    /// When to colour diagnostics (red errors, yellow warnings, a blue gutter).
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = cmd::ColorWhen::Auto)]
     color: cmd::ColorWhen,
 }
