@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::codes::ErrorCode;
 use crate::de::Located;
 use crate::diagnostic::{Diagnostic, SourceFile, Span};
-use crate::load::{FileLoad, Loaded};
+use crate::load::{FileLoad, Loaded, RawEntry, RawRefs};
 use crate::model::{EmailSettings, NavEntry, Policy, Site};
 use crate::routes::{self, ROUTE_ALIASES, STATIC_ROUTES};
 use crate::suggest;
@@ -81,7 +81,7 @@ impl Reporter<'_> {
                         "{what} id \"{}\" cannot be part of a URL: {problem}",
                         shown.escape_debug()
                     ),
-                    Some(ErrorCode::InvalidId.hint().into()),
+                    None,
                 );
             }
         }
@@ -93,7 +93,7 @@ impl Reporter<'_> {
         for (key, span) in keys {
             match first.get(key) {
                 Some(first_span) => {
-                    let (line, ..) = self.file.locate(first_span);
+                    let line = self.file.locate(first_span).line;
                     self.report(
                         span,
                         ErrorCode::Duplicate,
@@ -109,35 +109,82 @@ impl Reporter<'_> {
     }
 }
 
+/// A reporter for a file that parsed, with `part` of it (when present).
+fn reporter_with<'a, V>(
+    file: &'a Option<SourceFile>,
+    part: Option<&'a V>,
+    diagnostics: &'a mut Vec<Diagnostic>,
+) -> Option<(Reporter<'a>, &'a V)> {
+    let file = file.as_ref()?;
+    Some((Reporter { file, diagnostics }, part?))
+}
+
+/// A reporter for a file whose typed value loaded.
 fn reporter<'a, T, R>(
     load: &'a FileLoad<T, R>,
     diagnostics: &'a mut Vec<Diagnostic>,
 ) -> Option<(Reporter<'a>, &'a T)> {
-    Some((
-        Reporter {
-            file: load.file.as_ref()?,
-            diagnostics,
-        },
-        load.value.as_ref()?,
-    ))
+    reporter_with(&load.file, load.value.as_ref(), diagnostics)
+}
+
+/// A reporter for a file that parsed, and what was read of it as written (even
+/// when its typed value failed to load).
+fn raw_reporter<'a, T, R>(
+    load: &'a FileLoad<T, R>,
+    diagnostics: &'a mut Vec<Diagnostic>,
+) -> Option<(Reporter<'a>, &'a R)> {
+    reporter_with(&load.file, load.raw.as_ref(), diagnostics)
 }
 
 /// What is known about the link targets, for route checks. `None` means the
 /// file could not be read, so references into it are not checked.
-struct Targets {
-    service_ids: Option<Vec<String>>,
-    category_ids: Option<Vec<String>>,
+struct Targets<'a> {
+    services: Option<&'a [RawEntry]>,
+    categories: Option<&'a [RawEntry]>,
     products: Option<HashMap<u32, Vec<String>>>,
     /// Product ids written in products.toml, including entries that failed to load.
-    raw_product_ids: Vec<String>,
+    raw_product_ids: Vec<&'a str>,
+}
+
+/// The ids of raw entries.
+fn ids(entries: &[RawEntry]) -> impl Iterator<Item = &str> {
+    entries.iter().map(|entry| entry.id.value.as_str())
+}
+
+/// `(value, span)` pairs of located strings, for [`Reporter::duplicates`].
+fn keyed<'a>(
+    values: impl IntoIterator<Item = &'a Located<String>>,
+) -> impl Iterator<Item = (&'a str, &'a Span)> {
+    values
+        .into_iter()
+        .map(|value| (value.value.as_str(), &value.span))
+}
+
+/// The suggestion for an unknown reference to one of `entries`: the id it is a
+/// typo of, or the id of the entry it names by name (`"Dialysis Products"` →
+/// `did you mean "dialysis"?`).
+fn suggest_id(input: &str, entries: &[RawEntry]) -> Option<String> {
+    suggest::did_you_mean_id(
+        input,
+        entries.iter().map(|entry| {
+            let name = entry.name.as_ref().map(|name| name.value.as_str());
+            (entry.id.value.as_str(), name)
+        }),
+    )
 }
 
 /// Runs every check on what loaded.
 pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     let targets = Targets {
-        service_ids: loaded.services.raw.clone(),
-        category_ids: loaded.catalogue.raw.as_ref().map(|raw| raw.ids.clone()),
-        raw_product_ids: loaded.products.raw.clone().unwrap_or_default(),
+        services: loaded.services.raw.as_deref(),
+        categories: loaded.catalogue.raw.as_deref(),
+        raw_product_ids: loaded
+            .products
+            .raw
+            .iter()
+            .flatten()
+            .filter_map(|product| product.id.as_ref().map(|id| id.value.as_str()))
+            .collect(),
         products: loaded.products.value.as_ref().map(|file| {
             let mut slugs: HashMap<u32, Vec<String>> = HashMap::new();
             for product in &file.product.0 {
@@ -150,51 +197,28 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
         check_site(&mut r, site);
     }
     check_catalogue(loaded, diagnostics);
-    check_products(loaded, diagnostics);
+    check_products(loaded, &targets, diagnostics);
+    if let Some((mut r, services)) = raw_reporter(&loaded.services, diagnostics) {
+        r.duplicates("service id", keyed(services.iter().map(|s| &s.id)));
+        r.url_ids("service", keyed(services.iter().map(|s| &s.id)));
+    }
     if let Some((mut r, services)) = reporter(&loaded.services, diagnostics) {
-        r.duplicates(
-            "service id",
-            services.service.0.iter().map(|s| (s.id(), &s.id.span)),
-        );
-        r.url_ids(
-            "service",
-            services.service.0.iter().map(|s| (s.id(), &s.id.span)),
-        );
         for service in &services.service.0 {
             check_gallery(&mut r, service);
         }
     }
     if let Some((mut r, navigation)) = reporter(&loaded.navigation, diagnostics) {
         for item in &navigation.item {
-            check_nav_entry(&mut r, item, &targets);
-        }
-        for link in navigation
-            .footer
-            .quick_links
-            .iter()
-            .chain(&navigation.footer.legal_links)
-        {
-            check_route(&mut r, &link.to, &targets);
+            check_nav_target(&mut r, item);
         }
     }
+    if let Some((mut r, refs)) = raw_reporter(&loaded.navigation, diagnostics) {
+        check_refs(&mut r, refs, &targets);
+    }
     check_home(loaded, &targets, diagnostics);
-    if let Some((mut r, certificates)) = reporter(&loaded.certificates, diagnostics) {
-        r.duplicates(
-            "certificate id",
-            certificates
-                .certificate
-                .0
-                .iter()
-                .map(|c| (c.id(), &c.id.span)),
-        );
-        r.duplicates(
-            "registration id",
-            certificates
-                .registration
-                .0
-                .iter()
-                .map(|c| (c.id(), &c.id.span)),
-        );
+    if let Some((mut r, raw)) = raw_reporter(&loaded.certificates, diagnostics) {
+        r.duplicates("certificate id", keyed(&raw.certificates));
+        r.duplicates("registration id", keyed(&raw.registrations));
     }
     for (_, policy) in &loaded.policies {
         if let Some((mut r, policy)) = reporter(policy, diagnostics) {
@@ -204,8 +228,7 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     if let Some((mut r, pages)) = reporter(&loaded.pages, diagnostics) {
         for page in &pages.page.0 {
             if !STATIC_ROUTES.contains(&page.path()) {
-                let hint = suggest::did_you_mean(page.path(), STATIC_ROUTES.iter().copied())
-                    .or_else(|| Some(ErrorCode::NotAStaticRoute.hint().to_string()));
+                let hint = suggest::did_you_mean(page.path(), STATIC_ROUTES.iter().copied());
                 r.report(
                     &page.path.span,
                     ErrorCode::NotAStaticRoute,
@@ -298,7 +321,7 @@ fn check_email_settings(r: &mut Reporter<'_>, email: &EmailSettings) {
                 &value.span,
                 ErrorCode::PlaceholderEmailKey,
                 format!("{key} \"{}\" is a placeholder", value.value),
-                Some(ErrorCode::PlaceholderEmailKey.hint().into()),
+                None,
             );
         }
     }
@@ -307,87 +330,77 @@ fn check_email_settings(r: &mut Reporter<'_>, email: &EmailSettings) {
             &email.templates.span,
             ErrorCode::JobTemplateMissing,
             "no email.templates.job: job applications are simulated and not delivered".into(),
-            Some(ErrorCode::JobTemplateMissing.hint().into()),
+            None,
         );
     }
 }
 
 fn check_catalogue(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
-    let Some((mut r, catalogue)) = reporter(&loaded.catalogue, diagnostics) else {
+    let Some((mut r, categories)) = raw_reporter(&loaded.catalogue, diagnostics) else {
         return;
     };
-    let categories = &catalogue.category.0;
-    r.duplicates(
-        "category id",
-        categories.iter().map(|c| (c.id(), &c.id.span)),
-    );
-    r.url_ids("category", categories.iter().map(|c| (c.id(), &c.id.span)));
+    r.duplicates("category id", keyed(categories.iter().map(|c| &c.id)));
+    r.url_ids("category", keyed(categories.iter().map(|c| &c.id)));
     r.duplicates(
         "category name",
-        categories.iter().map(|c| (c.name(), &c.name.span)),
+        keyed(categories.iter().filter_map(|c| c.name.as_ref())),
     );
 }
 
-fn check_products(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
-    let Some((mut r, products)) = reporter(&loaded.products, diagnostics) else {
+fn check_products(loaded: &Loaded, targets: &Targets<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    let (Some(file), Some(raw_products)) = (&loaded.products.file, &loaded.products.raw) else {
         return;
     };
-    let products = &products.product.0;
-    let mut ids = Vec::with_capacity(products.len());
-    for product in products {
-        if product.id() == 0 {
-            r.report(
-                &product.id.span,
-                ErrorCode::NumberOutOfRange,
-                "product id must be a positive integer, found 0".into(),
-                None,
-            );
+    let mut r = Reporter { file, diagnostics };
+    if let Some(products) = &loaded.products.value {
+        for product in &products.product.0 {
+            if product.id() == 0 {
+                r.report(
+                    &product.id.span,
+                    ErrorCode::NumberOutOfRange,
+                    "product id must be a positive integer, found 0".into(),
+                    None,
+                );
+            }
         }
-        ids.push((product.id().to_string(), product.id.span.clone()));
     }
+    // The checks below read the products as written, so that a product with a
+    // wrong field elsewhere (a missing image, say) still gets these reported.
     r.duplicates(
         "product id",
-        ids.iter().map(|(id, span)| (id.as_str(), span)),
+        raw_products
+            .iter()
+            .filter_map(|p| p.id.as_ref().map(|id| (id.value.as_str(), &id.span))),
     );
-
-    let Some(raw) = &loaded.catalogue.raw else {
+    let Some(categories) = targets.categories else {
         return;
     };
-    // With duplicate ids (reported above) the first definition counts.
-    let mut loaded_categories: HashMap<&str, &crate::model::Category> = HashMap::new();
-    for category in loaded
-        .catalogue
-        .value
-        .iter()
-        .flat_map(|file| &file.category.0)
-    {
-        loaded_categories.entry(category.id()).or_insert(category);
-    }
-    for product in products {
-        if !raw.ids.iter().any(|id| id == product.category()) {
-            r.report(
-                &product.category.span,
-                ErrorCode::UnknownCategory,
-                format!("unknown category \"{}\"", product.category()),
-                suggest::did_you_mean(product.category(), raw.ids.iter().map(String::as_str))
-                    .or_else(|| Some(ErrorCode::UnknownCategory.hint().into())),
-            );
-            continue;
-        }
-        let Some(category) = loaded_categories.get(product.category()) else {
+    for product in raw_products {
+        let Some(category) = &product.category else {
             continue;
         };
-        let names: Vec<&str> = category.subcategories.iter().map(|s| s.as_str()).collect();
-        if !names.contains(&product.subcategory()) {
-            let hint = suggest::did_you_mean(product.subcategory(), names.iter().copied())
-                .unwrap_or_else(|| format!("\"{}\" has: {}", category.id(), names.join(", ")));
+        // With duplicate ids (reported elsewhere) the first definition counts.
+        let Some(entry) = categories.iter().find(|c| c.id.value == category.value) else {
             r.report(
-                &product.subcategory.span,
+                &category.span,
+                ErrorCode::UnknownCategory,
+                format!("unknown category \"{}\"", category.value),
+                suggest_id(&category.value, categories),
+            );
+            continue;
+        };
+        let (Some(subcategory), Some(names)) = (&product.subcategory, &entry.subcategories) else {
+            continue;
+        };
+        if !names.contains(&subcategory.value) {
+            let hint = suggest::did_you_mean(&subcategory.value, names.iter().map(String::as_str))
+                .unwrap_or_else(|| format!("\"{}\" has: {}", entry.id.value, names.join(", ")));
+            r.report(
+                &subcategory.span,
                 ErrorCode::UnknownSubcategory,
                 format!(
                     "subcategory \"{}\" is not in category \"{}\"",
-                    product.subcategory(),
-                    category.id()
+                    subcategory.value, entry.id.value
                 ),
                 Some(hint),
             );
@@ -408,34 +421,35 @@ fn check_gallery(r: &mut Reporter<'_>, service: &crate::model::ServiceEntry) {
                 "gallery has {} images but gallery_count is {expected}",
                 gallery.len()
             ),
-            Some(ErrorCode::GalleryCount.hint().into()),
+            None,
         ),
         Some(_) => {}
         None => r.report(
             &service.gallery_count.span,
             ErrorCode::GalleryCount,
             format!("has_gallery is true but there is no gallery (gallery_count is {expected})"),
-            Some(ErrorCode::GalleryCount.hint().into()),
+            None,
         ),
     }
 }
 
-fn check_service_ref(r: &mut Reporter<'_>, service: &Located<String>, targets: &Targets) {
-    let Some(ids) = &targets.service_ids else {
+fn check_service_ref(r: &mut Reporter<'_>, service: &Located<String>, targets: &Targets<'_>) {
+    let Some(services) = targets.services else {
         return;
     };
-    if !ids.contains(&service.value) {
+    if !ids(services).any(|id| id == service.value) {
         r.report(
             &service.span,
             ErrorCode::UnknownService,
             format!("unknown service \"{}\"", service.value),
-            suggest::did_you_mean(&service.value, ids.iter().map(String::as_str))
-                .or_else(|| Some(ErrorCode::UnknownService.hint().into())),
+            suggest_id(&service.value, services),
         );
     }
 }
 
-fn check_nav_entry(r: &mut Reporter<'_>, entry: &Located<NavEntry>, targets: &Targets) {
+/// A navigation entry has exactly one of `to` and `service` (its references are
+/// checked from the file as written, in [`check_refs`]).
+fn check_nav_target(r: &mut Reporter<'_>, entry: &Located<NavEntry>) {
     match (&entry.to, &entry.service) {
         (Some(_), Some(service)) => r.report(
             &service.span,
@@ -444,7 +458,7 @@ fn check_nav_entry(r: &mut Reporter<'_>, entry: &Located<NavEntry>, targets: &Ta
                 "navigation entry \"{}\" has both `to` and `service`",
                 entry.label
             ),
-            Some(ErrorCode::NavigationTarget.hint().into()),
+            None,
         ),
         (None, None) => r.report(
             &entry.span,
@@ -453,69 +467,74 @@ fn check_nav_entry(r: &mut Reporter<'_>, entry: &Located<NavEntry>, targets: &Ta
                 "navigation entry \"{}\" has neither `to` nor `service`",
                 entry.label
             ),
-            Some(ErrorCode::NavigationTarget.hint().into()),
+            None,
         ),
         _ => {}
     }
-    if let Some(to) = &entry.to {
-        check_route(r, to, targets);
+    for child in entry.entries.iter().flatten() {
+        check_nav_target(r, child);
     }
-    if let Some(service) = &entry.service {
+}
+
+/// The references of a file to categories, services and routes.
+fn check_refs(r: &mut Reporter<'_>, refs: &RawRefs, targets: &Targets<'_>) {
+    for route in &refs.routes {
+        check_route(r, route, targets);
+    }
+    for service in &refs.services {
         check_service_ref(r, service, targets);
     }
-    for child in entry.entries.iter().flatten() {
-        check_nav_entry(r, child, targets);
+    let Some(categories) = targets.categories else {
+        return;
+    };
+    for category in &refs.categories {
+        if !ids(categories).any(|id| id == category.value) {
+            r.report(
+                &category.span,
+                ErrorCode::UnknownCategory,
+                format!("unknown category \"{}\"", category.value),
+                suggest_id(&category.value, categories),
+            );
+        }
     }
 }
 
 /// Whether `to` is a route of data-contract §4; `Err` holds the hint.
-fn route_problem(to: &str, targets: &Targets) -> Option<Option<String>> {
+fn route_problem(to: &str, targets: &Targets<'_>) -> Option<Option<String>> {
     if STATIC_ROUTES.contains(&to) || ROUTE_ALIASES.iter().any(|(alias, _)| *alias == to) {
         return None;
     }
     if let Some(kind) = to.strip_prefix("/railway-registration/") {
         return match kind {
             "PCMM" | "PCMD" => None,
-            _ => Some(suggest::did_you_mean(kind, ["PCMM", "PCMD"]).or_else(|| {
-                Some("registration routes are /railway-registration/PCMM and /railway-registration/PCMD".into())
-            })),
+            _ => Some(hint_under("/railway-registration/", kind, ["PCMM", "PCMD"])),
         };
     }
     if let Some(id) = to.strip_prefix("/services/") {
-        let Some(ids) = &targets.service_ids else {
-            return None;
-        };
+        let services = targets.services?;
         let decoded = routes::percent_decode(id).unwrap_or_else(|| id.to_string());
-        if ids.contains(&decoded) {
+        if ids(services).any(|known| known == decoded) {
             return None;
         }
-        return Some(Some(hint_under(
-            "/services/",
-            &decoded,
-            ids,
-            "no service in services.toml has that id",
-        )));
+        return Some(suggest_id(&decoded, services).map(|hint| with_prefix(&hint, "/services/")));
     }
     if let Some(id) = to.strip_prefix(routes::CATEGORY_ROUTE_PREFIX) {
-        let Some(ids) = &targets.category_ids else {
-            return None;
-        };
-        if ids.iter().any(|known| known == id) {
+        let categories = targets.categories?;
+        let decoded = routes::percent_decode(id).unwrap_or_else(|| id.to_string());
+        if ids(categories).any(|known| known == decoded) {
             return None;
         }
-        return Some(Some(hint_under(
-            routes::CATEGORY_ROUTE_PREFIX,
-            id,
-            ids,
-            "no category in catalogue.toml has that id",
-        )));
+        return Some(
+            suggest_id(&decoded, categories)
+                .map(|hint| with_prefix(&hint, routes::CATEGORY_ROUTE_PREFIX)),
+        );
     }
     if let Some(rest) = to.strip_prefix("/products/") {
         let Some((id, slug)) = rest.split_once('/') else {
-            return Some(Some("product routes are /products/{id}/{slug}".into()));
+            return Some(None);
         };
         let Ok(id) = id.parse::<u32>() else {
-            return Some(Some("product routes are /products/{id}/{slug}".into()));
+            return Some(None);
         };
         let Some(products) = &targets.products else {
             return None;
@@ -526,7 +545,7 @@ fn route_problem(to: &str, targets: &Targets) -> Option<Option<String>> {
                 "did you mean \"/products/{id}/{}\"?",
                 slugs.first().map_or("", String::as_str)
             ))),
-            None if targets.raw_product_ids.contains(&id.to_string()) => None,
+            None if targets.raw_product_ids.contains(&id.to_string().as_str()) => None,
             None => Some(Some(format!("no product has id {id}"))),
         };
     }
@@ -534,21 +553,25 @@ fn route_problem(to: &str, targets: &Targets) -> Option<Option<String>> {
         .iter()
         .copied()
         .chain(ROUTE_ALIASES.iter().map(|(alias, _)| *alias));
-    Some(
-        suggest::did_you_mean(to, candidates)
-            .or_else(|| Some(ErrorCode::UnknownRoute.hint().into())),
-    )
+    Some(suggest::did_you_mean(to, candidates))
 }
 
-/// The hint for an unknown id in a route `prefix{id}`: the closest known id as a
-/// whole route, else `fallback`.
-fn hint_under(prefix: &str, id: &str, known_ids: &[String], fallback: &str) -> String {
-    suggest::did_you_mean(id, known_ids.iter().map(String::as_str))
-        .map(|hint| hint.replace("did you mean \"", &format!("did you mean \"{prefix}")))
-        .unwrap_or_else(|| fallback.into())
+/// The hint for an unknown last segment of a route `prefix{segment}`: the closest
+/// known one as a whole route.
+fn hint_under<'a>(
+    prefix: &str,
+    segment: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    suggest::did_you_mean(segment, known).map(|hint| with_prefix(&hint, prefix))
 }
 
-fn check_route(r: &mut Reporter<'_>, to: &Located<String>, targets: &Targets) {
+/// `did you mean "x"?` → `did you mean "PREFIXx"?`.
+fn with_prefix(hint: &str, prefix: &str) -> String {
+    hint.replace("did you mean \"", &format!("did you mean \"{prefix}"))
+}
+
+fn check_route(r: &mut Reporter<'_>, to: &Located<String>, targets: &Targets<'_>) {
     if let Some(hint) = route_problem(&to.value, targets) {
         r.report(
             &to.span,
@@ -559,7 +582,10 @@ fn check_route(r: &mut Reporter<'_>, to: &Located<String>, targets: &Targets) {
     }
 }
 
-fn check_home(loaded: &Loaded, targets: &Targets, diagnostics: &mut Vec<Diagnostic>) {
+fn check_home(loaded: &Loaded, targets: &Targets<'_>, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some((mut r, refs)) = raw_reporter(&loaded.home, diagnostics) {
+        check_refs(&mut r, refs, targets);
+    }
     let Some((mut r, home)) = reporter(&loaded.home, diagnostics) else {
         return;
     };
@@ -569,29 +595,8 @@ fn check_home(loaded: &Loaded, targets: &Targets, diagnostics: &mut Vec<Diagnost
                 &stat.value.span,
                 ErrorCode::NegativeStat,
                 format!("statistic \"{}\" has a negative value", stat.label),
-                Some(ErrorCode::NegativeStat.hint().into()),
+                None,
             );
-        }
-    }
-    if let Some(raw) = &loaded.catalogue.raw {
-        for tab in &home.showcase.tab {
-            let Some(category) = &tab.category else {
-                continue;
-            };
-            if !raw.ids.contains(&category.value) {
-                r.report(
-                    &category.span,
-                    ErrorCode::UnknownCategory,
-                    format!("unknown category \"{}\"", category.value),
-                    suggest::did_you_mean(&category.value, raw.ids.iter().map(String::as_str))
-                        .or_else(|| Some(ErrorCode::UnknownCategory.hint().into())),
-                );
-            }
-        }
-    }
-    for card in &home.services_slider.card {
-        if let Some(service) = &card.service {
-            check_service_ref(&mut r, service, targets);
         }
     }
 }
@@ -630,8 +635,7 @@ fn check_placeholders(r: &mut Reporter<'_>, text: &Located<crate::values::Text>)
                 text.span.start + i..text.span.start + i + written.len()
             });
         let hint = suggest::did_you_mean(name, PLACEHOLDERS.iter().copied())
-            .map(|h| h.replace("mean \"", "mean \"{").replace("\"?", "}\"?"))
-            .or_else(|| Some(ErrorCode::UnknownPlaceholder.hint().into()));
+            .map(|h| h.replace("mean \"", "mean \"{").replace("\"?", "}\"?"));
         r.report(
             &span,
             ErrorCode::UnknownPlaceholder,
@@ -796,6 +800,163 @@ mod tests {
             &report,
             ErrorCode::UnknownCategory,
             "unknown category \"opthalmic\"",
+        );
+    }
+
+    #[test]
+    fn every_error_of_one_product_is_reported_in_one_run() {
+        // A missing image used to drop the product before its references were
+        // checked, so fixing it took one run per problem.
+        let report = load_edited(&[(
+            "products.toml",
+            "category = \"dialysis\"\nsubcategory = \"Dialysis Machines\"\nimage = \"media/products/hemodialysis.svg\"",
+            "category = \"dialisys\"\nsubcategory = \"Dialysis Machines\"\nimage = \"media/products/missing.svg\"\ncolour = 1",
+        ), (
+            "products.toml",
+            "id = 13",
+            "id = 12",
+        ), (
+            "products.toml",
+            "subcategory = \"Dialysis Equipments\"",
+            "subcategory = \"Dialysis Equipment\"\nimage = \"media/nope.svg\"",
+        )]);
+        assert_eq!(
+            codes(&report),
+            vec![
+                ErrorCode::UnknownCategory,
+                ErrorCode::MediaMissing,
+                ErrorCode::UnknownKey,
+                ErrorCode::Duplicate,
+                ErrorCode::UnknownSubcategory,
+                ErrorCode::MediaMissing,
+            ],
+            "{:#?}",
+            report.diagnostics
+        );
+    }
+
+    #[test]
+    fn a_broken_field_hides_no_reference_or_duplicate_elsewhere_in_its_file() {
+        // Each edit breaks an entry's media (which drops the typed entry, or the
+        // whole home page) and adds a cross-file problem that must still show.
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [ErrorCode]);
+        let cases: [Case<'_>; 5] = [
+            (
+                "home.toml",
+                &[
+                    ("media/partners/acme.svg", "media/partners/nope.svg"),
+                    ("category = \"ophthalmic\"", "category = \"opthalmic\""),
+                    (
+                        "service = \"dialysis-center\"",
+                        "service = \"dialysis-centre\"",
+                    ),
+                ],
+                &[
+                    ErrorCode::MediaMissing,
+                    ErrorCode::UnknownCategory,
+                    ErrorCode::UnknownService,
+                ],
+            ),
+            (
+                "navigation.toml",
+                &[
+                    ("label = \"Home\"", "label = 7"),
+                    ("to = \"/products\"", "to = \"/product\""),
+                ],
+                &[ErrorCode::WrongType, ErrorCode::UnknownRoute],
+            ),
+            (
+                "catalogue.toml",
+                &[
+                    ("media/categories/dialysis.svg", "media/categories/nope.svg"),
+                    (
+                        "name = \"Dialysis Products\"",
+                        "name = \"Ophthalmic Products\"",
+                    ),
+                ],
+                &[ErrorCode::Duplicate, ErrorCode::MediaMissing],
+            ),
+            (
+                "certificates.toml",
+                &[
+                    ("media/certificates/iso.svg", "media/certificates/nope.svg"),
+                    ("id = \"gst\"", "id = \"iso-9001\""),
+                ],
+                &[ErrorCode::MediaMissing, ErrorCode::Duplicate],
+            ),
+            (
+                "services.toml",
+                &[
+                    ("media/services/radiology.svg", "media/services/nope.svg"),
+                    ("id = \"Radiology-center\"", "id = \"dialysis-center\""),
+                ],
+                &[ErrorCode::Duplicate, ErrorCode::MediaMissing],
+            ),
+        ];
+        for (file, edits, expected) in cases {
+            let edits: Vec<(&str, &str, &str)> =
+                edits.iter().map(|(from, to)| (file, *from, *to)).collect();
+            let report = load_edited(&edits);
+            assert_eq!(
+                codes(&report),
+                expected.to_vec(),
+                "{file}: {:#?}",
+                report.diagnostics
+            );
+        }
+    }
+
+    #[test]
+    fn a_name_where_an_id_belongs_suggests_the_id() {
+        for (file, from, to) in [
+            (
+                "products.toml",
+                "category = \"radiology\"",
+                "category = \"Radiology Products\"",
+            ),
+            (
+                "home.toml",
+                "category = \"ophthalmic\"",
+                "category = \"Ophthalmic Products\"",
+            ),
+            (
+                "navigation.toml",
+                "service = \"dialysis-center\"",
+                "service = \"Dialysis Center Setup\"",
+            ),
+        ] {
+            let report = load_edited(&[(file, from, to)]);
+            assert_eq!(
+                report.diagnostics.len(),
+                1,
+                "{file}: {:?}",
+                report.diagnostics
+            );
+            let hint = report.diagnostics[0].hint.clone().unwrap_or_default();
+            let id = from.split('"').nth(1).unwrap_or_default();
+            assert_eq!(hint, format!("did you mean \"{id}\"?"), "{file}");
+        }
+        let report = load_edited(&[(
+            "navigation.toml",
+            "to = \"/contact\"",
+            "to = \"/services/Dialysis%20Center%20Setup\"",
+        )]);
+        assert_eq!(
+            report.diagnostics[0].hint.as_deref(),
+            Some("did you mean \"/services/dialysis-center\"?")
+        );
+    }
+
+    #[test]
+    fn without_a_suggestion_a_reference_gets_the_catalogue_hint() {
+        let report = load_edited(&[(
+            "products.toml",
+            "category = \"radiology\"",
+            "category = \"veterinary\"",
+        )]);
+        assert_eq!(
+            report.diagnostics[0].hint.as_deref(),
+            Some(ErrorCode::UnknownCategory.hint())
         );
     }
 

@@ -1,8 +1,10 @@
 //! The catalogue of every content problem sitegen reports.
 //!
-//! One variant per rule, each with a stable code, a title and a hint. The README's
-//! error reference is generated from [`ErrorCode::ALL`], and the tests name the same
-//! variants, so documentation and behaviour read from one list.
+//! One variant per rule, each with a stable code, a title, a description (its doc
+//! comment) and the hint every diagnostic of that rule shows unless it has a more
+//! specific suggestion computed from the content (a did-you-mean). `docs/errors.md`
+//! and `sitegen explain CODE` are generated from [`ErrorCode::ALL`], and the tests
+//! name the same variants, so documentation and behaviour read from one list.
 
 use std::fmt;
 
@@ -33,14 +35,14 @@ impl fmt::Display for Severity {
 
 macro_rules! catalogue {
     ($(
-        $(#[$meta:meta])*
+        $(#[doc = $doc:literal])*
         $variant:ident = $code:literal, $severity:ident, $title:literal, $hint:literal;
     )*) => {
         /// Every rule of the content checks, with its stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum ErrorCode {
-            $( $(#[$meta])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl ErrorCode {
@@ -62,6 +64,12 @@ macro_rules! catalogue {
                 match self { $( ErrorCode::$variant => $hint, )* }
             }
 
+            /// What the rule checks, in a few sentences (the variant's doc comment).
+            pub fn description(self) -> String {
+                let lines: &[&str] = match self { $( ErrorCode::$variant => &[$($doc),*], )* };
+                lines.iter().map(|line| line.trim()).collect::<Vec<_>>().join(" ")
+            }
+
             /// Whether a problem of this kind is an error or a warning.
             pub fn severity(self) -> Severity {
                 match self { $( ErrorCode::$variant => Severity::$severity, )* }
@@ -74,18 +82,24 @@ catalogue! {
     /// A content file is not valid TOML.
     TomlSyntax = "E0001", Error, "TOML syntax error",
         "fix the TOML syntax at the position shown (quotes, brackets, `=`, commas)";
-    /// A required content file is missing or cannot be read as UTF-8 text.
+    /// A required content file is missing or cannot be read.
     FileUnreadable = "E0002", Error, "content file missing or unreadable",
-        "every file listed in docs/data-contract.md §1 must exist and be UTF-8 text";
+        "every file listed in docs/data-contract.md §1 must exist and be readable";
+    /// A content file is not UTF-8 text (the position is that of the first bad byte).
+    FileNotUtf8 = "E0003", Error, "content file is not UTF-8",
+        "save the file as UTF-8 (in VS Code: \"Save with Encoding\", UTF-8) and retype the character shown";
+    /// The content directory itself does not exist.
+    ContentDirMissing = "E0004", Error, "content directory not found",
+        "run sitegen in the folder that holds content/, or pass --content DIR (the folder with site.toml)";
     /// A table holds a key its kind does not define.
     UnknownKey = "E0101", Error, "unknown key",
         "check the spelling against docs/data-contract.md §1; every table rejects unknown keys";
     /// A required key is absent.
     MissingField = "E0102", Error, "missing required field",
-        "add the key; docs/data-contract.md §1 shows every required key";
+        "add the key to this table; docs/data-contract.md §1 shows every required key";
     /// A value has the wrong TOML type (e.g. a string where a number belongs).
     WrongType = "E0103", Error, "wrong type",
-        "use the type shown in docs/data-contract.md §1 (strings are quoted, numbers are not)";
+        "write the type the message asks for: texts and dates in \"quotes\", numbers and true/false without them";
     /// A required text is empty or only whitespace.
     EmptyText = "E0104", Error, "empty text",
         "write the text, or remove the key where it is optional";
@@ -95,18 +109,21 @@ catalogue! {
     /// Two entries share an id (or two categories share a name).
     Duplicate = "E0201", Error, "duplicate id",
         "ids (and category names) must be unique within their kind";
-    /// A product or showcase tab names a category that does not exist.
+    /// A product or showcase tab names a category that does not exist. References
+    /// use the category's `id`, not its `name`: when a name (or a near typo of
+    /// one) is written where the id belongs, the id is suggested.
     UnknownCategory = "E0202", Error, "unknown category",
         "use the `id` of a `[[category]]` in catalogue.toml";
     /// A product's subcategory is not one of its category's subcategories.
     UnknownSubcategory = "E0203", Error, "unknown subcategory",
         "use one of the category's `subcategories` in catalogue.toml, or add it there";
-    /// A navigation entry or home card names a service that does not exist.
+    /// A navigation entry or home card names a service that does not exist. When
+    /// a service's title is written where its id belongs, the id is suggested.
     UnknownService = "E0204", Error, "unknown service",
         "use the `id` of a `[[service]]` in services.toml";
     /// A link target is not a route of the site.
     UnknownRoute = "E0205", Error, "unknown route",
-        "use a route of docs/data-contract.md §4, e.g. /products or /services/{id}";
+        "use a route of docs/data-contract.md §4: a page such as /products, /services/{service id}, /products/category/{category id}, /products/{id}/{slug} or /railway-registration/PCMM (or PCMD)";
     /// A pages.toml entry names a path that is not a static route.
     NotAStaticRoute = "E0206", Error, "not a static route",
         "pages.toml can describe only the static routes of docs/data-contract.md §4";
@@ -170,22 +187,88 @@ catalogue! {
 }
 
 impl ErrorCode {
-    /// The error reference as a Markdown table (code, severity, title, hint), in
-    /// catalogue order, for the README.
+    /// The code written `code` (case-insensitive, e.g. `e0202`), if it exists.
+    pub fn parse(code: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL
+            .iter()
+            .copied()
+            .find(|known| known.code().eq_ignore_ascii_case(code.trim()))
+    }
+
+    /// One entry of the error reference, as `sitegen explain CODE` prints it and
+    /// `docs/errors.md` holds it (Markdown).
+    pub fn explanation(self) -> String {
+        format!(
+            "## {}: {}\n\n{}: {}\n\nWhat to do: {}\n",
+            self.code(),
+            self.title(),
+            capitalized(self.severity().as_str()),
+            self.description(),
+            self.hint()
+        )
+    }
+
+    /// The whole error reference, `docs/errors.md` (`sitegen explain --all`).
     pub fn reference_markdown() -> String {
-        let mut table =
-            String::from("| code | severity | problem | what to do |\n|---|---|---|---|\n");
+        let mut text = String::from(REFERENCE_INTRO);
+        text.push_str("| code | severity | problem |\n|---|---|---|\n");
         for code in ErrorCode::ALL {
-            table.push_str(&format!(
-                "| {} | {} | {} | {} |\n",
+            let heading = format!("{}: {}", code.code(), code.title());
+            text.push_str(&format!(
+                "| [{}](#{}) | {} | {} |\n",
                 code.code(),
+                heading_anchor(&heading),
                 code.severity(),
-                code.title(),
-                code.hint().replace('|', "\\|")
+                code.title()
             ));
         }
-        table
+        for code in ErrorCode::ALL {
+            text.push('\n');
+            text.push_str(&code.explanation());
+        }
+        text
     }
+}
+
+/// The top of `docs/errors.md`.
+const REFERENCE_INTRO: &str = "# Content error reference
+
+<!-- Generated from crates/sitegen-content/src/codes.rs by `sitegen explain --all > docs/errors.md`. Do not edit by hand. -->
+
+`sitegen check`, `sitegen build` and `sitegen serve` report every problem of the content as one
+diagnostic: the file, line and column, the severity with the rule's code, the message, the
+offending line with a caret under the offending text, and a hint:
+
+```text
+content/products.toml:412:12: error[E0202]: unknown category \"dialisys\"
+    |
+412 | category = \"dialisys\"
+    |            ^^^^^^^^^^
+    = help: did you mean \"dialysis\"?
+```
+
+Errors (codes `E…`) stop the build and nothing is written; warnings (codes `W…`) do not.
+Errors are listed first, then warnings, then one summary line.
+`sitegen explain E0202` prints one entry of this page in the terminal.
+
+";
+
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The anchor GitHub gives a Markdown heading: lower case, punctuation dropped,
+/// spaces turned into `-`.
+fn heading_anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
 }
 
 impl fmt::Display for ErrorCode {
@@ -215,9 +298,36 @@ mod tests {
     }
 
     #[test]
-    fn reference_lists_every_code() {
-        let table = ErrorCode::reference_markdown();
-        assert_eq!(table.lines().count(), ErrorCode::ALL.len() + 2);
-        assert!(table.contains("| E0202 | error | unknown category |"));
+    fn reference_lists_every_code_and_explains_each() {
+        let reference = ErrorCode::reference_markdown();
+        let rows = reference.lines().filter(|l| l.starts_with("| [")).count();
+        assert_eq!(rows, ErrorCode::ALL.len());
+        assert!(
+            reference.contains("| [E0202](#e0202-unknown-category) | error | unknown category |")
+        );
+        for code in ErrorCode::ALL {
+            assert!(reference.contains(&code.explanation()), "{code}");
+            assert!(!code.description().is_empty(), "{code} has no doc comment");
+        }
+        assert_eq!(
+            ErrorCode::NegativeStat.explanation(),
+            "## E0503: negative statistic\n\nError: A statistic's value is negative.\n\n\
+             What to do: statistics count up from 0: use a value of 0 or more\n"
+        );
+    }
+
+    #[test]
+    fn codes_parse_case_insensitively() {
+        assert_eq!(ErrorCode::parse("E0202"), Some(ErrorCode::UnknownCategory));
+        assert_eq!(ErrorCode::parse(" w0001"), Some(ErrorCode::ExampleEmail));
+        assert_eq!(ErrorCode::parse("E9999"), None);
+    }
+
+    #[test]
+    fn anchors_follow_github() {
+        assert_eq!(
+            heading_anchor("E0401: media path outside content/media"),
+            "e0401-media-path-outside-contentmedia"
+        );
     }
 }

@@ -11,106 +11,248 @@ pub type Span = Range<usize>;
 
 /// One problem found in the content.
 ///
-/// Its [`Display`](fmt::Display) form starts with `PATH:LINE:COL: error: MESSAGE`
-/// (or `warning:`), followed by the offending line, a caret under the offending
-/// text and, when there is one, `= help: …`.
+/// Its [`Display`](fmt::Display) form (the plain form of [`Diagnostic::render`])
+/// starts with `PATH:LINE:COL: error[CODE]: MESSAGE` (or `warning[CODE]:`), followed
+/// by the offending line, a caret under the offending text and `= help: …`. A
+/// problem of a whole file has no `LINE:COL`, and one of no file (a missing content
+/// folder) no `PATH:` either.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning (always the severity of `code`).
     pub severity: Severity,
     /// The rule that found the problem.
     pub code: ErrorCode,
-    /// The file, relative to the content root's parent (e.g. `content/products.toml`).
+    /// The file, relative to the content root's parent (e.g. `content/products.toml`);
+    /// empty when the problem is not in a file.
     pub path: PathBuf,
-    /// 1-based line.
+    /// 1-based line; 0 when the problem concerns the whole file.
     pub line: usize,
-    /// 1-based column, counted in characters.
+    /// 1-based column, counted in characters; 0 with `line`.
     pub column: usize,
     /// What is wrong, in one line.
     pub message: String,
-    /// What to do about it (e.g. `did you mean "dialysis"?`).
+    /// What to do about it: a suggestion computed from the content (e.g.
+    /// `did you mean "dialysis"?`), else the catalogue's hint for `code`.
     pub hint: Option<String>,
-    /// The text of the offending line, without its line break.
+    /// The offending line without its line break; a long line is cut around the
+    /// caret, with `…` where text was left out.
     pub source_line: Option<String>,
+    /// How many characters of `source_line` come before the caret.
+    pub caret_offset: usize,
     /// How many characters of `source_line` the caret underlines (at least 1).
     pub length: usize,
 }
 
+/// Lines up to this many characters are shown whole; longer ones are cut.
+pub const MAX_SHOWN_LINE: usize = 200;
+/// When a line is cut: how many characters are shown before the caret …
+const CONTEXT_BEFORE: usize = 60;
+/// … and how many characters the shown part has at most (without the `…` marks).
+const SHOWN_WIDTH: usize = 160;
+
 impl Diagnostic {
-    /// A diagnostic about `span` of `file`.
+    /// A diagnostic about `span` of `file`. `suggestion` is a hint computed from the
+    /// content; without one, the catalogue's hint for `code` is shown.
     pub(crate) fn at(
         file: &SourceFile,
         span: &Span,
         code: ErrorCode,
         message: impl Into<String>,
-        hint: Option<String>,
+        suggestion: Option<String>,
     ) -> Diagnostic {
-        let (line, column, source_line, length) = file.locate(span);
+        let located = file.locate(span);
+        let (source_line, caret_offset, length) =
+            cut_around(located.line_text, located.column - 1, located.length);
         Diagnostic {
             severity: code.severity(),
             code,
             path: file.display_path.clone(),
-            line,
-            column,
+            line: located.line,
+            column: located.column,
             message: message.into(),
-            hint,
-            source_line,
+            hint: Some(suggestion.unwrap_or_else(|| code.hint().to_string())),
+            source_line: Some(source_line),
+            caret_offset,
             length,
         }
     }
 
-    /// A diagnostic about a whole file (e.g. a missing file): line 1, column 1.
+    /// A diagnostic about a whole file (e.g. a missing file), or about no file when
+    /// `display_path` is empty; the hint is the catalogue's.
     pub(crate) fn file(
         display_path: PathBuf,
         code: ErrorCode,
         message: impl Into<String>,
-        hint: Option<String>,
     ) -> Diagnostic {
         Diagnostic {
             severity: code.severity(),
             code,
             path: display_path,
-            line: 1,
-            column: 1,
+            line: 0,
+            column: 0,
             message: message.into(),
-            hint,
+            hint: Some(code.hint().to_string()),
             source_line: None,
+            caret_offset: 0,
             length: 1,
         }
     }
 
-    /// The first line only: `PATH:LINE:COL: error: MESSAGE`.
+    /// The first line only: `PATH:LINE:COL: error[CODE]: MESSAGE`.
     pub fn headline(&self) -> String {
-        format!(
-            "{}:{}:{}: {}: {}",
-            self.path.display(),
-            self.line,
-            self.column,
-            self.severity,
-            self.message
-        )
+        self.render_headline(&Palette::PLAIN)
+    }
+
+    /// The whole diagnostic, with ANSI colours when `colored` (red errors, yellow
+    /// warnings, a blue gutter, as rustc does); without, exactly the Display form.
+    pub fn render(&self, colored: bool) -> String {
+        let palette = if colored {
+            Palette::ANSI
+        } else {
+            Palette::PLAIN
+        };
+        let mut text = self.render_headline(&palette);
+        let accent = palette.severity(self.severity);
+        let number = if self.line > 0 {
+            self.line.to_string()
+        } else {
+            String::new()
+        };
+        let gutter = " ".repeat(number.len());
+        let bar = palette.paint(palette.gutter, "|");
+        if let Some(source) = &self.source_line {
+            let indent: String = source
+                .chars()
+                .take(self.caret_offset)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            let carets = palette.paint(accent, &"^".repeat(self.length.max(1)));
+            let number = palette.paint(palette.gutter, &number);
+            text.push_str(&format!(
+                "\n{gutter} {bar}\n{number} {bar} {source}\n{gutter} {bar} {indent}{carets}"
+            ));
+        }
+        if let Some(hint) = &self.hint {
+            let equals = palette.paint(palette.gutter, "=");
+            let help = palette.paint(palette.bold, "help");
+            text.push_str(&format!("\n{gutter} {equals} {help}: {hint}"));
+        }
+        text
+    }
+
+    fn render_headline(&self, palette: &Palette) -> String {
+        let mut location = String::new();
+        if !self.path.as_os_str().is_empty() {
+            location.push_str(&self.path.display().to_string());
+            if self.line > 0 {
+                location.push_str(&format!(":{}:{}", self.line, self.column));
+            }
+            location.push_str(": ");
+        }
+        let severity = palette.paint(
+            palette.severity(self.severity),
+            &format!("{}[{}]", self.severity, self.code),
+        );
+        let message = palette.paint(palette.bold, &self.message);
+        format!("{location}{severity}: {message}")
     }
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.headline())?;
-        let number = self.line.to_string();
-        let gutter = " ".repeat(number.len());
-        if let Some(source) = &self.source_line {
-            let indent: String = source
-                .chars()
-                .take(self.column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(f, "\n{gutter} |\n{number} | {source}\n{gutter} | {indent}")?;
-            f.write_str(&"^".repeat(self.length.max(1)))?;
-        }
-        if let Some(hint) = &self.hint {
-            write!(f, "\n{gutter} = help: {hint}")?;
-        }
-        Ok(())
+        f.write_str(&self.render(false))
     }
+}
+
+/// `text` in the colour of `severity` (bold red or bold yellow) when `colored`,
+/// for the command line's own lines (a failed check's summary, a link problem).
+pub fn paint_severity(severity: Severity, text: &str, colored: bool) -> String {
+    let palette = if colored {
+        Palette::ANSI
+    } else {
+        Palette::PLAIN
+    };
+    palette.paint(palette.severity(severity), text)
+}
+
+/// The ANSI styles of a rendering; all empty for plain text.
+struct Palette {
+    error: &'static str,
+    warning: &'static str,
+    gutter: &'static str,
+    bold: &'static str,
+    reset: &'static str,
+}
+
+impl Palette {
+    const PLAIN: Palette = Palette {
+        error: "",
+        warning: "",
+        gutter: "",
+        bold: "",
+        reset: "",
+    };
+    const ANSI: Palette = Palette {
+        error: "\x1b[1;31m",
+        warning: "\x1b[1;33m",
+        gutter: "\x1b[1;34m",
+        bold: "\x1b[1m",
+        reset: "\x1b[0m",
+    };
+
+    fn severity(&self, severity: Severity) -> &'static str {
+        match severity {
+            Severity::Error => self.error,
+            Severity::Warning => self.warning,
+        }
+    }
+
+    fn paint(&self, style: &str, text: &str) -> String {
+        if style.is_empty() || text.is_empty() {
+            text.to_string()
+        } else {
+            format!("{style}{text}{}", self.reset)
+        }
+    }
+}
+
+/// A line to show under a headline: the whole line when it is short, else a part
+/// around the caret with `…` marks (a minified 50 MB line must not be echoed).
+/// Takes the caret's start and length in characters; returns the text and the
+/// caret's start and length in it.
+fn cut_around(line: &str, caret: usize, length: usize) -> (String, usize, usize) {
+    let length = length.max(1);
+    let total = line.chars().count();
+    if total <= MAX_SHOWN_LINE {
+        return (line.to_string(), caret, length);
+    }
+    let caret = caret.min(total);
+    let end = (caret.saturating_sub(CONTEXT_BEFORE) + SHOWN_WIDTH).min(total);
+    let start = end.saturating_sub(SHOWN_WIDTH).min(caret);
+    let byte = |index: usize| {
+        line.char_indices()
+            .nth(index)
+            .map_or(line.len(), |(i, _)| i)
+    };
+    let (from, to) = (byte(start), byte(end));
+    let mut shown = String::with_capacity(to - from + 6);
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.push_str(&line[from..to]);
+    if end < total {
+        shown.push('…');
+    }
+    let offset = caret - start + usize::from(start > 0);
+    (shown, offset, length.min(end.saturating_sub(caret)).max(1))
+}
+
+/// Where a span of a [`SourceFile`] starts.
+pub(crate) struct Location<'a> {
+    pub line: usize,
+    pub column: usize,
+    pub line_text: &'a str,
+    pub length: usize,
 }
 
 /// A content file's text with its line starts, to turn byte offsets into positions.
@@ -135,9 +277,9 @@ impl SourceFile {
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset, the line's text and
-    /// the caret length (the span's characters on that line, at least 1).
-    pub fn locate(&self, span: &Span) -> (usize, usize, Option<String>, usize) {
+    /// Where a span starts: 1-based line and column (in characters), the line's
+    /// text and the caret length (the span's characters on that line, at least 1).
+    pub fn locate(&self, span: &Span) -> Location<'_> {
         let offset = floor_char_boundary(&self.text, span.start.min(self.text.len()));
         let line_index = match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
@@ -151,7 +293,12 @@ impl SourceFile {
         let column = self.text[line_start..offset].chars().count() + 1;
         let end = floor_char_boundary(&self.text, span.end.clamp(offset, line_end));
         let length = self.text[offset..end].chars().count().max(1);
-        (line_index + 1, column, Some(line_text.to_string()), length)
+        Location {
+            line: line_index + 1,
+            column,
+            line_text,
+            length,
+        }
     }
 
     /// The source text of a span (empty if out of range).
@@ -205,7 +352,7 @@ mod tests {
         );
         assert_eq!(
             d.to_string(),
-            "content/products.toml:12:12: error: unknown category \"dialisys\"\n   |\n12 | category = \"dialisys\"\n   |            ^^^^^^^^^^\n   = help: did you mean \"dialysis\"?"
+            "content/products.toml:12:12: error[E0202]: unknown category \"dialisys\"\n   |\n12 | category = \"dialisys\"\n   |            ^^^^^^^^^^\n   = help: did you mean \"dialysis\"?"
         );
     }
 
@@ -213,10 +360,128 @@ mod tests {
     fn columns_count_characters_not_bytes() {
         let file = SourceFile::new(PathBuf::from("x.toml"), "a = \"é\" # ü\nb = 1".into());
         let offset = "a = \"é\" # ".len();
-        let (line, column, _, _) = file.locate(&(offset..offset + 2));
-        assert_eq!((line, column), (1, 11));
-        let (line, column, source, _) = file.locate(&(14..15));
-        assert_eq!((line, column, source.as_deref()), (2, 1, Some("b = 1")));
+        let at = file.locate(&(offset..offset + 2));
+        assert_eq!((at.line, at.column), (1, 11));
+        let at = file.locate(&(14..15));
+        assert_eq!((at.line, at.column, at.line_text), (2, 1, "b = 1"));
+    }
+
+    fn unknown_category_at_line_12() -> Diagnostic {
+        let mut text = "# filler\n".repeat(11);
+        text.push_str("category = \"dialisys\"\n");
+        let start = text.find('"').unwrap_or(0);
+        let file = SourceFile::new(PathBuf::from("content/products.toml"), text);
+        Diagnostic::at(
+            &file,
+            &(start..start + 10),
+            ErrorCode::UnknownCategory,
+            "unknown category \"dialisys\"",
+            Some("did you mean \"dialysis\"?".into()),
+        )
+    }
+
+    #[test]
+    fn colours_are_red_for_errors_yellow_for_warnings_blue_for_the_gutter() {
+        let error = unknown_category_at_line_12();
+        assert_eq!(
+            error.render(true),
+            "content/products.toml:12:12: \x1b[1;31merror[E0202]\x1b[0m: \
+             \x1b[1munknown category \"dialisys\"\x1b[0m\n   \x1b[1;34m|\x1b[0m\n\
+             \x1b[1;34m12\x1b[0m \x1b[1;34m|\x1b[0m category = \"dialisys\"\n   \x1b[1;34m|\x1b[0m            \
+             \x1b[1;31m^^^^^^^^^^\x1b[0m\n   \x1b[1;34m=\x1b[0m \x1b[1mhelp\x1b[0m: \
+             did you mean \"dialysis\"?"
+        );
+        assert_eq!(error.render(false), error.to_string());
+        let file = SourceFile::new(PathBuf::from("site.toml"), "a = \"x@example.com\"".into());
+        let warning = Diagnostic::at(&file, &(4..19), ErrorCode::ExampleEmail, "example", None);
+        let shown = warning.render(true);
+        assert!(
+            shown.starts_with("site.toml:1:5: \x1b[1;33mwarning[W0001]\x1b[0m: "),
+            "{shown:?}"
+        );
+        assert!(
+            shown.contains("\x1b[1;33m^^^^^^^^^^^^^^^\x1b[0m"),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn without_a_suggestion_the_hint_comes_from_the_catalogue() {
+        let file = SourceFile::new(PathBuf::from("x.toml"), "a = 1".into());
+        let d = Diagnostic::at(&file, &(4..5), ErrorCode::WrongType, "wrong", None);
+        assert_eq!(d.hint.as_deref(), Some(ErrorCode::WrongType.hint()));
+        let d = Diagnostic::file(PathBuf::from("x.toml"), ErrorCode::FileUnreadable, "gone");
+        assert_eq!(d.hint.as_deref(), Some(ErrorCode::FileUnreadable.hint()));
+    }
+
+    #[test]
+    fn a_problem_without_a_position_has_no_made_up_line_and_column() {
+        let d = Diagnostic::file(
+            PathBuf::from("content/timeline.toml"),
+            ErrorCode::FileUnreadable,
+            "content file not found",
+        );
+        assert_eq!(
+            d.headline(),
+            "content/timeline.toml: error[E0002]: content file not found"
+        );
+        let d = Diagnostic::file(
+            PathBuf::new(),
+            ErrorCode::ContentDirMissing,
+            "content directory not found: /srv/site/content",
+        );
+        assert_eq!(
+            d.to_string(),
+            format!(
+                "error[E0004]: content directory not found: /srv/site/content\n = help: {}",
+                ErrorCode::ContentDirMissing.hint()
+            )
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_caret() {
+        let line = format!("x = \"{}BAD{}\"", "a".repeat(5000), "b".repeat(5000));
+        let start = line.find("BAD").unwrap_or(0);
+        let file = SourceFile::new(PathBuf::from("x.toml"), line.clone());
+        let d = Diagnostic::at(
+            &file,
+            &(start..start + 3),
+            ErrorCode::WrongType,
+            "bad",
+            None,
+        );
+        assert_eq!(d.column, start + 1);
+        let shown = d.source_line.clone().unwrap_or_default();
+        assert_eq!(shown.chars().count(), SHOWN_WIDTH + 2, "{shown}");
+        assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+        let before: String = shown.chars().take(d.caret_offset).collect();
+        assert_eq!(before, format!("…{}", "a".repeat(CONTEXT_BEFORE)));
+        assert_eq!(d.length, 3);
+        let text = d.to_string();
+        assert!(text.len() < 1000, "{text}");
+        let caret_line = text.lines().find(|l| l.contains('^')).unwrap_or_default();
+        let source_line = text.lines().find(|l| l.contains("BAD")).unwrap_or_default();
+        assert_eq!(
+            caret_line
+                .find('^')
+                .map(|i| caret_line[..i].chars().count()),
+            source_line
+                .find("BAD")
+                .map(|i| source_line[..i].chars().count())
+        );
+    }
+
+    #[test]
+    fn cutting_keeps_short_lines_and_handles_both_ends() {
+        assert_eq!(cut_around("short", 2, 1), ("short".to_string(), 2, 1));
+        let line = "é".repeat(1000);
+        let (shown, caret, length) = cut_around(&line, 0, 5000);
+        assert_eq!((shown.chars().count(), caret), (SHOWN_WIDTH + 1, 0));
+        assert_eq!(length, SHOWN_WIDTH);
+        let (shown, caret, _) = cut_around(&line, 1000, 1);
+        assert!(shown.starts_with('…') && !shown.ends_with('…'));
+        assert_eq!(caret, SHOWN_WIDTH + 1);
     }
 
     #[test]

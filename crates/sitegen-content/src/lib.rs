@@ -4,7 +4,7 @@
 //!
 //! What it is for:
 //! - loading every content file with positions, reporting **every** problem of a run
-//!   at once as a [`Diagnostic`] (`PATH:LINE:COL: error: MESSAGE`, the offending line,
+//!   at once as a [`Diagnostic`] (`PATH:LINE:COL: error[CODE]: MESSAGE`, the offending line,
 //!   a caret, a hint), each rule a variant of the [`ErrorCode`] catalogue;
 //! - checking media files (existence, format, dimensions) and naming their hashed
 //!   output files ([`MediaIndex`]);
@@ -48,7 +48,7 @@ use std::path::{Path, PathBuf};
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
 pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
-pub use diagnostic::{Diagnostic, Span};
+pub use diagnostic::{paint_severity, Diagnostic, Span};
 pub use media::{
     variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_QUALITY,
     VARIANT_WIDTHS,
@@ -186,24 +186,11 @@ pub(crate) mod test_support {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
     }
 
-    fn copy_dir(from: &Path, to: &Path) {
-        fs::create_dir_all(to).unwrap();
-        for entry in fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy_dir(&entry.path(), &target);
-            } else {
-                fs::copy(entry.path(), &target).unwrap();
-            }
-        }
-    }
-
     /// A copy of the valid site in a temporary `content/` directory.
     pub fn valid_copy() -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
         let content = dir.path().join("content");
-        copy_dir(&valid_content(), &content);
+        crate::testing::copy_dir(&valid_content(), &content);
         (dir, content)
     }
 

@@ -8,7 +8,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::check;
 use crate::codes::{ErrorCode, Severity};
-use crate::de::{lookup, Cx, FromToml};
+use crate::de::{lookup, Cx, FromToml, Located};
 use crate::diagnostic::{display_path, Diagnostic, SourceFile};
 use crate::media::MediaCache;
 use crate::model::{
@@ -27,23 +27,55 @@ pub(crate) struct FileLoad<T, R = ()> {
     pub raw: Option<R>,
 }
 
-/// The ids and names written in catalogue.toml, including entries that failed to
-/// load, so that references to them are not reported twice.
+/// An entry of catalogue.toml or services.toml as written, including entries that
+/// failed to load, so that references to them are not reported twice and a
+/// reference by name can be pointed to the id.
+pub(crate) struct RawEntry {
+    pub id: Located<String>,
+    /// The category's `name` or the service's `title`, when it is a string.
+    pub name: Option<Located<String>>,
+    /// A category's `subcategories`, when they are an array of strings.
+    pub subcategories: Option<Vec<String>>,
+}
+
+/// The references a file makes to other files, found in its tables as written so
+/// that a wrong field elsewhere (a missing image, say) hides none of them.
 #[derive(Default)]
-pub(crate) struct RawCatalogue {
-    pub ids: Vec<String>,
+pub(crate) struct RawRefs {
+    /// Category ids (home showcase tabs).
+    pub categories: Vec<Located<String>>,
+    /// Service ids (navigation entries, home service cards).
+    pub services: Vec<Located<String>>,
+    /// Routes (`to` of navigation entries and footer links).
+    pub routes: Vec<Located<String>>,
+}
+
+/// The ids of certificates.toml as written, for the duplicate check.
+pub(crate) struct RawCertificates {
+    pub certificates: Vec<Located<String>>,
+    pub registrations: Vec<Located<String>>,
+}
+
+/// A product as written, including one that failed to load, so that its references
+/// are checked even when another of its fields is wrong (every error of an entry is
+/// reported in one run).
+pub(crate) struct RawProduct {
+    /// The id, when it is an integer (as written).
+    pub id: Option<Located<String>>,
+    pub category: Option<Located<String>>,
+    pub subcategory: Option<Located<String>>,
 }
 
 /// Every file of the content directory, as read.
 pub(crate) struct Loaded {
     pub site: FileLoad<Site>,
-    pub navigation: FileLoad<Navigation>,
-    pub catalogue: FileLoad<CatalogueFile, RawCatalogue>,
-    pub products: FileLoad<ProductsFile, Vec<String>>,
-    pub services: FileLoad<ServicesFile, Vec<String>>,
-    pub home: FileLoad<Home>,
+    pub navigation: FileLoad<Navigation, RawRefs>,
+    pub catalogue: FileLoad<CatalogueFile, Vec<RawEntry>>,
+    pub products: FileLoad<ProductsFile, Vec<RawProduct>>,
+    pub services: FileLoad<ServicesFile, Vec<RawEntry>>,
+    pub home: FileLoad<Home, RawRefs>,
     pub about: FileLoad<About>,
-    pub certificates: FileLoad<CertificatesFile>,
+    pub certificates: FileLoad<CertificatesFile, RawCertificates>,
     pub policies: Vec<(PolicyKind, FileLoad<Policy>)>,
     pub timeline: FileLoad<Timeline>,
     pub pages: FileLoad<PagesFile>,
@@ -62,21 +94,17 @@ impl Loader<'_> {
         raw: impl FnOnce(&DeTable<'_>) -> R,
     ) -> FileLoad<T, R> {
         let shown = display_path(self.content_dir, relative);
+        let unread = || FileLoad {
+            file: None,
+            value: None,
+            raw: None,
+        };
         let text = match std::fs::read(self.content_dir.join(relative)) {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => text,
-                Err(_) => {
-                    self.diagnostics.push(Diagnostic::file(
-                        shown,
-                        ErrorCode::FileUnreadable,
-                        "content file is not UTF-8 text",
-                        Some("save the file as UTF-8".into()),
-                    ));
-                    return FileLoad {
-                        file: None,
-                        value: None,
-                        raw: None,
-                    };
+                Err(error) => {
+                    self.diagnostics.push(not_utf8(shown, error));
+                    return unread();
                 }
             },
             Err(error) => {
@@ -85,17 +113,9 @@ impl Loader<'_> {
                 } else {
                     format!("content file cannot be read: {error}")
                 };
-                self.diagnostics.push(Diagnostic::file(
-                    shown,
-                    ErrorCode::FileUnreadable,
-                    message,
-                    Some(ErrorCode::FileUnreadable.hint().into()),
-                ));
-                return FileLoad {
-                    file: None,
-                    value: None,
-                    raw: None,
-                };
+                self.diagnostics
+                    .push(Diagnostic::file(shown, ErrorCode::FileUnreadable, message));
+                return unread();
             }
         };
         let file = SourceFile::new(shown, text);
@@ -137,8 +157,27 @@ impl Loader<'_> {
     }
 }
 
-/// The string (or integer) values of `field` in each table of the array `array` of `root`.
-fn raw_strings(root: &DeTable<'_>, array: &str, field: &str) -> Vec<String> {
+/// The problem of a file that is not UTF-8, at the line and column of its first
+/// bad byte (the text before it is valid, so positions there are exact).
+fn not_utf8(shown: std::path::PathBuf, error: std::string::FromUtf8Error) -> Diagnostic {
+    let bad = error.utf8_error().valid_up_to();
+    let byte = error.as_bytes().get(bad).copied().unwrap_or(0);
+    // Lossy decoding keeps every byte before `bad` and puts U+FFFD at `bad`.
+    let file = SourceFile::new(
+        shown,
+        String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    );
+    Diagnostic::at(
+        &file,
+        &(bad..bad + '\u{fffd}'.len_utf8()),
+        ErrorCode::FileNotUtf8,
+        format!("content file is not UTF-8 text: invalid byte 0x{byte:02X}"),
+        None,
+    )
+}
+
+/// The tables of the array of tables `array` of `root` (`[[array]]`).
+fn raw_tables<'t, 'i>(root: &'t DeTable<'i>, array: &str) -> Vec<&'t DeTable<'i>> {
     let Some(items) = lookup(root, array) else {
         return Vec::new();
     };
@@ -148,13 +187,116 @@ fn raw_strings(root: &DeTable<'_>, array: &str, field: &str) -> Vec<String> {
     items
         .iter()
         .filter_map(|item| match item.get_ref() {
-            DeValue::Table(table) => lookup(table, field),
+            DeValue::Table(table) => Some(table),
             _ => None,
         })
-        .filter_map(|value| match value.get_ref() {
-            DeValue::String(s) => Some(s.to_string()),
-            DeValue::Integer(i) => Some(i.to_string()),
-            _ => None,
+        .collect()
+}
+
+/// The string value of `field` in `table`, with its span.
+fn raw_string(table: &DeTable<'_>, field: &str) -> Option<Located<String>> {
+    let value = lookup(table, field)?;
+    match value.get_ref() {
+        DeValue::String(s) => Some(Located {
+            value: s.to_string(),
+            span: value.span(),
+        }),
+        _ => None,
+    }
+}
+
+/// The integer value of `field` in `table`, as written, with its span.
+fn raw_integer(table: &DeTable<'_>, field: &str) -> Option<Located<String>> {
+    let value = lookup(table, field)?;
+    match value.get_ref() {
+        DeValue::Integer(i) => Some(Located {
+            value: i64::from_str_radix(i.as_str().trim_start_matches('+'), i.radix())
+                .ok()?
+                .to_string(),
+            span: value.span(),
+        }),
+        _ => None,
+    }
+}
+
+/// The entries of `[[array]]` with a string `id`, and their `name_key` and subcategories.
+fn raw_entries(root: &DeTable<'_>, array: &str, name_key: &str) -> Vec<RawEntry> {
+    raw_tables(root, array)
+        .into_iter()
+        .filter_map(|table| {
+            let subcategories = lookup(table, "subcategories").and_then(|value| {
+                let DeValue::Array(items) = value.get_ref() else {
+                    return None;
+                };
+                items
+                    .iter()
+                    .map(|item| match item.get_ref() {
+                        DeValue::String(s) => Some(s.to_string()),
+                        _ => None,
+                    })
+                    .collect()
+            });
+            Some(RawEntry {
+                id: raw_string(table, "id")?,
+                name: raw_string(table, name_key),
+                subcategories,
+            })
+        })
+        .collect()
+}
+
+/// The table under `key` of `table`.
+fn raw_table<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<&'t DeTable<'i>> {
+    match lookup(table, key)?.get_ref() {
+        DeValue::Table(inner) => Some(inner),
+        _ => None,
+    }
+}
+
+/// The string `field` of every table of `[[array]]` in `table`.
+fn raw_strings(table: &DeTable<'_>, array: &str, field: &str) -> Vec<Located<String>> {
+    raw_tables(table, array)
+        .into_iter()
+        .filter_map(|item| raw_string(item, field))
+        .collect()
+}
+
+fn raw_navigation(root: &DeTable<'_>) -> RawRefs {
+    fn entries(tables: Vec<&DeTable<'_>>, refs: &mut RawRefs) {
+        for table in tables {
+            refs.routes.extend(raw_string(table, "to"));
+            refs.services.extend(raw_string(table, "service"));
+            entries(raw_tables(table, "entries"), refs);
+        }
+    }
+    let mut refs = RawRefs::default();
+    entries(raw_tables(root, "item"), &mut refs);
+    if let Some(footer) = raw_table(root, "footer") {
+        refs.routes.extend(raw_strings(footer, "quick_links", "to"));
+        refs.routes.extend(raw_strings(footer, "legal_links", "to"));
+    }
+    refs
+}
+
+fn raw_home(root: &DeTable<'_>) -> RawRefs {
+    RawRefs {
+        categories: raw_table(root, "showcase")
+            .map(|showcase| raw_strings(showcase, "tab", "category"))
+            .unwrap_or_default(),
+        services: raw_table(root, "services_slider")
+            .map(|slider| raw_strings(slider, "card", "service"))
+            .unwrap_or_default(),
+        routes: Vec::new(),
+    }
+}
+
+fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
+    raw_tables(root, "product")
+        .into_iter()
+        .map(|table| RawProduct {
+            id: raw_integer(table, "id"),
+            category: raw_string(table, "category"),
+            subcategory: raw_string(table, "subcategory"),
         })
         .collect()
 }
@@ -162,17 +304,19 @@ fn raw_strings(root: &DeTable<'_>, array: &str, field: &str) -> Vec<String> {
 /// Loads and checks the content directory (see [`crate::load`]).
 pub(crate) fn load(content_dir: &Path) -> LoadReport {
     if !content_dir.is_dir() {
-        // One problem, not one per missing file.
-        let shown = content_dir
-            .file_name()
-            .map_or_else(|| content_dir.to_path_buf(), std::path::PathBuf::from);
+        // One problem, not one per missing file; the full path says where sitegen looked.
+        let absolute = std::path::absolute(content_dir).unwrap_or_else(|_| content_dir.into());
+        let what = if content_dir.exists() {
+            "content directory is not a directory"
+        } else {
+            "content directory not found"
+        };
         return LoadReport {
             content: None,
             diagnostics: vec![Diagnostic::file(
-                shown,
-                ErrorCode::FileUnreadable,
-                "content directory not found",
-                Some("pass the directory that holds site.toml (default: content/)".into()),
+                std::path::PathBuf::new(),
+                ErrorCode::ContentDirMissing,
+                format!("{what}: {}", absolute.display()),
             )],
         };
     }
@@ -182,15 +326,20 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
         media: MediaCache::new(content_dir),
     };
     let site = loader.file("site.toml", |_| ());
-    let navigation = loader.file("navigation.toml", |_| ());
-    let catalogue = loader.file("catalogue.toml", |root| RawCatalogue {
-        ids: raw_strings(root, "category", "id"),
+    let navigation = loader.file("navigation.toml", raw_navigation);
+    let catalogue = loader.file("catalogue.toml", |root| {
+        raw_entries(root, "category", "name")
     });
-    let products = loader.file("products.toml", |root| raw_strings(root, "product", "id"));
-    let services = loader.file("services.toml", |root| raw_strings(root, "service", "id"));
-    let home = loader.file("home.toml", |_| ());
+    let products = loader.file("products.toml", raw_products);
+    let services = loader.file("services.toml", |root| {
+        raw_entries(root, "service", "title")
+    });
+    let home = loader.file("home.toml", raw_home);
     let about = loader.file("about.toml", |_| ());
-    let certificates = loader.file("certificates.toml", |_| ());
+    let certificates = loader.file("certificates.toml", |root| RawCertificates {
+        certificates: raw_strings(root, "certificate", "id"),
+        registrations: raw_strings(root, "registration", "id"),
+    });
     let policies = PolicyKind::ALL
         .iter()
         .map(|kind| {
@@ -232,7 +381,6 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
             display_path(content_dir, ""),
             ErrorCode::FileUnreadable,
             "content is incomplete",
-            None,
         ));
     }
     LoadReport {
@@ -318,9 +466,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let report = crate::load(&dir.path().join("content"));
         let lines: Vec<String> = report.diagnostics.iter().map(|d| d.headline()).collect();
+        let absolute = dir.path().join("content");
+        assert!(absolute.is_absolute());
         assert_eq!(
             lines,
-            vec!["content:1:1: error: content directory not found"]
+            vec![format!(
+                "error[E0004]: content directory not found: {}",
+                absolute.display()
+            )]
+        );
+        let relative = crate::load(std::path::Path::new("no-such-content-dir"));
+        let expected = std::env::current_dir().unwrap().join("no-such-content-dir");
+        assert_eq!(
+            relative.diagnostics[0].message,
+            format!("content directory not found: {}", expected.display())
         );
     }
 
@@ -343,9 +502,34 @@ mod tests {
         assert_eq!(
             lines,
             vec![
-                "content/pages.toml:1:1: error: content file is not UTF-8 text",
-                "content/timeline.toml:1:1: error: content file not found",
+                "content/pages.toml:1:1: error[E0003]: content file is not UTF-8 text: invalid byte 0xFF",
+                "content/timeline.toml: error[E0002]: content file not found",
             ]
         );
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_at_its_line_and_column() {
+        let (_dir, content) = valid_copy();
+        let path = content.join("products.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let at = text.find("Slit Lamp").unwrap() + "Slit ".len();
+        let mut bytes = text.into_bytes();
+        bytes[at] = 0xe9; // "é" in Latin-1, as an editor saving in the wrong encoding writes it
+        std::fs::write(&path, &bytes).unwrap();
+        let line = bytes[..at].iter().filter(|b| **b == b'\n').count() + 1;
+        let column = at - bytes[..at].iter().rposition(|b| *b == b'\n').unwrap();
+        let report = crate::load(&content);
+        let shown = single(
+            &report,
+            ErrorCode::FileNotUtf8,
+            "content file is not UTF-8 text: invalid byte 0xE9",
+        );
+        assert!(
+            shown.starts_with(&format!("content/products.toml:{line}:{column}: ")),
+            "{shown}"
+        );
+        assert!(shown.contains("title = \"Slit \u{fffd}amp\"\n"), "{shown}");
+        assert_eq!(report.diagnostics[0].caret_offset, column - 1);
     }
 }

@@ -63,6 +63,29 @@ where
     closest(input, candidates).map(|candidate| format!("did you mean \"{candidate}\"?"))
 }
 
+/// `did you mean "ID"?` for a reference to one of `entries` (`(id, name)` pairs):
+/// the id it is a typo of, else the id of the entry whose name (or a near typo of
+/// it) was written where the id belongs.
+pub fn did_you_mean_id<'a, I>(input: &str, entries: I) -> Option<String>
+where
+    I: IntoIterator<Item = (&'a str, Option<&'a str>)>,
+    I::IntoIter: Clone,
+{
+    let entries = entries.into_iter();
+    if let Some(hint) = did_you_mean(input, entries.clone().map(|(id, _)| id)) {
+        return Some(hint);
+    }
+    let wanted = input.trim().to_lowercase();
+    let by_name = entries
+        .clone()
+        .find(|(_, name)| name.is_some_and(|name| name.trim().to_lowercase() == wanted))
+        .or_else(|| {
+            let name = closest(input, entries.clone().filter_map(|(_, name)| name))?;
+            entries.clone().find(|(_, n)| *n == Some(name))
+        });
+    by_name.map(|(id, _)| format!("did you mean \"{id}\"?"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,5 +108,29 @@ mod tests {
         assert_eq!(closest("titel", ["title", "id"]), Some("title"));
         assert_eq!(closest("zzzzzz", ["title", "id"]), None);
         assert_eq!(closest("Dialysis", ["dialysis"]), Some("dialysis"));
+    }
+
+    #[test]
+    fn a_name_written_for_an_id_suggests_the_id() {
+        let entries = [
+            ("dialysis", Some("Dialysis Products")),
+            ("radiology", Some("Radiology Products")),
+            ("broken", None),
+        ];
+        let hint = |input| did_you_mean_id(input, entries);
+        assert_eq!(
+            hint("Dialysis Products"),
+            Some("did you mean \"dialysis\"?".into())
+        );
+        assert_eq!(
+            hint("radiology products "),
+            Some("did you mean \"radiology\"?".into())
+        );
+        assert_eq!(
+            hint("Radiology Product"),
+            Some("did you mean \"radiology\"?".into())
+        );
+        assert_eq!(hint("dialisys"), Some("did you mean \"dialysis\"?".into()));
+        assert_eq!(hint("Cardiology Things"), None);
     }
 }

@@ -16,6 +16,24 @@ pub fn media_index(content_dir: &Path, paths: &[&str]) -> MediaIndex {
     cache.into_index()
 }
 
+/// Copies the folder `from` into `to` (created), recursively: a test's copy of a
+/// content folder it then breaks.
+///
+/// # Panics
+/// When a file cannot be read or written (it is for tests).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create the copy's folder");
+    for entry in std::fs::read_dir(from).expect("read the folder to copy") {
+        let entry = entry.expect("read a folder entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}
+
 /// The text of a `products.toml` with `count` products (ids 1 to `count`), cycling
 /// through `categories`, each given as `(category id, subcategory)`. Products have
 /// no own image, so they use their category's. With no categories it is empty.

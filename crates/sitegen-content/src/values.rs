@@ -131,7 +131,7 @@ fn warn_example_email(address: &str, span: &Span, cx: &mut Cx<'_>) {
             span,
             ErrorCode::ExampleEmail,
             format!("\"{address}\" is an example address"),
-            Some(ErrorCode::ExampleEmail.hint().to_string()),
+            None,
         );
     }
 }
@@ -189,7 +189,7 @@ impl FromToml for Phone {
                 span,
                 ErrorCode::InvalidPhone,
                 format!("invalid phone number \"{text}\""),
-                Some(ErrorCode::InvalidPhone.hint().to_string()),
+                None,
             );
             return None;
         }
@@ -221,7 +221,7 @@ impl FromToml for HttpUrl {
                 span,
                 ErrorCode::InvalidUrl,
                 format!("invalid URL \"{text}\""),
-                Some("write an absolute URL starting with https:// or http://".into()),
+                None,
             );
             return None;
         }
@@ -261,7 +261,7 @@ impl FromToml for LinkUrl {
                 span,
                 ErrorCode::InvalidUrl,
                 format!("invalid link \"{text}\""),
-                Some("write an absolute https:// URL, mailto:address or tel:number".into()),
+                None,
             );
             return None;
         }
@@ -317,12 +317,7 @@ impl FromToml for MediaRef {
                 height: file.height,
             }),
             Err(problem) => {
-                cx.report(
-                    span,
-                    problem.code,
-                    problem.message,
-                    Some(problem.code.hint().to_string()),
-                );
+                cx.report(span, problem.code, problem.message, None);
                 None
             }
         }

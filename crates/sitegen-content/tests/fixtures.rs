@@ -2,10 +2,12 @@
 //! `fixtures/<rule>/` overlays broken files on a copy of the valid site and lists
 //! the exact first lines of the diagnostics it must produce in `expected.txt`.
 //!
-//! A fixture may also hold `delete.txt`: content paths to remove from the copy.
+//! A fixture may also hold `delete.txt`: content paths to remove from the copy
+//! (`.` removes the content folder itself).
 //! `SITEGEN_BLESS=1 cargo test -p sitegen-content --test fixtures` rewrites the
 //! `expected.txt` files from the actual diagnostics (review the diff).
 
+use sitegen_content::testing::copy_dir;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -13,19 +15,6 @@ use sitegen_content::{load, LoadReport};
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// A temporary copy of the valid site with the fixture `rule` applied.
@@ -41,14 +30,22 @@ fn site_with(rule: &str) -> tempfile::TempDir {
     }
     if let Ok(list) = fs::read_to_string(fixture.join("delete.txt")) {
         for path in list.lines().filter(|l| !l.trim().is_empty()) {
-            fs::remove_file(dir.path().join("content").join(path.trim())).unwrap();
+            match path.trim() {
+                "." => fs::remove_dir_all(dir.path().join("content")).unwrap(),
+                path => fs::remove_file(dir.path().join("content").join(path)).unwrap(),
+            }
         }
     }
     dir
 }
 
-fn headlines(report: &LoadReport) -> Vec<String> {
-    report.diagnostics.iter().map(|d| d.headline()).collect()
+/// The first lines of the diagnostics, with the temporary folder written `TMP`.
+fn headlines(report: &LoadReport, tmp: &Path) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| d.headline().replace(&tmp.display().to_string(), "TMP"))
+        .collect()
 }
 
 fn check_fixture(rule: &str) {
@@ -56,13 +53,13 @@ fn check_fixture(rule: &str) {
     let report = load(&dir.path().join("content"));
     if std::env::var_os("SITEGEN_BLESS").is_some() {
         // Rewrites expected.txt from the actual diagnostics: review the diff.
-        let mut text = headlines(&report).join("\n");
+        let mut text = headlines(&report, dir.path()).join("\n");
         text.push('\n');
         fs::write(fixtures_dir().join(rule).join("expected.txt"), text).unwrap();
     }
     let expected = fs::read_to_string(fixtures_dir().join(rule).join("expected.txt")).unwrap();
     let expected: Vec<&str> = expected.lines().filter(|l| !l.is_empty()).collect();
-    let actual = headlines(&report);
+    let actual = headlines(&report, dir.path());
     let full: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
     assert_eq!(
         actual,
@@ -101,6 +98,8 @@ macro_rules! fixture_tests {
 fixture_tests!(
     toml_syntax,
     file_unreadable,
+    file_not_utf8,
+    content_dir_missing,
     unknown_key,
     missing_field,
     wrong_type,
@@ -117,12 +116,14 @@ fixture_tests!(
     gallery_count,
     unknown_variant,
     unknown_registration_type,
+    invalid_id,
     invalid_email,
     invalid_url,
     invalid_phone,
     media_outside_content,
     media_missing,
     media_unreadable,
+    media_too_large,
     wrong_count,
     unknown_placeholder,
     negative_stat,
@@ -169,5 +170,32 @@ fn every_catalogue_rule_has_a_fixture_that_triggers_it() {
             "fixture {rule} does not raise {}",
             code.code()
         );
+    }
+}
+
+/// Every hint comes from the catalogue (`codes.rs`, documented in docs/errors.md),
+/// unless it is a suggestion computed from the content itself.
+#[test]
+fn every_hint_is_the_catalogues_or_computed_from_the_content() {
+    const COMPUTED: &[&str] = &[
+        "did you mean \"",
+        "first defined on line ",
+        "expected one of: ",
+        "use one of: ",
+        "write \"",
+        "no product has id ",
+    ];
+    for rule in FIXTURES {
+        let dir = site_with(rule);
+        let report = load(&dir.path().join("content"));
+        for diagnostic in &report.diagnostics {
+            let hint = diagnostic.hint.as_deref().unwrap_or_default();
+            assert!(
+                hint == diagnostic.code.hint()
+                    || COMPUTED.iter().any(|start| hint.starts_with(start))
+                    || hint.contains("\" has: "),
+                "fixture {rule}: a hint written inline instead of in codes.rs: {diagnostic}"
+            );
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! A deterministic fuzz loop with a seeded generator (no extra dependency), so a
 //! failure reproduces with the printed seed and iteration.
 
+use sitegen_content::testing::copy_dir;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -89,19 +90,6 @@ const TOKENS: &[&str] = &[
 
 fn valid_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {

@@ -114,7 +114,7 @@ fn the_loader_ignores_the_schema_directive_and_counts_its_line() {
         .collect();
     assert_eq!(site_errors.len(), 1, "{site_errors:?}");
     assert!(
-        site_errors[0].starts_with(&format!("content/site.toml:{line}:11: error:")),
+        site_errors[0].starts_with(&format!("content/site.toml:{line}:11: error[E0103]:")),
         "{}",
         site_errors[0]
     );

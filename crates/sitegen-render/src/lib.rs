@@ -459,8 +459,8 @@ mod tests {
         }
         assert_eq!(
             outputs[0].len(),
-            planned.len() * 2 + 1,
-            "a page and a chunk per route, and 404.html"
+            planned.len() * 2 + 2,
+            "a page and a chunk per route, 404.html and the output marker"
         );
         let product = planned
             .iter()

@@ -1,4 +1,4 @@
-//! The `sitegen` command line: `build`, `check` and `serve`.
+//! The `sitegen` command line: `build`, `check`, `serve`, `schema` and `explain`.
 
 mod cmd;
 
@@ -14,6 +14,9 @@ use clap::{Args, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour diagnostics (red errors, yellow warnings, a blue gutter).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = cmd::ColorWhen::Auto)]
+    color: cmd::ColorWhen,
 }
 
 #[derive(Debug, Subcommand)]
@@ -27,6 +30,18 @@ enum Command {
     Serve(ServeArgs),
     /// Write the JSON Schemas of the content files (for editors' TOML language servers).
     Schema(SchemaArgs),
+    /// Explain an error code of the diagnostics (e.g. `sitegen explain E0202`).
+    Explain(ExplainArgs),
+}
+
+#[derive(Debug, Args)]
+struct ExplainArgs {
+    /// The code, as shown in `error[E0202]`.
+    #[arg(required_unless_present = "all")]
+    code: Option<String>,
+    /// Print the whole error reference (Markdown; it is docs/errors.md).
+    #[arg(long, conflicts_with = "code")]
+    all: bool,
 }
 
 #[derive(Debug, Args)]
@@ -91,12 +106,14 @@ struct ServeArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cmd::set_color(cli.color);
     if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
         if let Err(error) = sitegen_render::interrupt::install() {
             eprintln!("warning: Ctrl-C will not stop a build cleanly: {error}");
         }
     }
     let outcome = match cli.command {
+        Command::Explain(args) => cmd::explain::run(args.code.as_deref(), args.all),
         Command::Build(args) => cmd::build::run(&args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
@@ -111,7 +128,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("{}: {error:#}", cmd::paint_failure("error"));
             ExitCode::from(1)
         }
     }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary};
 
-use super::{plural, print_diagnostics};
+use super::{counts, paint_failure, plural, print_errors, print_other_errors, print_warnings};
 
 pub fn run(options: &BuildOptions) -> anyhow::Result<ExitCode> {
     Ok(build_and_report(options).exit_code())
@@ -37,7 +37,7 @@ pub fn build_and_report(options: &BuildOptions) -> Outcome {
     let started = Instant::now();
     match sitegen_render::build(options) {
         Ok(summary) => {
-            print_diagnostics(&summary.warnings);
+            print_warnings(&summary.warnings);
             print_summary(options, &summary, started.elapsed().as_secs_f64());
             Outcome::Built
         }
@@ -54,33 +54,40 @@ pub fn build_and_report(options: &BuildOptions) -> Outcome {
             Outcome::Failed
         }
         Err(BuildError::Content(diagnostics)) => {
-            print_diagnostics(&diagnostics);
-            let errors = diagnostics
-                .iter()
-                .filter(|d| d.severity == sitegen_content::Severity::Error)
-                .count();
+            print_errors(&diagnostics);
+            print_warnings(&diagnostics);
+            let count = |severity| {
+                diagnostics
+                    .iter()
+                    .filter(|d| d.severity == severity)
+                    .count()
+            };
             eprintln!(
-                "build failed: {} in the content; {} was left as it was",
-                plural(errors, "error"),
+                "{}: {} in the content; {} was left as it was",
+                paint_failure("build failed"),
+                counts(
+                    count(sitegen_content::Severity::Error),
+                    count(sitegen_content::Severity::Warning)
+                ),
                 options.out_dir.display()
             );
             Outcome::Failed
         }
         Err(BuildError::Links(problems)) => {
-            for problem in &problems {
-                eprintln!("{problem}\n");
-            }
+            print_other_errors(&problems);
             eprintln!(
-                "build failed: {} (fix the links above); {} was left as it was",
+                "{}: {} (fix the links above); {} was left as it was",
+                paint_failure("build failed"),
                 plural(problems.len(), "broken link"),
                 options.out_dir.display()
             );
             Outcome::Failed
         }
         Err(error) => {
-            eprintln!("error: {error}");
+            eprintln!("{}: {error}", paint_failure("error"));
             eprintln!(
-                "build failed; {} was left as it was",
+                "{}; {} was left as it was",
+                paint_failure("build failed"),
                 options.out_dir.display()
             );
             Outcome::Failed
@@ -101,12 +108,14 @@ fn print_summary(options: &BuildOptions, summary: &BuildSummary, seconds: f64) {
             format!("{name} {:.0} ms{cached}", time.as_secs_f64() * 1000.0)
         })
         .collect();
+    // The summary is the last line, after the stage times.
+    println!("stages: {}", stages.join(", "));
     println!(
-        "built {} routes into {}: {} files, {:.1} MB in {seconds:.2} s",
+        "built {} routes into {}: {} files, {:.1} MB in {seconds:.2} s ({})",
         summary.routes,
         options.out_dir.display(),
         summary.files,
-        summary.bytes as f64 / 1_000_000.0
+        summary.bytes as f64 / 1_000_000.0,
+        plural(summary.warnings.len(), "warning")
     );
-    println!("  {}", stages.join(", "));
 }

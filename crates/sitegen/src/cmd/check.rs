@@ -4,31 +4,52 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::{plural, print_diagnostics};
+use sitegen_content::Content;
+
+use super::{
+    counts, folder, paint_failure, plural, print_errors, print_other_errors, print_warnings,
+};
 
 pub fn run(content: &Path, web: &Path) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let report = sitegen_render::check(content);
-    print_diagnostics(&report.diagnostics);
     let links = sitegen_render::check_source_links(web);
-    for problem in &links {
-        eprintln!("{problem}\n");
-    }
+    print_errors(&report.diagnostics);
+    print_other_errors(&links);
+    print_warnings(&report.diagnostics);
     let (errors, warnings) = (report.errors() + links.len(), report.warnings());
     let elapsed = started.elapsed().as_secs_f64() * 1000.0;
-    if errors > 0 {
-        eprintln!(
-            "check failed: {}, {} in {} ({elapsed:.0} ms)",
-            plural(errors, "error"),
-            plural(warnings, "warning"),
-            content.display()
-        );
-        return Ok(ExitCode::from(1));
+    match &report.content {
+        Some(checked) if errors == 0 => {
+            println!(
+                "{} is valid: {} ({}, {elapsed:.0} ms)",
+                folder(content),
+                inventory(checked),
+                plural(warnings, "warning")
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => {
+            eprintln!(
+                "{}: {} in {} ({elapsed:.0} ms)",
+                paint_failure("check failed"),
+                counts(errors, warnings),
+                folder(content)
+            );
+            Ok(ExitCode::from(1))
+        }
     }
-    println!(
-        "content is valid: {} ({}, {elapsed:.0} ms)",
-        content.display(),
-        plural(warnings, "warning")
-    );
-    Ok(ExitCode::SUCCESS)
+}
+
+/// What was checked, e.g. `250 products, 16 categories, 17 services, …`.
+fn inventory(content: &Content) -> String {
+    let parts = [
+        plural(content.products.len(), "product"),
+        plural(content.categories.len(), "category"),
+        plural(content.services.len(), "service"),
+        plural(content.certificates.len(), "certificate"),
+        plural(content.registrations.len(), "registration"),
+        plural(content.media.files().count(), "media file"),
+    ];
+    parts.join(", ")
 }

@@ -2,23 +2,129 @@
 
 pub mod build;
 pub mod check;
+pub mod explain;
 pub mod schema;
 pub mod serve;
 
-use sitegen_content::Diagnostic;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Prints diagnostics to stderr, errors and warnings alike, each followed by a blank line.
-pub fn print_diagnostics(diagnostics: &[Diagnostic]) {
-    for diagnostic in diagnostics {
-        eprintln!("{diagnostic}\n");
+use sitegen_content::{paint_severity, Diagnostic, Severity};
+
+/// Whether diagnostics are coloured: decided once from `--color` and `NO_COLOR`.
+static COLOR: AtomicBool = AtomicBool::new(false);
+
+/// `--color`: when to colour the diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// When stderr is a terminal and `NO_COLOR` is unset or empty.
+    Auto,
+    /// Always (also when piped), whatever `NO_COLOR` says.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Decides, once per run, whether diagnostics are coloured.
+pub fn set_color(when: ColorWhen) {
+    use std::io::IsTerminal;
+    let enabled = match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            std::io::stderr().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+        }
+    };
+    COLOR.store(enabled, Ordering::Relaxed);
+}
+
+/// Whether diagnostics are coloured in this run.
+pub fn colored() -> bool {
+    COLOR.load(Ordering::Relaxed)
+}
+
+/// Prints the errors among `diagnostics` to stderr, each followed by a blank line.
+/// Errors come before warnings so that they do not scroll away under the warnings.
+pub fn print_errors(diagnostics: &[Diagnostic]) {
+    print_severity(diagnostics, Severity::Error);
+}
+
+/// Prints the warnings among `diagnostics` to stderr, each followed by a blank line.
+pub fn print_warnings(diagnostics: &[Diagnostic]) {
+    print_severity(diagnostics, Severity::Warning);
+}
+
+fn print_severity(diagnostics: &[Diagnostic], severity: Severity) {
+    for diagnostic in diagnostics.iter().filter(|d| d.severity == severity) {
+        eprintln!("{}\n", diagnostic.render(colored()));
     }
 }
 
-/// "1 error", "3 errors".
+/// Prints problems found outside the content (e.g. link problems): the same
+/// `PATH:LINE:COL: error: MESSAGE` shape, coloured the same way.
+pub fn print_other_errors<T: std::fmt::Display>(problems: &[T]) {
+    for problem in problems {
+        let text = problem.to_string();
+        let painted = match text.split_once(": error: ") {
+            Some((location, message)) if colored() => format!(
+                "{location}: {}: {message}",
+                paint_severity(Severity::Error, "error", true),
+            ),
+            _ => text,
+        };
+        eprintln!("{painted}\n");
+    }
+}
+
+/// `failed` (a summary line's opening words) in red when colouring.
+pub fn paint_failure(words: &str) -> String {
+    paint_severity(Severity::Error, words, colored())
+}
+
+/// How many errors and warnings: `3 errors, 10 warnings`.
+pub fn counts(errors: usize, warnings: usize) -> String {
+    format!(
+        "{}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )
+}
+
+/// "1 error", "3 errors", "16 categories".
 pub fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix("ry") {
+        format!("{count} {stem}ries")
     } else {
         format!("{count} {noun}s")
+    }
+}
+
+/// A folder as the user named it, with a trailing `/` (`content/`).
+pub fn folder(path: &std::path::Path) -> String {
+    let shown = path.display().to_string();
+    if shown.ends_with('/') {
+        shown
+    } else {
+        format!("{shown}/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_folders_read_naturally() {
+        assert_eq!(counts(3, 10), "3 errors, 10 warnings");
+        assert_eq!(counts(1, 1), "1 error, 1 warning");
+        assert_eq!(counts(0, 0), "0 errors, 0 warnings");
+        assert_eq!(plural(16, "category"), "16 categories");
+        assert_eq!(folder(std::path::Path::new("content")), "content/");
+        assert_eq!(
+            folder(std::path::Path::new("/srv/content/")),
+            "/srv/content/"
+        );
     }
 }

@@ -6,6 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+pub use sitegen_content::testing::copy_dir;
+
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -30,14 +32,6 @@ pub fn stderr(output: &Output) -> String {
 
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-pub fn copy_dir(from: &Path, to: &Path) {
-    for entry in walk(from) {
-        let target = to.join(entry.strip_prefix(from).unwrap());
-        fs::create_dir_all(target.parent().unwrap()).unwrap();
-        fs::copy(&entry, &target).unwrap();
-    }
 }
 
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
