@@ -123,6 +123,7 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
         }
     }
     check_home(loaded, &targets, diagnostics);
+    crate::editorial::run(loaded, diagnostics);
     if let Some((mut r, certificates)) = reporter(&loaded.certificates, diagnostics) {
         r.duplicates(
             "certificate id",

@@ -114,7 +114,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
 
     for path in PAGE_ROUTES {
         let page = match *path {
-            "/" => home.clone(),
+            "/" => view::home_page(content),
             "/products" => view::products_page(content),
             "/services" => view::services_page(content),
             "/certificate" => view::certificates_page(content),

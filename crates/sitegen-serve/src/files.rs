@@ -38,9 +38,12 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
     {
         return Resolved::Forbidden;
     }
-    if let Some(location) = redirect_for(dist, &decoded) {
-        return Resolved::Redirect(location);
-    }
+    let rules = fs::read_to_string(dist.join("_redirects")).unwrap_or_default();
+    let decoded = match crate::redirects::apply(&rules, &decoded) {
+        Some(crate::redirects::Rule::Redirect(location)) => return Resolved::Redirect(location),
+        Some(crate::redirects::Rule::Rewrite(path)) => path,
+        None => decoded,
+    };
     // Segments are matched as written: a name with a trailing space is a real folder.
     let raw_segments: Vec<&str> = decoded.split('/').skip(1).collect();
     let relative: PathBuf = raw_segments.iter().filter(|s| !s.is_empty()).collect();
@@ -69,19 +72,8 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
     }
 }
 
-/// Looks `path` up in `dist/_redirects` (`FROM TO [STATUS]` per line).
-fn redirect_for(dist: &Path, path: &str) -> Option<String> {
-    let rules = fs::read_to_string(dist.join("_redirects")).ok()?;
-    let trimmed = path.trim_end_matches('/');
-    rules.lines().find_map(|line| {
-        let mut fields = line.split_whitespace();
-        let (from, to) = (fields.next()?, fields.next()?);
-        (!from.starts_with('#') && from == trimmed).then(|| to.to_string())
-    })
-}
-
 /// Decodes `%XX` escapes; `None` for malformed escapes or invalid UTF-8.
-fn percent_decode(input: &str) -> Option<String> {
+pub(crate) fn percent_decode(input: &str) -> Option<String> {
     let bytes = input.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -8,6 +8,7 @@
 
 mod files;
 mod headers;
+mod redirects;
 mod watch;
 
 use std::net::SocketAddr;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use sitegen_content::HttpUrl;
 
 /// sitegen turns the company's content (TOML files) into a fast, prerendered React site.
 #[derive(Debug, Parser)]
@@ -65,6 +66,20 @@ struct BuildArgs {
     /// SITEGEN_JOBS environment variable.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
+    /// The site's origin for this build (e.g. a branch preview's URL): replaces
+    /// site.toml's base_url in canonical links, Open Graph URLs, JSON-LD, sitemap.xml and
+    /// robots.txt.
+    #[arg(long, value_name = "URL", env = "SITEGEN_BASE_URL", value_parser = parse_base_url)]
+    base_url: Option<HttpUrl>,
+    /// Include the drafts (`draft = true`), marked as such. `build` leaves them out
+    /// by default, `serve` includes them (see --no-drafts).
+    #[arg(long)]
+    drafts: bool,
+}
+
+/// Validates `--base-url` before anything runs (a bad one is a usage error, exit 2).
+fn parse_base_url(text: &str) -> Result<HttpUrl, String> {
+    HttpUrl::parse_origin(text)
 }
 
 #[derive(Debug, Args)]
@@ -84,6 +99,9 @@ struct ServeArgs {
     /// Do not build first; serve the output folder as it is (implies --no-watch).
     #[arg(long)]
     no_build: bool,
+    /// Leave the drafts out, as `sitegen build` does (preview the production site).
+    #[arg(long, conflicts_with = "drafts")]
+    no_drafts: bool,
 }
 
 fn main() -> ExitCode {
@@ -93,7 +111,11 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
         Command::Serve(args) => cmd::serve::run(cmd::serve::ServeConfig {
-            build: (&args.build).into(),
+            build: sitegen_render::BuildOptions {
+                // Editors preview their drafts unless they ask for the production set.
+                drafts: !args.no_drafts,
+                ..(&args.build).into()
+            },
             host: args.host,
             port: args.port,
             watch: !(args.no_watch || args.no_build),
@@ -117,6 +139,8 @@ impl From<&BuildArgs> for sitegen_render::BuildOptions {
             web_dir: args.web.clone(),
             templates_dir: args.templates.clone(),
             jobs: args.jobs,
+            base_url: args.base_url.clone(),
+            drafts: args.drafts,
         }
     }
 }

@@ -25,10 +25,13 @@ pub fn run(content: &Path, web: &Path) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(1));
     }
+    // Drafts are valid content that `sitegen build` leaves out: say how many.
+    let drafts = report.content.as_ref().map_or(0, |c| c.drafts().total());
     println!(
-        "content is valid: {} ({}, {elapsed:.0} ms)",
+        "content is valid: {} ({}, {}, {elapsed:.0} ms)",
         content.display(),
-        plural(warnings, "warning")
+        plural(warnings, "warning"),
+        plural(drafts, "draft")
     );
     Ok(ExitCode::SUCCESS)
 }
