@@ -1,4 +1,4 @@
-//! The `sitegen` command line: `build`, `check` and `serve`.
+//! The `sitegen` command line: `build`, `check`, `serve`, `schema` and `new`.
 
 mod cmd;
 
@@ -28,6 +28,33 @@ enum Command {
     Serve(ServeArgs),
     /// Write the JSON Schemas of the content files (for editors' TOML language servers).
     Schema(SchemaArgs),
+    /// Add a product, service or certificate (a draft, with the next free id) to its
+    /// content file, print where to edit it, then check the content.
+    New(NewArgs),
+}
+
+#[derive(Debug, Args)]
+struct NewArgs {
+    /// What to add.
+    kind: cmd::new::Kind,
+    /// Its title.
+    #[arg(long)]
+    title: String,
+    /// A product's category (an id of catalogue.toml).
+    #[arg(long, value_name = "ID")]
+    category: Option<String>,
+    /// A product's subcategory (default: its category's first).
+    #[arg(long, value_name = "NAME")]
+    subcategory: Option<String>,
+    /// A service's or certificate's id (default: a slug of the title).
+    #[arg(long)]
+    id: Option<String>,
+    /// The content folder.
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+    /// The web app folder (checked with the content afterwards).
+    #[arg(long, value_name = "DIR", default_value = "web")]
+    web: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -110,6 +137,15 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::run(&args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
+        Command::New(args) => cmd::new::run(&cmd::new::NewEntry {
+            kind: args.kind,
+            title: args.title,
+            category: args.category,
+            subcategory: args.subcategory,
+            id: args.id,
+            content: args.content,
+            web: args.web,
+        }),
         Command::Serve(args) => cmd::serve::run(cmd::serve::ServeConfig {
             build: sitegen_render::BuildOptions {
                 // Editors preview their drafts unless they ask for the production set.

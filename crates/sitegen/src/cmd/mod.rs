@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod check;
+pub mod new;
 pub mod schema;
 pub mod serve;
 
