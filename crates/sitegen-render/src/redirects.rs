@@ -125,14 +125,7 @@ pub fn client_map(content: &Content) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fixture_content() -> Content {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../sitegen-content/tests/fixtures/valid/content");
-        sitegen_content::load(&dir)
-            .content
-            .expect("the valid fixture loads")
-    }
+    use crate::routes::tests::fixture_content;
 
     #[test]
     fn each_product_redirects_its_id_and_serves_its_current_page_before_the_any_slug_rule() {

@@ -319,7 +319,7 @@ fn summary(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -349,7 +349,8 @@ mod tests {
         assert_eq!(summary("  short   text "), "short text");
     }
 
-    fn fixture_content() -> Content {
+    /// The valid fixture site of sitegen-content, loaded.
+    pub(crate) fn fixture_content() -> Content {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../sitegen-content/tests/fixtures/valid/content");
         sitegen_content::load(&dir)

@@ -1,13 +1,12 @@
-//! Integration tests of what editors and deployers ask of the command line (issue 14):
-//! `--base-url`, drafts, stable product links and aliases, home sections, `sitegen new`.
+//! What editors and deployers ask of the command line (issue 14): `--base-url`,
+//! drafts, stable product links and aliases, home sections, `sitegen new`. A module of
+//! `cli.rs`, whose helpers it shares.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use super::{content_copy, edit, repo_root};
 
 fn sitegen_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_sitegen"));
@@ -23,33 +22,6 @@ fn sitegen_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
-/// A copy of the real content in `<tmp>/content`.
-fn content_copy() -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = tmp.path().join("content");
-    copy_dir(&repo_root().join("content"), &content);
-    (tmp, content)
-}
-
-fn edit(path: &Path, from: &str, to: &str) {
-    let old = fs::read_to_string(path).unwrap();
-    assert!(old.contains(from), "{} has no {from:?}", path.display());
-    fs::write(path, old.replacen(from, to, 1)).unwrap();
 }
 
 fn read(path: &Path) -> String {
