@@ -22,6 +22,14 @@ function sitemapRoutes(): string[] {
   });
 }
 
+/**
+ * A fallback page for hosts without `_redirects` (`/products/{id}`, aliases): not a
+ * route, it only sends the browser on (sitegen serve redirects its URL anyway).
+ */
+function isMovedPage(file: string): boolean {
+  return readFileSync(file, 'utf8').includes('<meta http-equiv="refresh"');
+}
+
 /** Every route with an `index.html` in the built site, percent-encoded. */
 function prerenderedRoutes(): string[] {
   const found: string[] = [];
@@ -30,7 +38,7 @@ function prerenderedRoutes(): string[] {
       if (entry.isDirectory()) {
         if (route.length === 0 && ['assets', 'media', 'data'].includes(entry.name)) continue;
         walk(path.join(folder, entry.name), [...route, entry.name]);
-      } else if (entry.name === 'index.html') {
+      } else if (entry.name === 'index.html' && !isMovedPage(path.join(folder, entry.name))) {
         found.push('/' + route.map(encodeURIComponent).join('/'));
       }
     }

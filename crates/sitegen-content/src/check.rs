@@ -216,6 +216,7 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
         check_refs(&mut r, refs, &targets);
     }
     check_home(loaded, &targets, diagnostics);
+    crate::editorial::run(loaded, diagnostics);
     if let Some((mut r, raw)) = raw_reporter(&loaded.certificates, diagnostics) {
         r.duplicates("certificate id", keyed(&raw.certificates));
         r.duplicates("registration id", keyed(&raw.registrations));

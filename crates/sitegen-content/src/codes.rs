@@ -175,6 +175,21 @@ catalogue! {
     /// A statistic's value is negative.
     NegativeStat = "E0503", Error, "negative statistic",
         "statistics count up from 0: use a value of 0 or more";
+    /// A published entry links to a draft, which `sitegen build` leaves out.
+    DraftReference = "E0601", Error, "link to a draft",
+        "sitegen build leaves drafts out, so this link would break: publish the entry (remove `draft = true`) or remove the link";
+    /// An alias is not a path of the site.
+    InvalidAlias = "E0602", Error, "alias is not a path",
+        "write an old path of the site, like \"/old/path\"";
+    /// An alias is a real page, a file sitegen writes, or another entry's alias.
+    AliasConflict = "E0603", Error, "alias collides",
+        "an alias names an old path that no page of the site uses and no other entry claims";
+    /// home.toml's `sections` names no home section.
+    UnknownHomeSection = "E0604", Error, "unknown home section",
+        "the sections are hero, stats, partners, showcase, services_slider, testimonials and map";
+    /// home.toml's `sections` lists a section twice.
+    DuplicateHomeSection = "E0605", Error, "home section listed twice",
+        "list each section once, in the order the home page shows them";
     /// An e-mail address at example.com or example.org.
     ExampleEmail = "W0001", Warning, "example e-mail address",
         "replace the example address with a real one before publishing";

@@ -33,6 +33,7 @@ mod check;
 mod codes;
 mod de;
 mod diagnostic;
+mod editorial;
 mod load;
 mod media;
 pub mod model;
@@ -49,6 +50,7 @@ pub use check::{fill_placeholders, limits, PLACEHOLDERS};
 pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
 pub use diagnostic::{paint_severity, Diagnostic, Span};
+pub use editorial::{DraftCount, HOME_SECTIONS};
 pub use media::{
     variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_QUALITY,
     VARIANT_WIDTHS,

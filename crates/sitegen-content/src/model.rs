@@ -248,6 +248,10 @@ content_table! {
         pub subcategory: Located<String>,
         /// Optional: defaults to the category's image.
         pub image: Option<MediaRef>,
+        /// Optional: `true` leaves it out of `sitegen build` (`--drafts` and `sitegen serve` show it, marked).
+        pub draft: Option<bool>,
+        /// Optional: old paths of the site that redirect (301) here, e.g. `/old/path`.
+        pub aliases: Option<Vec<Located<String>>>,
     }
 }
 
@@ -280,6 +284,14 @@ impl Product {
     pub fn route(&self) -> String {
         format!("/products/{}/{}", self.id(), self.slug())
     }
+    /// Whether it is a draft (left out of production builds).
+    pub fn is_draft(&self) -> bool {
+        self.draft == Some(true)
+    }
+    /// Its old paths (`aliases`), each redirecting to [`Product::route`].
+    pub fn aliases(&self) -> &[Located<String>] {
+        self.aliases.as_deref().unwrap_or_default()
+    }
 }
 
 // ---------------------------------------------------------------- services.toml
@@ -311,6 +323,10 @@ content_table! {
         pub gallery_count: Located<u32>,
         /// The gallery: exactly `gallery_count` images when `has_gallery`.
         pub gallery: Option<Located<Vec<MediaRef>>>,
+        /// Optional: `true` leaves it out of `sitegen build` (`--drafts` and `sitegen serve` show it, marked).
+        pub draft: Option<bool>,
+        /// Optional: old paths of the site that redirect (301) here, e.g. `/old/path`.
+        pub aliases: Option<Vec<Located<String>>>,
     }
 }
 
@@ -331,6 +347,14 @@ impl ServiceEntry {
     pub fn route(&self) -> String {
         format!("/services/{}", routes::encode_uri_component(self.id()))
     }
+    /// Whether it is a draft (left out of production builds).
+    pub fn is_draft(&self) -> bool {
+        self.draft == Some(true)
+    }
+    /// Its old paths (`aliases`), each redirecting to [`ServiceEntry::route`].
+    pub fn aliases(&self) -> &[Located<String>] {
+        self.aliases.as_deref().unwrap_or_default()
+    }
 }
 
 // ---------------------------------------------------------------- home.toml
@@ -338,6 +362,9 @@ impl ServiceEntry {
 content_table! {
     /// `home.toml`: every block of the home page.
     pub struct Home {
+        /// Optional: which sections the home page shows, in this order (default: all, in
+        /// the spec's order, see [`crate::HOME_SECTIONS`]).
+        pub sections: Option<Located<Vec<Located<String>>>>,
         /// The video hero.
         pub hero: Hero,
         /// The statistics band.
@@ -488,6 +515,8 @@ content_table! {
         pub image_class: String,
         /// The background style key.
         pub background_class: String,
+        /// Optional: `true` leaves it out of `sitegen build` (`--drafts` and `sitegen serve` show it, marked).
+        pub draft: Option<bool>,
     }
 }
 
@@ -604,6 +633,8 @@ content_table! {
         pub title: Text,
         /// The image; the placeholder shows when absent.
         pub image: Option<MediaRef>,
+        /// Optional: `true` leaves it out of `sitegen build` (`--drafts` and `sitegen serve` show it, marked).
+        pub draft: Option<bool>,
     }
 }
 
@@ -825,6 +856,17 @@ impl Certificate {
     /// The id.
     pub fn id(&self) -> &str {
         &self.id.value
+    }
+    /// Whether it is a draft (left out of production builds).
+    pub fn is_draft(&self) -> bool {
+        self.draft == Some(true)
+    }
+}
+
+impl Testimonial {
+    /// Whether it is a draft (left out of production builds).
+    pub fn is_draft(&self) -> bool {
+        self.draft == Some(true)
     }
 }
 

@@ -229,6 +229,28 @@ impl FromToml for HttpUrl {
     }
 }
 
+impl HttpUrl {
+    /// Reads a site origin given outside the content (`--base-url`,
+    /// `SITEGEN_BASE_URL`): an absolute http(s) URL with a host and no path, query or
+    /// fragment; one trailing `/` is dropped. `Err` says what is wrong.
+    pub fn parse_origin(text: &str) -> Result<HttpUrl, String> {
+        let trimmed = text.strip_suffix('/').unwrap_or(text);
+        if !is_valid_http_url(trimmed) {
+            return Err(format!(
+                "\"{text}\" is not an absolute URL: write it like https://preview.example.com"
+            ));
+        }
+        let after_scheme = trimmed.split_once("://").map_or("", |(_, rest)| rest);
+        if after_scheme.contains(['/', '?', '#']) {
+            return Err(format!(
+                "\"{text}\" has a path, query or fragment: the site is served at the root of its origin, \
+                 write only the origin, like https://preview.example.com"
+            ));
+        }
+        Ok(HttpUrl(trimmed.to_string()))
+    }
+}
+
 /// An absolute http(s) URL with a host and no whitespace.
 pub fn is_valid_http_url(url: &str) -> bool {
     let rest = url
@@ -442,6 +464,31 @@ string_enum!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_base_url_given_outside_the_content_must_be_an_origin() {
+        for (given, kept) in [
+            ("https://preview.example.com", "https://preview.example.com"),
+            (
+                "https://preview.example.com/",
+                "https://preview.example.com",
+            ),
+            ("http://127.0.0.1:4391", "http://127.0.0.1:4391"),
+        ] {
+            assert_eq!(HttpUrl::parse_origin(given).map(|u| u.0), Ok(kept.into()));
+        }
+        for bad in [
+            "",
+            "preview.example.com",
+            "ftp://x.com",
+            "https://",
+            "https://x.com/preview",
+            "https://x.com?a=1",
+            "https://x y.com",
+        ] {
+            assert!(HttpUrl::parse_origin(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn malformed_email_is_rejected() {

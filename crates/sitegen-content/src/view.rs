@@ -148,10 +148,51 @@ fn nav_item(c: &Content, entry: &NavEntry) -> Value {
     Value::Object(item)
 }
 
-/// The home page (`/` and the block routes except `/timeline`).
+/// Marks an entry's JSON as a draft (`"draft": true`); published entries carry no
+/// key, so a production build's data is the same as without drafts.
+fn mark_draft(mut value: Value, draft: bool) -> Value {
+    if let (true, Value::Object(fields)) = (draft, &mut value) {
+        fields.insert("draft".into(), Value::Bool(true));
+    }
+    value
+}
+
+/// The home page `/`: `sections` (home.toml's list, or every section in the spec's
+/// order) and the data of those sections only, so a section left out costs nothing.
+pub fn home_page(c: &Content) -> Value {
+    let sections = c.home.sections();
+    let mut page = home(c);
+    if let Value::Object(fields) = &mut page {
+        fields.retain(|key, _| {
+            key == "sections" || sections.iter().any(|section| camel_case(section) == *key)
+        });
+    }
+    page
+}
+
+/// `services_slider` → `servicesSlider`.
+fn camel_case(snake: &str) -> String {
+    let mut out = String::with_capacity(snake.len());
+    let mut upper = false;
+    for c in snake.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Every home block (the block routes except `/timeline`, which show one block each
+/// whatever the home page lists), with the home page's `sections`.
 pub fn home(c: &Content) -> Value {
     let home = &c.home;
     json!({
+        "sections": home.sections(),
         "hero": {
             "tagline": home.hero.tagline.as_str(),
             "video": media(c, &home.hero.video),
@@ -200,12 +241,12 @@ pub fn home(c: &Content) -> Value {
         },
         "testimonials": {
             "heading": home.testimonials.heading.as_str(),
-            "items": home.testimonials.item.iter().map(|t| json!({
+            "items": home.testimonials.item.iter().map(|t| mark_draft(json!({
                 "quote": t.quote.as_str(),
                 "name": t.name.as_str(),
                 "imageClass": t.image_class,
                 "backgroundClass": t.background_class,
-            })).collect::<Vec<_>>(),
+            }), t.is_draft())).collect::<Vec<_>>(),
         },
         "map": {
             "heading": home.map.heading.as_str(),
@@ -216,14 +257,15 @@ pub fn home(c: &Content) -> Value {
 
 /// A ProductSummary: `{ id, title, category, subcategory, image, slug }`.
 pub fn product_summary(c: &Content, product: &Product) -> Value {
-    json!({
+    let summary = json!({
         "id": product.id(),
         "title": product.title(),
         "category": product.category(),
         "subcategory": product.subcategory(),
         "image": optional_media(c, c.product_image(product)),
         "slug": product.slug(),
-    })
+    });
+    mark_draft(summary, product.is_draft())
 }
 
 /// `/products`: `{ category: null, products: ProductSummary[] }` with every product.
@@ -269,17 +311,17 @@ pub fn product_page(c: &Content, p: &Product) -> Value {
 /// `/services`: `{ services: { id, title, image }[] }`.
 pub fn services_page(c: &Content) -> Value {
     json!({
-        "services": c.services.iter().map(|s| json!({
+        "services": c.services.iter().map(|s| mark_draft(json!({
             "id": s.id(),
             "title": s.title(),
             "image": optional_media(c, s.image.as_ref()),
-        })).collect::<Vec<_>>(),
+        }), s.is_draft())).collect::<Vec<_>>(),
     })
 }
 
 /// `/services/{id}`: the ServiceEntry.
 pub fn service_page(c: &Content, s: &ServiceEntry) -> Value {
-    json!({
+    let page = json!({
         "id": s.id(),
         "title": s.title(),
         "image": optional_media(c, s.image.as_ref()),
@@ -288,17 +330,18 @@ pub fn service_page(c: &Content, s: &ServiceEntry) -> Value {
         "hasGallery": s.has_gallery,
         "galleryCount": s.gallery_count.value,
         "gallery": s.gallery.iter().flat_map(|g| g.value.iter()).map(|m| media(c, m)).collect::<Vec<_>>(),
-    })
+    });
+    mark_draft(page, s.is_draft())
 }
 
 /// `/certificate`: `{ certificates: { id, title, image }[] }`.
 pub fn certificates_page(c: &Content) -> Value {
     json!({
-        "certificates": c.certificates.iter().map(|cert| json!({
+        "certificates": c.certificates.iter().map(|cert| mark_draft(json!({
             "id": cert.id(),
             "title": cert.title.as_str(),
             "image": optional_media(c, cert.image.as_ref()),
-        })).collect::<Vec<_>>(),
+        }), cert.is_draft())).collect::<Vec<_>>(),
     })
 }
 

@@ -130,6 +130,11 @@ fixture_tests!(
     example_email,
     placeholder_email_key,
     job_template_missing,
+    draft_reference,
+    invalid_alias,
+    alias_conflict,
+    unknown_home_section,
+    duplicate_home_section,
     all_errors_at_once,
 );
 

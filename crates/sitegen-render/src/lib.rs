@@ -17,6 +17,7 @@ pub mod out_dir;
 pub mod output;
 pub mod parallel;
 pub mod prerender;
+pub mod redirects;
 pub mod routes;
 pub mod seo;
 pub mod shell;
@@ -46,6 +47,12 @@ pub struct BuildOptions {
     /// How many pages to prerender (and files to compress and check) at once; `None`
     /// for [`parallel::worker_count`]'s default (the cores, or `SITEGEN_JOBS`).
     pub jobs: Option<NonZeroUsize>,
+    /// Replaces site.toml's `base_url` in canonical links, Open Graph URLs, JSON-LD,
+    /// `sitemap.xml` and `robots.txt` (a branch preview that points at itself).
+    pub base_url: Option<sitegen_content::HttpUrl>,
+    /// Publish the drafts too, marked as such (`--drafts`, `sitegen serve`); a
+    /// production build leaves them out everywhere.
+    pub drafts: bool,
 }
 
 /// What went wrong in a build. Content errors are reported all at once.
@@ -164,6 +171,12 @@ fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         Some(content) => (content, report.diagnostics),
         None => return Err(BuildError::Content(report.diagnostics)),
     };
+    if let Some(base_url) = &options.base_url {
+        content.site.base_url.value = base_url.clone();
+    }
+    if !options.drafts {
+        content.remove_drafts();
+    }
     let shells = Shells::load(&options.templates_dir)?;
     // Reported together with the output's broken links, after the build.
     let source_link_problems = check_source_links(&options.web_dir);
@@ -214,7 +227,14 @@ fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         .collect();
     staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
     staging.write("robots.txt", output::robots(base_url))?;
-    staging.write("_redirects", output::redirects(routes::ROUTE_ALIASES))?;
+    staging.write("_redirects", redirects::rules(&content))?;
+    for (path, html) in redirects::fallback_pages(&content, base_url) {
+        staging.write(&path, html)?;
+    }
+    staging.write(
+        redirects::DATA_FILE,
+        redirects::client_map(&content).to_string(),
+    )?;
     staging.write(
         "_headers",
         cdn::headers(&cdn::CspOrigins {

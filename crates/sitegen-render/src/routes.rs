@@ -114,7 +114,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
 
     for path in PAGE_ROUTES {
         let page = match *path {
-            "/" => home.clone(),
+            "/" => view::home_page(content),
             "/products" => view::products_page(content),
             "/services" => view::services_page(content),
             "/certificate" => view::certificates_page(content),
@@ -319,7 +319,7 @@ fn summary(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -349,7 +349,8 @@ mod tests {
         assert_eq!(summary("  short   text "), "short text");
     }
 
-    fn fixture_content() -> Content {
+    /// The valid fixture site of sitegen-content, loaded.
+    pub(crate) fn fixture_content() -> Content {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../sitegen-content/tests/fixtures/valid/content");
         sitegen_content::load(&dir)

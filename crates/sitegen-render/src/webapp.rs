@@ -140,7 +140,10 @@ impl WebApp {
                 .collect();
             files.sort();
             for file in files {
-                hasher.update(file.to_string_lossy().as_bytes());
+                // Named relative to the web folder: `--web web` and `--web /abs/web` are
+                // the same build and must not rebuild each other's bundles.
+                let name = file.strip_prefix(&self.dir).unwrap_or(&file);
+                hasher.update(name.to_string_lossy().as_bytes());
                 hasher.update(fs::read(&file).map_err(|e| BuildError::io(&file, e))?);
             }
         }
@@ -271,6 +274,20 @@ mod tests {
       "src/app/start-client.tsx": {"file": "assets/start-client-3.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/layout-3.css"]},
       "src/pages/home/HomePage.tsx": {"file": "assets/HomePage-2.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/HomePage-2.css"]}
     }"#;
+
+    #[test]
+    fn the_fingerprint_does_not_depend_on_how_the_web_folder_is_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let web = tmp.path().join("web");
+        fs::create_dir_all(web.join("src")).unwrap();
+        fs::write(web.join("package.json"), "{}").unwrap();
+        fs::write(web.join("src/main.ts"), "export {};").unwrap();
+        let direct = WebApp::new(&web).fingerprint().unwrap();
+        let roundabout = WebApp::new(web.join("src/..")).fingerprint().unwrap();
+        assert_eq!(direct, roundabout);
+        fs::write(web.join("src/main.ts"), "export const changed = 1;").unwrap();
+        assert_ne!(WebApp::new(&web).fingerprint().unwrap(), direct);
+    }
 
     #[test]
     fn a_page_preloads_the_app_its_route_module_and_shared_chunks_once() {

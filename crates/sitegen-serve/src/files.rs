@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
 
+use crate::redirects::{self, Rule};
+
 /// Files a host reads as configuration and never serves.
 const HOST_FILES: &[&str] = &["_headers", "_redirects"];
 
@@ -47,7 +49,11 @@ pub struct SitePath {
 impl SitePath {
     /// Normalises a URL path as written in the request line.
     pub fn parse(url_path: &str) -> Result<SitePath, Refusal> {
-        let decoded = percent_decode(url_path).ok_or(Refusal::BadRequest)?;
+        SitePath::from_decoded(&percent_decode(url_path).ok_or(Refusal::BadRequest)?)
+    }
+
+    /// Normalises a path already percent-decoded (a `_redirects` rewrite target).
+    pub fn from_decoded(decoded: &str) -> Result<SitePath, Refusal> {
         let mut segments: Vec<String> = Vec::new();
         for segment in decoded.split('/') {
             match segment {
@@ -147,9 +153,15 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
         return Resolved::NotFound;
     };
     if !path.is_hidden() {
-        if let Some(location) = redirect_for(&root, &path.as_url()) {
-            return Resolved::Redirect(location);
-        }
+        let rules = fs::read_to_string(root.join("_redirects")).unwrap_or_default();
+        let path = match redirects::apply(&rules, &path.as_url()) {
+            Some(Rule::Redirect(location)) => return Resolved::Redirect(location),
+            Some(Rule::Rewrite(target)) => match SitePath::from_decoded(&target) {
+                Ok(target) => target,
+                Err(_) => return Resolved::Forbidden,
+            },
+            None => path,
+        };
         // Segments are matched as written: a name with a trailing space is a real folder.
         let candidate = root.join(path.relative());
         for file in [candidate.clone(), candidate.join("index.html")] {
@@ -188,19 +200,8 @@ pub fn twin(dist: &Path, file: &Path, suffix: &str) -> Option<PathBuf> {
     }
 }
 
-/// Looks `path` up in `dist/_redirects` (`FROM TO [STATUS]` per line).
-fn redirect_for(dist: &Path, path: &str) -> Option<String> {
-    let rules = fs::read_to_string(dist.join("_redirects")).ok()?;
-    let trimmed = path.trim_end_matches('/');
-    rules.lines().find_map(|line| {
-        let mut fields = line.split_whitespace();
-        let (from, to) = (fields.next()?, fields.next()?);
-        (!from.starts_with('#') && from == trimmed).then(|| to.to_string())
-    })
-}
-
 /// Decodes `%XX` escapes; `None` for malformed escapes or invalid UTF-8.
-fn percent_decode(input: &str) -> Option<String> {
+pub(crate) fn percent_decode(input: &str) -> Option<String> {
     let bytes = input.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -10,6 +10,7 @@
 mod conditional;
 mod files;
 mod headers;
+mod redirects;
 mod respond;
 mod server;
 mod watch;

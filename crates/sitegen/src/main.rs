@@ -1,4 +1,4 @@
-//! The `sitegen` command line: `build`, `check`, `serve`, `schema` and `explain`.
+//! The `sitegen` command line: `build`, `check`, `serve`, `schema`, `explain` and `new`.
 
 mod cmd;
 
@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use sitegen_content::HttpUrl;
 
 /// sitegen turns the company's content (TOML files) into a fast, prerendered React site.
 #[derive(Debug, Parser)]
@@ -32,6 +33,9 @@ enum Command {
     Schema(SchemaArgs),
     /// Explain an error code of the diagnostics (e.g. `sitegen explain E0202`).
     Explain(ExplainArgs),
+    /// Add a product, service or certificate (a draft, with the next free id) to its
+    /// content file, print where to edit it, then check the content.
+    New(NewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -42,6 +46,30 @@ struct ExplainArgs {
     /// Print the whole error reference (Markdown; it is docs/errors.md).
     #[arg(long, conflicts_with = "code")]
     all: bool,
+}
+
+#[derive(Debug, Args)]
+struct NewArgs {
+    /// What to add.
+    kind: cmd::new::Kind,
+    /// Its title.
+    #[arg(long)]
+    title: String,
+    /// A product's category (an id of catalogue.toml).
+    #[arg(long, value_name = "ID")]
+    category: Option<String>,
+    /// A product's subcategory (default: its category's first).
+    #[arg(long, value_name = "NAME")]
+    subcategory: Option<String>,
+    /// A service's or certificate's id (default: a slug of the title).
+    #[arg(long)]
+    id: Option<String>,
+    /// The content folder.
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+    /// The web app folder (checked with the content afterwards).
+    #[arg(long, value_name = "DIR", default_value = "web")]
+    web: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -82,6 +110,20 @@ struct BuildArgs {
     /// SITEGEN_JOBS environment variable.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
+    /// The site's origin for this build (e.g. a branch preview's URL): replaces
+    /// site.toml's base_url in canonical links, Open Graph URLs, JSON-LD, sitemap.xml and
+    /// robots.txt.
+    #[arg(long, value_name = "URL", env = "SITEGEN_BASE_URL", value_parser = parse_base_url)]
+    base_url: Option<HttpUrl>,
+    /// Include the drafts (`draft = true`), marked as such. `build` leaves them out
+    /// by default, `serve` includes them (see --no-drafts).
+    #[arg(long)]
+    drafts: bool,
+}
+
+/// Validates `--base-url` before anything runs (a bad one is a usage error, exit 2).
+fn parse_base_url(text: &str) -> Result<HttpUrl, String> {
+    HttpUrl::parse_origin(text)
 }
 
 #[derive(Debug, Args)]
@@ -102,6 +144,9 @@ struct ServeArgs {
     /// Do not build first; serve the output folder as it is (implies --no-watch).
     #[arg(long)]
     no_build: bool,
+    /// Leave the drafts out, as `sitegen build` does (preview the production site).
+    #[arg(long, conflicts_with = "drafts")]
+    no_drafts: bool,
 }
 
 fn main() -> ExitCode {
@@ -117,8 +162,21 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::run(&args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
+        Command::New(args) => cmd::new::run(&cmd::new::NewEntry {
+            kind: args.kind,
+            title: args.title,
+            category: args.category,
+            subcategory: args.subcategory,
+            id: args.id,
+            content: args.content,
+            web: args.web,
+        }),
         Command::Serve(args) => cmd::serve::run(cmd::serve::ServeConfig {
-            build: (&args.build).into(),
+            build: sitegen_render::BuildOptions {
+                // Editors preview their drafts unless they ask for the production set.
+                drafts: !args.no_drafts,
+                ..(&args.build).into()
+            },
             host: args.host,
             port: args.port,
             watch: !(args.no_watch || args.no_build),
@@ -142,6 +200,8 @@ impl From<&BuildArgs> for sitegen_render::BuildOptions {
             web_dir: args.web.clone(),
             templates_dir: args.templates.clone(),
             jobs: args.jobs,
+            base_url: args.base_url.clone(),
+            drafts: args.drafts,
         }
     }
 }

@@ -6,6 +6,9 @@ use std::path::Path;
 
 mod common;
 
+#[path = "cli/editorial.rs"]
+mod editorial;
+
 use common::*;
 
 fn edit(path: &Path, from: &str, to: &str) {

@@ -2,7 +2,7 @@
 // case-insensitively (its default), so `/JobApplicationForm` reaches the job form.
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { layoutLoader, routeDataLoader } from '../content/loaders';
+import { layoutLoader, oldUrlLoader, routeDataLoader } from '../content/loaders';
 import { ROOT_ROUTE_ID } from '../content/hooks';
 import type { ScreenHandle } from '../lib/route-handle';
 import { RootLayout } from './layout/RootLayout';
@@ -102,7 +102,8 @@ export const routes: RouteObject[] = [
           screen('block-product-form-modal', '/ProductFormModal', 'src/pages/blocks/EnquiryModalPreviewPage.tsx'),
           screen('block-notification', '/Notification', 'src/pages/blocks/NotificationPreviewPage.tsx'),
           screen('timeline', '/timeline', 'src/pages/timeline/TimelinePage.tsx'),
-          screen('not-found', '*', 'src/pages/not-found/NotFoundPage.tsx', { data: 'none' }),
+          // `/products/{id}` and aliases have no screen: their loader moves them on.
+          { ...screen('not-found', '*', 'src/pages/not-found/NotFoundPage.tsx', { data: 'none' }), loader: oldUrlLoader },
         ],
       },
     ],

@@ -2,6 +2,7 @@
 // request context sitegen sent) and in the browser (data from the JSON chunks).
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { fetchData } from './data-cache';
+import { redirectForOldUrl } from './redirects';
 import { LAYOUT_DATA_URL, routeDataUrl } from './route-data-url';
 import type { Layout, PrerenderData, RouteData } from './types';
 
@@ -23,17 +24,29 @@ export async function layoutLoader({ context }: LoaderFunctionArgs): Promise<Lay
 }
 
 /**
- * A screen's loader: its route data, or `null` when the route has no data chunk
- * (not prerendered), so the screen shows its not-found state.
+ * A screen's loader: its route data; for a URL without a data chunk (not
+ * prerendered) a redirect when it is an old URL (a renamed product, an alias), else
+ * `null`, so the screen shows its not-found state.
  *
  * Routes without parameters fetch by their own path (so `/JobApplicationForm` and any
  * other spelling the case-insensitive router accepts reads the one chunk); routes with
  * parameters fetch by the URL's pathname.
  */
 export function routeDataLoader(staticPath?: string) {
-  return async function loadRouteData({ context, request }: LoaderFunctionArgs): Promise<RouteData<unknown> | null> {
+  return async function loadRouteData({
+    context,
+    request,
+  }: LoaderFunctionArgs): Promise<RouteData<unknown> | Response | null> {
     const server = prerenderData(context);
     if (server) return server.route;
-    return fetchData<RouteData<unknown>>(routeDataUrl(staticPath ?? new URL(request.url).pathname));
+    const url = new URL(request.url);
+    const data = await fetchData<RouteData<unknown>>(routeDataUrl(staticPath ?? url.pathname));
+    return data ?? redirectForOldUrl(url);
   };
+}
+
+/** The not-found screen's loader: in the browser, an old URL moves on to its page. */
+export async function oldUrlLoader({ context, request }: LoaderFunctionArgs): Promise<Response | null> {
+  if (prerenderData(context)) return null;
+  return redirectForOldUrl(new URL(request.url));
 }

@@ -80,11 +80,13 @@ export type ProductSummary = {
   subcategory: string;
   image: Media;
   slug: string;
+  /** Only in previews (`sitegen serve`, `build --drafts`): the product is a draft. */
+  draft?: true;
 };
 
 export type Product = ProductSummary & { description: string; categoryName: string };
 
-export type ServiceSummary = { id: string; title: string; image: Media | null };
+export type ServiceSummary = { id: string; title: string; image: Media | null; draft?: true };
 
 export type ServiceEntry = {
   id: string;
@@ -95,13 +97,14 @@ export type ServiceEntry = {
   hasGallery: boolean;
   galleryCount: number;
   gallery: Media[];
+  draft?: true;
 };
 
 export type RegistrationType = 'PCMM' | 'PCMD';
 
 export type Registration = { type: RegistrationType; id: string; title: string; image: Media | null };
 
-export type Certificate = { id: string; title: string; image: Media | null };
+export type Certificate = { id: string; title: string; image: Media | null; draft?: true };
 
 export type StatItem = { value: number; decimals: number; prefix: string; suffix: string; label: string };
 
@@ -111,9 +114,24 @@ export type ShowcaseTab = { label: string; category: string | null; cards: Showc
 
 export type ServiceCard = { title: string; image: Media; service: string | null };
 
-export type Testimonial = { quote: string; name: string; imageClass: string; backgroundClass: string };
+export type Testimonial = {
+  quote: string;
+  name: string;
+  imageClass: string;
+  backgroundClass: string;
+  draft?: true;
+};
 
-export type Home = {
+/** A section name of home.toml's `sections` (sitegen validates them). */
+export type HomeSection = 'hero' | 'stats' | 'partners' | 'showcase' | 'services_slider' | 'testimonials' | 'map';
+
+/** The block routes: every home block, and the home page's `sections`. */
+export type Home = HomeBlocks & { sections: HomeSection[] };
+
+/** `/`: the sections home.toml lists, in order, and the data of those only. */
+export type HomePageData = Partial<HomeBlocks> & { sections: HomeSection[] };
+
+export type HomeBlocks = {
   /** `video` has width/height 0 */
   hero: { tagline: string; video: Media; poster: Media };
   stats: { heading: string; items: StatItem[] };

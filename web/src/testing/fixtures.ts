@@ -102,6 +102,7 @@ function routeData<P>(path: string, title: string, page: P): RouteData<P> {
 }
 
 export const homeFixture: Home = {
+  sections: ['hero', 'stats', 'partners', 'showcase', 'services_slider', 'testimonials', 'map'],
   hero: {
     tagline: 'Delivering Trust and Innovation in Medical Equipment Since 2002',
     video: { src: '/media/test/hero.mp4', width: 0, height: 0 },

@@ -50,6 +50,8 @@ fn inventory(content: &Content) -> String {
         plural(content.certificates.len(), "certificate"),
         plural(content.registrations.len(), "registration"),
         plural(content.media.files().count(), "media file"),
+        // Drafts are valid content that `sitegen build` leaves out: say how many.
+        plural(content.drafts().total(), "draft"),
     ];
     parts.join(", ")
 }

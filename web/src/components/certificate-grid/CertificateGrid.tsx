@@ -1,6 +1,7 @@
 import type { Certificate } from '../../content/types';
 import { OptionalImage } from '../media-image/MediaImage';
 import './certificate-grid.css';
+import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 
 /**
  * Certificate cards: image (placeholder if missing) and title; with `onOpen`, a click
@@ -30,7 +31,10 @@ export function CertificateGrid({
               // The caption names it: the image adds nothing to read out.
               <OptionalImage media={item.image} alt="" className="certificate-image" eager={index < 4} />
             )}
-            <figcaption>{item.title}</figcaption>
+            <figcaption>
+              {item.title}
+              <DraftBadge draft={item.draft} />
+            </figcaption>
           </figure>
         </li>
       ))}

@@ -1,11 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
-import type { Home } from '../../content/types';
+import type { HomePageData } from '../../content/types';
 import { whenNearViewport } from '../../lib/when-near-viewport';
-import { HeroSection } from './sections/HeroSection';
-import { PartnersSection } from './sections/PartnersSection';
-import { StatsSection } from './sections/StatsSection';
+import { FIRST_SCREEN_SECTIONS, FirstScreenSection } from './sections/HomeSectionView';
 import './home.css';
 
 /** The id of the element around the sections below the first screen. */
@@ -24,22 +22,31 @@ const BelowTheFold =
         whenNearViewport(document.getElementById(BELOW_THE_FOLD_ID)).then(() => import('./sections/BelowTheFold')),
       );
 
-/** The home page, its blocks in the spec's order. */
+/**
+ * The home page: the sections home.toml lists, in its order. The leading first-screen
+ * sections render with this module; from the first other section on, the rest is the
+ * below-the-fold chunk, which is not fetched at all when no such section is listed.
+ */
 export default function HomePage() {
-  const data = useRouteData<Home>();
+  const data = useRouteData<HomePageData>();
   const layout = useLayoutData();
   if (!data) return <NotFoundMessage />;
   const home = data.page;
+  const split = home.sections.findIndex((section) => !FIRST_SCREEN_SECTIONS.has(section));
+  const firstScreen = split === -1 ? home.sections : home.sections.slice(0, split);
+  const rest = split === -1 ? [] : home.sections.slice(split);
   return (
     <>
-      <HeroSection hero={home.hero} />
-      <StatsSection stats={home.stats} />
-      <PartnersSection partners={home.partners} />
-      <div id={BELOW_THE_FOLD_ID}>
-        <Suspense fallback={null}>
-          <BelowTheFold home={home} contact={layout.contact} />
-        </Suspense>
-      </div>
+      {firstScreen.map((section) => (
+        <FirstScreenSection key={section} section={section} home={home} />
+      ))}
+      {rest.length > 0 && (
+        <div id={BELOW_THE_FOLD_ID}>
+          <Suspense fallback={null}>
+            <BelowTheFold sections={rest} home={home} contact={layout.contact} />
+          </Suspense>
+        </div>
+      )}
     </>
   );
 }

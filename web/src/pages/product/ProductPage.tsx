@@ -8,6 +8,7 @@ import type { ProductPageData } from '../../content/types';
 import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath, productPath } from '../products/product-filter';
 import './product.css';
+import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 
 /** `/products/{id}/{slug}`: one product, and related ones. */
 export default function ProductPage() {
@@ -28,7 +29,10 @@ export default function ProductPage() {
       <article className="product-detail">
         <MediaImage media={product.image} alt={product.title} className="product-detail-image" eager />
         <div>
-          <h1>{product.title}</h1>
+          <h1>
+            {product.title}
+            <DraftBadge draft={product.draft} />
+          </h1>
           <dl className="product-facts">
             <div>
               <dt>Category</dt>
@@ -58,6 +62,7 @@ export default function ProductPage() {
                   <div className="card-body">
                     <h3>
                       <Link to={productPath(item)}>{item.title}</Link>
+                      <DraftBadge draft={item.draft} />
                     </h3>
                   </div>
                 </article>

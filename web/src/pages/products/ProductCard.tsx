@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import type { ProductSummary } from '../../content/types';
 import { productPath } from './product-filter';
+import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 
 type ProductCardProps = {
   product: ProductSummary;
@@ -24,6 +25,7 @@ export const ProductCard = memo(function ProductCard({ product, eager, onEnquire
         <div className="card-body">
           <h2 className="product-card-title">
             <Link to={productPath(product)}>{product.title}</Link>
+            <DraftBadge draft={product.draft} />
           </h2>
           <button type="button" className="button button-secondary" onClick={() => onEnquire(product)}>
             Learn More<span className="visually-hidden">: {product.title}</span>

@@ -8,6 +8,7 @@ import { splitInTwo } from '../../lib/split-in-two';
 import { useHydrated } from '../../lib/use-hydrated';
 import { galleryImages, splitFirstWord } from './service-path';
 import './services.css';
+import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 
 /** The serviceType a menu entry passes in the navigation state. */
 function serviceTypeFromState(state: unknown): string | undefined {
@@ -53,6 +54,7 @@ export default function ServiceDetailPage() {
       <h1 className="service-heading">
         <span className="highlight">{firstWord}</span>
         {rest && ` ${rest}`}
+        <DraftBadge draft={service.draft} />
       </h1>
       <div className="service-intro">
         <OptionalImage media={service.image} alt={service.title} className="service-image" eager />

@@ -6,6 +6,7 @@ import { useRouteData } from '../../content/hooks';
 import type { ServicesPageData } from '../../content/types';
 import { servicePath } from './service-path';
 import './services.css';
+import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 
 /** `/services`: every service catalogue entry. */
 export default function ServicesPage() {
@@ -25,6 +26,7 @@ export default function ServicesPage() {
                   <Link to={servicePath(service.id)} state={{ serviceType: service.title }}>
                     {service.title}
                   </Link>
+                  <DraftBadge draft={service.draft} />
                 </h2>
               </div>
             </article>

@@ -4,6 +4,7 @@ import { useCarousel } from '../../../components/carousel/use-carousel';
 import { TESTIMONIAL_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
 import { SectionHeading, type HeadingLevel } from './Heading';
+import { DraftBadge } from '../../../components/draft-badge/DraftBadge';
 
 const CAROUSEL = { options: { loop: true }, intervalMs: TESTIMONIAL_INTERVAL_MS };
 
@@ -45,6 +46,7 @@ export function TestimonialsSection({
                       {item.name.charAt(0)}
                     </span>
                     {item.name}
+                    <DraftBadge draft={item.draft} />
                   </figcaption>
                 </figure>
               </div>

@@ -1,0 +1,32 @@
+// Old URLs in the app: what sitegen's `_redirects` answers with a 301, the client
+// router does on an in-app navigation, from `/data/redirects.json` (fetched only when
+// a URL has no data of its own).
+import { redirect } from 'react-router-dom';
+import { fetchData } from './data-cache';
+import { safeDecode, withoutTrailingSlash } from './route-data-url';
+
+export const REDIRECTS_DATA_URL = '/data/redirects.json';
+
+/** `/data/redirects.json`: aliases (decoded old path → new URL) and each product's page by id. */
+export type RedirectMap = { aliases: Record<string, string>; products: Record<string, string> };
+
+/**
+ * Where an old URL lives now: an alias's target, or for `/products/{id}` and
+ * `/products/{id}/{any slug}` the product's current page. `null` for a current or
+ * unknown URL.
+ */
+export function redirectTarget(map: RedirectMap, pathname: string): string | null {
+  const path = withoutTrailingSlash(safeDecode(pathname));
+  const alias = Object.hasOwn(map.aliases, path) ? map.aliases[path] : undefined;
+  if (alias !== undefined) return alias;
+  const id = /^\/products\/(\d+)(?:\/[^/]*)?$/.exec(path)?.[1];
+  const target = id !== undefined && Object.hasOwn(map.products, id) ? map.products[id] : undefined;
+  return target !== undefined && target !== path ? target : null;
+}
+
+/** A redirect response for an old URL (browser only), or `null`. */
+export async function redirectForOldUrl(url: URL): Promise<Response | null> {
+  const map = await fetchData<RedirectMap>(REDIRECTS_DATA_URL);
+  const target = map && redirectTarget(map, url.pathname);
+  return target ? redirect(target + url.search) : null;
+}
