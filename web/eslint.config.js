@@ -2,7 +2,23 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+const LAYERS = [['lib', 'config'], ['content'], ['components'], ['forms'], ['pages'], ['app']];
+
+/** One zone per layer: it may not import from any layer above it. */
+function layerZones() {
+  return LAYERS.flatMap((layer, index) =>
+    layer.map((folder) => ({
+      target: `./src/${folder}`,
+      from: LAYERS.slice(index + 1)
+        .flat()
+        .map((above) => `./src/${above}`),
+      message: `src/${folder} is below ${LAYERS.slice(index + 1).flat().join(', ')}: move the shared code down a layer.`,
+    })),
+  ).filter((zone) => zone.from.length > 0);
+}
 
 export default defineConfig([
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
@@ -13,6 +29,30 @@ export default defineConfig([
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The module graph: no cycles (each file's dependencies load first), and each
+    // part imports only the parts below it, as bulletproof-react lays out.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The layers, lowest first: lib and config < content < components < forms < pages <
+    // app. A layer imports only from the layers below it; tests may reach anything.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/__tests__/**', 'src/testing/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
     },
   },
   {

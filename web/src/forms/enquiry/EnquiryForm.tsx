@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EnquiryFormFields } from '../../components/enquiry-form/EnquiryFormFields';
+import { EnquiryFormFields } from './EnquiryFormFields';
 import { Honeypot } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
 import { preloadFormLibraries } from '../preload';

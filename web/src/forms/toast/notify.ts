@@ -1,15 +1,9 @@
 // Toasts (react-toastify), loaded on first use: neither the library nor its CSS is in
 // any page's first JavaScript. One container, mounted in its own root outside the app,
 // so a toast outlives the modal or page that raised it.
-import type { ToastPosition } from 'react-toastify/unstyled';
-import type * as ToastHostModule from './toast-host';
+import type { ToastHost, ToastKind, ToastPlacement } from './types';
 
-export type ToastKind = 'success' | 'error';
-
-/** Where and how long: the library's defaults (top right, 5 s) unless a form says otherwise. */
-export type ToastPlacement = { position?: ToastPosition; autoClose?: number };
-
-type ToastHost = typeof ToastHostModule;
+export type { ToastKind, ToastPlacement } from './types';
 
 let host: Promise<ToastHost> | null = null;
 

@@ -2,7 +2,7 @@
 import { createRoot } from 'react-dom/client';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import type { ToastKind, ToastPlacement } from './notify';
+import type { ToastHost, ToastKind, ToastPlacement } from './types';
 
 const HOST_ID = 'toast-root';
 
@@ -18,6 +18,6 @@ function mountContainer(): void {
 mountContainer();
 
 /** Shows a toast in the container (queued by the library until the container has mounted). */
-export function showToast(kind: ToastKind, message: string, placement: ToastPlacement): void {
+export const showToast: ToastHost['showToast'] = (kind: ToastKind, message: string, placement: ToastPlacement) => {
   toast(message, { type: kind, ...placement });
-}
+};

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { FormField } from '../../forms/fields/FormField';
-import type { EnquiryField, EnquiryValues } from '../../forms/validation';
+import { FormField } from '../fields/FormField';
+import type { EnquiryField, EnquiryValues } from '../validation';
 
 type EnquiryFormFieldsProps = {
   values: EnquiryValues;
