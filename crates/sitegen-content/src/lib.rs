@@ -66,7 +66,8 @@ pub use routes::{
 pub use schema::{schema_files, schema_for, schemas};
 pub use suggest::did_you_mean;
 pub use values::{
-    Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,
+    link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType,
+    SocialKind, Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).
@@ -179,13 +180,13 @@ pub(crate) mod test_support {
     //! Loading the valid fixture site with small edits, for the unit tests.
 
     use std::fs;
-    use std::path::{Path, PathBuf};
+    use std::path::PathBuf;
 
     use crate::{load, ErrorCode, LoadReport};
 
     /// The valid fixture site's content directory.
     pub fn valid_content() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
+        crate::testing::valid_content_dir()
     }
 
     /// A copy of the valid site in a temporary `content/` directory.

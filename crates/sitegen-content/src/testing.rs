@@ -16,6 +16,12 @@ pub fn media_index(content_dir: &Path, paths: &[&str]) -> MediaIndex {
     cache.into_index()
 }
 
+/// The small valid site every crate's tests start from (`content/` of this crate's
+/// `tests/fixtures/valid`): a few products and categories, every file of the contract.
+pub fn valid_content_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
+}
+
 /// Copies the folder `from` into `to` (created), recursively: a test's copy of a
 /// content folder it then breaks.
 ///

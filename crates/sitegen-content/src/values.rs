@@ -84,13 +84,6 @@ string_newtype!(
     schemars::json_schema!({ "type": "string", "pattern": "\\S" })
 );
 
-impl Text {
-    /// A text built in code (e.g. by the benchmark generator); not checked.
-    pub fn new(text: impl Into<String>) -> Text {
-        Text(text.into())
-    }
-}
-
 impl FromToml for Text {
     fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
         let text = string_value(value, span, cx, "a non-empty string")?;
@@ -251,22 +244,54 @@ impl HttpUrl {
     }
 }
 
-/// An absolute http(s) URL with a host and no whitespace.
+/// An absolute http(s) URL with a valid host (see [`link_problem`]).
 pub fn is_valid_http_url(url: &str) -> bool {
-    let rest = url
+    let lower = url.to_ascii_lowercase();
+    (lower.starts_with("https://") || lower.starts_with("http://")) && link_problem(url).is_none()
+}
+
+/// What is wrong with a link, if anything: the one URL grammar of the site, used by
+/// the content checks and by the link checker of the built pages. A link is an
+/// `http(s)://` URL with a host (letters, digits, `-` and `.`, an optional port and
+/// user), `mailto:` with an e-mail address, or `tel:` with a phone number; no control
+/// characters, and no whitespace outside `tel:`.
+pub fn link_problem(link: &str) -> Option<&'static str> {
+    if link.chars().any(char::is_control) {
+        return Some("it contains control characters");
+    }
+    let lower = link.to_ascii_lowercase();
+    if !lower.starts_with("tel:") && link.chars().any(char::is_whitespace) {
+        return Some("it contains whitespace");
+    }
+    if let Some(rest) = lower
         .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"));
-    let Some(rest) = rest else {
-        return false;
-    };
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let host_name = host.split(':').next().unwrap_or("");
-    !host_name.is_empty()
-        && host_name
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '.' || c == '-')
-        && !url.chars().any(char::is_whitespace)
+        .or_else(|| lower.strip_prefix("http://"))
+    {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        let host = authority
+            .rsplit_once('@')
+            .map_or(authority, |(_, host)| host);
+        let host_name = match host.rsplit_once(':') {
+            Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+            _ => host,
+        };
+        let valid_host = !host_name.is_empty()
+            && host_name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+            && !host_name.starts_with('.')
+            && !host_name.ends_with('.')
+            && !host_name.contains("..");
+        return (!valid_host).then_some("no valid host");
+    }
+    if let Some(address) = link.strip_prefix("mailto:") {
+        let address = address.split('?').next().unwrap_or("");
+        return (!is_valid_email(address)).then_some("no valid e-mail address");
+    }
+    if let Some(number) = link.strip_prefix("tel:") {
+        return (!is_valid_phone(number)).then_some("not a phone number");
+    }
+    Some("unknown scheme (expected https, http, mailto or tel)")
 }
 
 string_newtype!(
@@ -297,13 +322,7 @@ impl FromToml for LinkUrl {
 
 /// An http(s) URL, `mailto:` + a valid address, or `tel:` + a valid phone number.
 pub fn is_valid_link(link: &str) -> bool {
-    if let Some(address) = link.strip_prefix("mailto:") {
-        return is_valid_email(address.split('?').next().unwrap_or(""));
-    }
-    if let Some(number) = link.strip_prefix("tel:") {
-        return is_valid_phone(number);
-    }
-    is_valid_http_url(link)
+    link_problem(link).is_none()
 }
 
 /// A reference to a media file, resolved while loading: its path, hashed output
@@ -534,6 +553,35 @@ mod tests {
         assert!(is_valid_link("tel:+910000000001"));
         assert!(!is_valid_link("mailto:nobody"));
         assert!(!is_valid_link("javascript:alert(1)"));
+    }
+
+    #[test]
+    fn link_problem_says_what_is_wrong() {
+        assert_eq!(link_problem("https://www.google.com/maps?q=1"), None);
+        assert_eq!(link_problem("http://user@localhost:8080/x"), None);
+        assert_eq!(link_problem("tel:+91 00000 00001"), None);
+        assert_eq!(
+            link_problem("https://exa mple.com"),
+            Some("it contains whitespace")
+        );
+        assert_eq!(
+            link_problem("https://x.com/\u{7}"),
+            Some("it contains control characters")
+        );
+        for no_host in [
+            "https:///path",
+            "https://.x.com",
+            "https://x..com",
+            "https://x.com:80a",
+        ] {
+            assert_eq!(link_problem(no_host), Some("no valid host"), "{no_host}");
+        }
+        assert_eq!(link_problem("mailto:"), Some("no valid e-mail address"));
+        assert_eq!(link_problem("tel:12"), Some("not a phone number"));
+        assert_eq!(
+            link_problem("htps://x.com"),
+            Some("unknown scheme (expected https, http, mailto or tel)")
+        );
     }
 
     #[test]

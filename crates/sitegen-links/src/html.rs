@@ -82,21 +82,6 @@ impl OutputIndex {
     }
 }
 
-/// Checks every `.html` file under `dir` (a build's output, possibly still in its
-/// staging folder). Problems name files as `shown_as/RELATIVE` (e.g. `dist/…`).
-/// `routes` accepts aliases that a host redirects (`/JobApplicationForm`).
-///
-/// One page after the other; a build checks its pages in parallel with
-/// [`OutputIndex`] and [`check_page_file`].
-pub fn check_output(dir: &Path, shown_as: &Path, routes: &RouteTable) -> Vec<Problem> {
-    let index = OutputIndex::of_dir(dir);
-    index
-        .pages()
-        .into_iter()
-        .flat_map(|page| check_page_file(dir, page, shown_as, &index, routes))
-        .collect()
-}
-
 /// Checks the page at `relative` (as [`OutputIndex::pages`] lists it) under `dir`.
 pub fn check_page_file(
     dir: &Path,
@@ -399,7 +384,20 @@ mod tests {
     #[test]
     fn links_that_lead_nowhere_are_reported_with_their_position() {
         let dir = site();
-        let problems = check_output(dir.path(), Path::new("dist"), &RouteTable::of_site());
+        let index = OutputIndex::of_dir(dir.path());
+        let problems: Vec<Problem> = index
+            .pages()
+            .into_iter()
+            .flat_map(|page| {
+                check_page_file(
+                    dir.path(),
+                    page,
+                    Path::new("dist"),
+                    &index,
+                    &RouteTable::of_site(),
+                )
+            })
+            .collect();
         let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
         assert_eq!(shown.len(), 3, "{shown:#?}");
         assert!(shown[0].starts_with("dist/aboutUs/index.html:8:10: error: broken link \"/products?category=x&sub=y\": it is a route of the app, but no page was generated"), "{shown:#?}");

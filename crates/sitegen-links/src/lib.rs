@@ -1,6 +1,7 @@
 //! `sitegen-links` is sitegen's link check, in two halves that share one route table:
 //!
-//! - [`check_output`] reads the generated HTML of a build and reports every internal
+//! - [`check_page_file`] reads a generated page of a build (listed by [`OutputIndex`],
+//!   the pages checked in parallel by the renderer) and reports every internal
 //!   `href` / `src` (also `poster` and `srcset`) that resolves to no file of the
 //!   output (clean URLs and `_redirects` aliases included), and every external URL
 //!   that is not well formed. Nothing is fetched.
@@ -18,7 +19,7 @@ mod source;
 
 use std::fmt;
 
-pub use crate::html::{check_output, check_page, check_page_file, OutputIndex};
+pub use crate::html::{check_page, check_page_file, OutputIndex};
 pub use crate::source::{check_source_text, check_sources};
 
 /// One broken link, with where it is written.
@@ -118,61 +119,18 @@ fn segments(path: &str) -> impl Iterator<Item = &str> {
     path.split('/').filter(|segment| !segment.is_empty())
 }
 
-/// Whether an external URL is well formed: `http(s)://host…` without spaces or
-/// control characters, `mailto:` with an address, `tel:` with digits. Returns the
-/// reason when it is not.
+/// Why an external URL of a page is wrong, if it is: the content's link grammar
+/// ([`sitegen_content::link_problem`]), plus the inline `data:` URLs pages may hold;
+/// `javascript:` is refused by name.
 pub fn external_url_problem(url: &str) -> Option<String> {
-    if url.chars().any(char::is_control) {
-        return Some(format!(
-            "malformed URL {url:?}: it contains control characters"
-        ));
-    }
-    if !url.starts_with("tel:") && url.chars().any(char::is_whitespace) {
-        return Some(format!("malformed URL {url:?}: it contains whitespace"));
-    }
     let lower = url.to_ascii_lowercase();
-    if let Some(rest) = lower
-        .strip_prefix("https://")
-        .or_else(|| lower.strip_prefix("http://"))
-    {
-        let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-        let host_name = host.rsplit_once(':').map_or(host, |(name, port)| {
-            if port.chars().all(|c| c.is_ascii_digit()) {
-                name
-            } else {
-                host
-            }
-        });
-        let valid_host = !host_name.is_empty()
-            && host_name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
-            && !host_name.starts_with('.')
-            && !host_name.ends_with('.')
-            && !host_name.contains("..");
-        return (!valid_host).then(|| format!("malformed URL {url:?}: no valid host"));
-    }
-    if let Some(address) = lower.strip_prefix("mailto:") {
-        let address = address.split('?').next().unwrap_or("");
-        return (!address.contains('@') || address.starts_with('@') || address.ends_with('@'))
-            .then(|| format!("malformed URL {url:?}: no e-mail address"));
-    }
-    if let Some(number) = lower.strip_prefix("tel:") {
-        let valid = number.chars().any(|c| c.is_ascii_digit())
-            && number
-                .chars()
-                .all(|c| c.is_ascii_digit() || "+-(). ".contains(c));
-        return (!valid).then(|| format!("malformed URL {url:?}: not a phone number"));
-    }
     if lower.starts_with("data:") {
         return None;
     }
     if lower.starts_with("javascript:") {
         return Some(format!("{url:?}: javascript: URLs are not allowed"));
     }
-    Some(format!(
-        "malformed URL {url:?}: unknown scheme (expected https, http, mailto or tel)"
-    ))
+    sitegen_content::link_problem(url).map(|why| format!("malformed URL {url:?}: {why}"))
 }
 
 /// 1-based line and column (in characters) of byte offset `at` in `text`.

@@ -53,10 +53,6 @@ impl WebApp {
         Self { dir: dir.into() }
     }
 
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Installs packages if needed and builds the bundles if any input changed.
     ///
     /// Takes a file lock that the returned [`WebBuild`] keeps, so concurrent builds

@@ -200,22 +200,21 @@ pub fn twin(dist: &Path, file: &Path, suffix: &str) -> Option<PathBuf> {
     }
 }
 
-/// Decodes `%XX` escapes; `None` for malformed escapes or invalid UTF-8.
+/// Decodes `%XX` escapes; `None` for malformed escapes (which a host answers with 400,
+/// where the crate would keep them as written) or invalid UTF-8.
 pub(crate) fn percent_decode(input: &str) -> Option<String> {
-    let bytes = input.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    let malformed = input.match_indices('%').any(|(at, _)| {
+        !input
+            .get(at + 1..at + 3)
+            .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+    });
+    if malformed {
+        return None;
     }
-    String::from_utf8(out).ok()
+    let decoded = percent_encoding::percent_decode_str(input)
+        .decode_utf8()
+        .ok()?;
+    Some(decoded.into_owned())
 }
 
 /// The content type of a file, by its extension.

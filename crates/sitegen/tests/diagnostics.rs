@@ -4,7 +4,7 @@
 //! The snapshots under `tests/snapshots/` are compared byte for byte;
 //! `SITEGEN_BLESS=1 cargo test -p sitegen --test diagnostics` rewrites them (review the diff).
 
-use sitegen_content::testing::copy_dir;
+use sitegen_content::testing::{copy_dir, valid_content_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -18,10 +18,7 @@ fn repo_root() -> PathBuf {
 /// A small valid site (the content crate's fixture) in `<tmp>/content`.
 fn small_site() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
-    copy_dir(
-        &repo_root().join("crates/sitegen-content/tests/fixtures/valid/content"),
-        &tmp.path().join("content"),
-    );
+    copy_dir(&valid_content_dir(), &tmp.path().join("content"));
     tmp
 }
 

@@ -1,4 +1,4 @@
-// Timings, breakpoints and limits from the spec (shared/spec/site-spec.md §9), one place.
+// Timings, breakpoints and limits of the site's behaviour, in one place.
 
 /** The navigation bar becomes fixed after scrolling more than this (px). */
 export const FIXED_NAV_SCROLL_THRESHOLD_PX = 100;

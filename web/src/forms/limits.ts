@@ -1,4 +1,4 @@
-// The forms' timings and limits from the spec (shared/spec/site-spec.md §9).
+// The forms' timings and limits (submission delays, file sizes), in one place.
 
 /** Name: at least this many characters once trimmed. */
 export const NAME_MIN_LENGTH = 3;
