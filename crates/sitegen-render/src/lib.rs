@@ -72,6 +72,24 @@ pub enum BuildError {
     Prerender { url: String, message: String },
     #[error("template error: {0}")]
     Template(String),
+    /// A media file the content check accepted fails to decode for its WebP variants.
+    #[error("{}: cannot decode the image for its WebP variants: {source}", path.display())]
+    Media {
+        path: PathBuf,
+        #[source]
+        source: image::ImageError,
+    },
+    /// libwebp refused to encode a variant (it says only which of its errors).
+    #[error("{}: libwebp could not encode its {width}×{height} WebP variant ({reason})", path.display())]
+    WebpEncode {
+        path: PathBuf,
+        width: u32,
+        height: u32,
+        reason: String,
+    },
+    /// A media worker thread panicked (a bug in sitegen or a library it uses).
+    #[error("a media worker stopped unexpectedly while making WebP variants")]
+    MediaWorkerPanicked,
     /// Links that lead nowhere (generated HTML and web sources), all of them.
     #[error("{} broken link(s)", .0.len())]
     Links(Vec<sitegen_links::Problem>),

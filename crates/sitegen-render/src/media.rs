@@ -90,12 +90,9 @@ pub fn write_variants(
         handles
             .into_iter()
             .map(|handle| {
-                handle.join().unwrap_or_else(|_| {
-                    Err(BuildError::io(
-                        cache,
-                        std::io::Error::other("a media worker panicked"),
-                    ))
-                })
+                handle
+                    .join()
+                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))
             })
             .collect()
     });
@@ -138,8 +135,15 @@ fn write_file_variants(
                     Some(image) => image,
                     None => decoded.insert(decode(&file.source)?),
                 };
-                let bytes = encode_webp(source, variant.width, variant.height)
-                    .map_err(|message| media_error(&file.source, message))?;
+                let bytes =
+                    encode_webp(source, variant.width, variant.height).map_err(|reason| {
+                        BuildError::WebpEncode {
+                            path: file.source.clone(),
+                            width: variant.width,
+                            height: variant.height,
+                            reason,
+                        }
+                    })?;
                 store(&cached, &bytes)?;
                 stats.encoded += 1;
                 (bytes.len() as u64, Some(bytes))
@@ -164,11 +168,14 @@ fn decode(source: &Path) -> Result<DynamicImage, BuildError> {
         .with_guessed_format()
         .map_err(|e| BuildError::io(source, e))?
         .decode()
-        .map_err(|e| media_error(source, e.to_string()))
+        .map_err(|error| BuildError::Media {
+            path: source.to_path_buf(),
+            source: error,
+        })
 }
 
 /// The image resized to `width` × `height` (Lanczos3) and encoded as lossy WebP at
-/// [`VARIANT_QUALITY`] (libwebp; transparency is kept).
+/// [`VARIANT_QUALITY`] (libwebp; transparency is kept). `Err` is libwebp's reason.
 fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>, String> {
     let resized;
     let image = if image.width() == width && image.height() == height {
@@ -189,7 +196,7 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
     };
     encoded
         .map(|memory| memory.to_vec())
-        .map_err(|error| format!("libwebp failed: {error:?}"))
+        .map_err(|error| format!("{error:?}"))
 }
 
 /// Writes a cache entry atomically (temporary file + rename), so a concurrent or
@@ -200,19 +207,31 @@ fn store(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
     fs::rename(&temporary, path).map_err(|e| BuildError::io(path, e))
 }
 
-fn media_error(source: &Path, message: String) -> BuildError {
-    BuildError::Io {
-        path: source.to_path_buf(),
-        source: std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("cannot make WebP variants: {message}"),
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_that_does_not_decode_is_a_media_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cut.png");
+        let mut bytes = Vec::new();
+        image::RgbImage::new(64, 64)
+            .write_to(
+                &mut std::io::Cursor::new(&mut bytes),
+                image::ImageFormat::Png,
+            )
+            .unwrap();
+        fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        let error = decode(&path).unwrap_err();
+        assert!(matches!(&error, BuildError::Media { path: named, .. } if *named == path));
+        assert!(
+            error
+                .to_string()
+                .contains("cut.png: cannot decode the image"),
+            "{error}"
+        );
+    }
 
     /// Writes `image` as a PNG compressed as hard as the encoder can (as image editors
     /// and optimisers do), so the size comparisons do not hinge on a fast default.
