@@ -347,8 +347,15 @@ mod tests {
                 ..
             })
         ));
+        // A folder of its own to hold the project: the temporary folder's parent may
+        // hold the current folder too (CI clones under /tmp), which is refused first.
+        let holder = tempfile::tempdir().unwrap();
+        let nested = holder.path().join("project");
+        for folder in ["content", "templates", "web"] {
+            fs::create_dir_all(nested.join(folder)).unwrap();
+        }
         assert!(matches!(
-            check_in(root.path(), root.path().parent().unwrap()),
+            check_in(&nested, holder.path()),
             Err(UnsafeOutput::HoldsProtected { .. })
         ));
     }
