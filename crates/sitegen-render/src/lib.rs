@@ -403,7 +403,9 @@ fn web_dir_of(web: &webapp::WebBuild) -> &Path {
 }
 
 fn is_block_route(route: &PlannedRoute) -> bool {
-    routes::BLOCK_ROUTES.contains(&route.path.as_str())
+    sitegen_content::ROUTES.iter().any(|declared| {
+        declared.kind == sitegen_content::RouteKind::Block && declared.pattern == route.path
+    })
 }
 
 fn head_assets(
