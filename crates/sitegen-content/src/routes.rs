@@ -550,6 +550,59 @@ mod tests {
         assert_eq!(parameterised_under("/aboutUs"), None);
     }
 
+    /// A path with every parameter (`:name` or `{name}`) written `{}`.
+    fn shape(path: &str) -> String {
+        path.split('/')
+            .map(|segment| {
+                let parameter = segment.starts_with(':') || segment.starts_with('{');
+                if parameter {
+                    "{}"
+                } else {
+                    segment
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    #[test]
+    fn data_contract_section_4_lists_exactly_the_declared_routes() {
+        let doc = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/data-contract.md"),
+        )
+        .expect("docs/data-contract.md");
+        let section = doc
+            .split("\n## 4. Routes\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("a section 4");
+        let listed: Vec<String> = section
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|code| code.starts_with('/'))
+            .map(shape)
+            .collect();
+        for route in ROUTES
+            .iter()
+            .filter(|route| route.kind != RouteKind::NotFound)
+        {
+            assert!(
+                listed.contains(&shape(route.pattern)),
+                "docs/data-contract.md §4 does not list {}",
+                route.pattern
+            );
+        }
+        // Besides the routes, §4 names the old product URL, which redirects.
+        for path in listed {
+            let declared = ROUTES.iter().any(|route| shape(route.pattern) == path);
+            assert!(
+                declared || path == shape(PRODUCT.prefix()) + "{}",
+                "docs/data-contract.md §4 lists {path}, which is no declared route"
+            );
+        }
+    }
+
     #[test]
     fn a_category_page_lives_under_products_category() {
         assert_eq!(category_path("dialysis"), "/products/category/dialysis");

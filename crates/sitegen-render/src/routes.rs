@@ -329,6 +329,7 @@ fn summary(text: &str) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use sitegen_content::RouteKind;
 
     #[test]
     fn home_data_file_is_index() {
@@ -397,6 +398,40 @@ pub(crate) mod tests {
         assert!(page("/aboutUs")["whoWeAre"].is_object());
         assert_eq!(page("/blogs"), &json!({}));
         assert_eq!(page("/Producthome"), page("/"));
+    }
+
+    #[test]
+    fn every_declared_route_is_planned_with_its_breadcrumb_and_sitemap_entry() {
+        let content = fixture_content();
+        let planned = plan(&content);
+        for route in ROUTES {
+            let pages: Vec<&PlannedRoute> = planned
+                .iter()
+                .filter(|page| {
+                    let matches = |pattern: &str| {
+                        sitegen_links::RouteTable::new(&[pattern]).matches(&encode_path(&page.path))
+                    };
+                    // The product pattern also matches a category page: the longer prefix wins.
+                    matches(route.pattern)
+                        && !(route.id == routes::PRODUCT.id && matches(routes::CATEGORY.pattern))
+                })
+                .collect();
+            match route.kind {
+                RouteKind::Alias | RouteKind::NotFound => assert!(pages.is_empty(), "{}", route.id),
+                _ => assert!(!pages.is_empty(), "{} is not planned", route.id),
+            }
+            for page in pages {
+                assert_eq!(page.in_sitemap, route.sitemap, "{}", page.path);
+                let crumbs = page.breadcrumb.len();
+                match route.breadcrumb {
+                    Breadcrumb::None => assert_eq!(crumbs, 0, "{}", page.path),
+                    Breadcrumb::Under(_) => {
+                        assert_eq!(page.breadcrumb[0].1, "/", "{}", page.path);
+                        assert_eq!(page.breadcrumb[crumbs - 1].1, page.path);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
