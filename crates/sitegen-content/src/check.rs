@@ -527,21 +527,16 @@ fn parameter_problem(route: &Route, rest: &str, targets: &Targets<'_>) -> Option
                 .is_none()
                 .then(|| hint_under(prefix, rest, kinds))
         }
-        DataKind::Service => {
-            let services = targets.services?;
+        DataKind::Service | DataKind::Category => {
+            let entries = match route.data {
+                DataKind::Service => targets.services?,
+                _ => targets.categories?,
+            };
             let decoded = routes::percent_decode(rest).unwrap_or_else(|| rest.to_string());
-            if ids(services).any(|known| known == decoded) {
+            if ids(entries).any(|known| known == decoded) {
                 return None;
             }
-            Some(suggest_id(&decoded, services).map(|hint| with_prefix(&hint, prefix)))
-        }
-        DataKind::Category => {
-            let categories = targets.categories?;
-            let decoded = routes::percent_decode(rest).unwrap_or_else(|| rest.to_string());
-            if ids(categories).any(|known| known == decoded) {
-                return None;
-            }
-            Some(suggest_id(&decoded, categories).map(|hint| with_prefix(&hint, prefix)))
+            Some(suggest_id(&decoded, entries).map(|hint| with_prefix(&hint, prefix)))
         }
         DataKind::Product => {
             let Some((id, slug)) = rest.split_once('/') else {

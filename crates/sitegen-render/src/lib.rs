@@ -331,7 +331,8 @@ impl Pages<'_> {
                 url: route.path.clone(),
                 message: format!(
                     "the app answered status {} for a planned route: the web route table and \
-                     the planned routes disagree",
+                     the planned routes disagree (is web/src/app/route-table.gen.ts stale? \
+                     run `sitegen gen`)",
                     rendered.status
                 ),
             });
