@@ -1,24 +1,13 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import moduleGraph from './eslint/module-graph.js';
 
+// The layers of src/, lowest first: a layer imports only from the layers below it.
 const LAYERS = [['lib', 'config'], ['content'], ['components'], ['forms'], ['pages'], ['app']];
-
-/** One zone per layer: it may not import from any layer above it. */
-function layerZones() {
-  return LAYERS.flatMap((layer, index) =>
-    layer.map((folder) => ({
-      target: `./src/${folder}`,
-      from: LAYERS.slice(index + 1)
-        .flat()
-        .map((above) => `./src/${above}`),
-      message: `src/${folder} is below ${LAYERS.slice(index + 1).flat().join(', ')}: move the shared code down a layer.`,
-    })),
-  ).filter((zone) => zone.from.length > 0);
-}
 
 export default defineConfig([
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
@@ -33,26 +22,18 @@ export default defineConfig([
   },
   {
     // The module graph: no cycles (each file's dependencies load first), and each
-    // part imports only the parts below it, as bulletproof-react lays out.
+    // layer imports only the layers below it, as bulletproof-react lays out; tests
+    // may reach anything.
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
+    plugins: { 'module-graph': moduleGraph },
+    rules: { 'module-graph/no-cycle': 'error' },
   },
   {
-    // The layers, lowest first: lib and config < content < components < forms < pages <
-    // app. A layer imports only from the layers below it; tests may reach anything.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/__tests__/**', 'src/testing/**'],
-    plugins: { 'import-x': importX },
+    plugins: { 'module-graph': moduleGraph },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+      'module-graph/layers': ['error', { root: path.join(import.meta.dirname, 'src'), layers: LAYERS }],
     },
   },
   {

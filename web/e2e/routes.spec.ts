@@ -1,45 +1,76 @@
+import { matchPath } from 'react-router-dom';
+import { ROUTE_TABLE, type RouteEntry, type RouteId } from '../src/app/route-table.gen';
 import { test, expect, waitForApp, appErrors } from './support';
 
-// Every route of the spec's route table, with text its screen must show. The texts are
-// the spec's own words (headings, titles), so the test reads like the spec.
-const ROUTES: Array<[path: string, text: string]> = [
-  ['/', 'Delivering Trust and Innovation in Medical Equipment Since 2002'],
-  ['/products', 'All Products'],
-  ['/products/category/dialysis', 'Dialysis Products'],
-  ['/services', 'Dialysis Center Setup'],
-  ['/services/dialysis-center', 'Dialysis Center Setup'],
-  ['/services/Radiology-center', 'Radiology Center Setup'],
-  ['/services/Ophthalmic-Products-center', 'Ophthalmic Products'],
-  ['/services/mot-center', 'Modular Operation Theater (MOT) Center Setup'],
-  ['/services/Dental%20centre%20setup', 'Dental Center Setup'],
-  ['/services/Emergency%20centre%20setup%20', 'Emergency Center Setup'],
-  ['/certificate', 'ISO 9001 Certificate'],
-  ['/railway-registration', 'PCMM'],
-  ['/railway-registration/PCMM', 'PCMM'],
-  ['/railway-registration/PCMD', 'PCMD'],
-  ['/aboutUs', 'Story of our Leaders'],
-  ['/blogs', 'Blogs'],
-  ['/contact', 'Contact Us'],
-  ['/jobapplicationform', 'Resume'],
-  ['/TermsAndConditions', 'Terms'],
-  ['/PrivacyPolicy', 'Privacy Policy'],
-  ['/ReturnRefundPolicy', 'Shipping Policy'],
-  ['/ShippingPolicy', 'Shipping Policy'],
-  ['/PaymentPolicy', 'Payment Policy'],
-  ['/footer', 'Quick Links'],
-  ['/home-slider', 'Delivering Trust and Innovation in Medical Equipment Since 2002'],
-  ['/map', 'Vasai'],
-  ['/service', 'Our Services'],
-  ['/associate-partners', 'Your trusted Health Partner for life'],
-  ['/number-increase', 'Excellence in Healthcare Support'],
-  ['/timeline', '1881'],
-  ['/achievement', '50,000+'],
-  ['/OurClientssay', 'What Our Clients Say'],
-  ['/testimonial', 'What Our Clients Say'],
-  ['/ProductFormModal', 'Product Information'],
-  ['/Notification', 'Notification'],
-  ['/Producthome', 'Making Healthcare Safer'],
-];
+/** The routes that are prerendered: pages and block routes. */
+type PrerenderedId = {
+  [Id in RouteId]: (typeof ROUTE_TABLE)[Id]['kind'] extends 'page' | 'block' ? Id : never;
+}[RouteId];
+
+// What each prerendered route of the generated table must show: for a static route the
+// text, for a parameterised one URLs of the content with their texts. The texts are the
+// spec's own words (headings, titles), so the test reads like the spec. A route added
+// to the table without an entry here fails type-checking.
+const SHOWS = {
+  home: 'Delivering Trust and Innovation in Medical Equipment Since 2002',
+  products: 'All Products',
+  'products-category': [['/products/category/dialysis', 'Dialysis Products']],
+  product: [['/products/12/b-scan-ultrasound', 'B-Scan Ultrasound']],
+  services: 'Dialysis Center Setup',
+  'service-detail': [
+    ['/services/dialysis-center', 'Dialysis Center Setup'],
+    ['/services/Radiology-center', 'Radiology Center Setup'],
+    ['/services/Ophthalmic-Products-center', 'Ophthalmic Products'],
+    ['/services/mot-center', 'Modular Operation Theater (MOT) Center Setup'],
+    ['/services/Dental%20centre%20setup', 'Dental Center Setup'],
+    ['/services/Emergency%20centre%20setup%20', 'Emergency Center Setup'],
+  ],
+  certificates: 'ISO 9001 Certificate',
+  railway: 'PCMM',
+  registrations: [
+    ['/railway-registration/PCMM', 'PCMM'],
+    ['/railway-registration/PCMD', 'PCMD'],
+  ],
+  about: 'Story of our Leaders',
+  blogs: 'Blogs',
+  contact: 'Contact Us',
+  'job-application': 'Resume',
+  terms: 'Terms',
+  privacy: 'Privacy Policy',
+  'return-refund': 'Shipping Policy',
+  shipping: 'Shipping Policy',
+  payment: 'Payment Policy',
+  'block-footer': 'Quick Links',
+  'block-home-slider': 'Delivering Trust and Innovation in Medical Equipment Since 2002',
+  'block-map': 'Vasai',
+  'block-service': 'Our Services',
+  'block-associate-partners': 'Your trusted Health Partner for life',
+  'block-number-increase': 'Excellence in Healthcare Support',
+  timeline: '1881',
+  'block-achievement': '50,000+',
+  'block-our-clients-say': 'What Our Clients Say',
+  'block-testimonial': 'What Our Clients Say',
+  'block-product-form-modal': 'Product Information',
+  'block-notification': 'Notification',
+  'block-product-home': 'Making Healthcare Safer',
+} satisfies Record<PrerenderedId, string | Array<[url: string, text: string]>>;
+
+const TABLE: Record<RouteId, RouteEntry> = ROUTE_TABLE;
+
+/** Every URL to visit, with the route it must match and the text it must show. */
+const ROUTES: ReadonlyArray<readonly [id: RouteId, path: string, text: string]> = Object.entries(SHOWS).flatMap(([id, shows]) =>
+  typeof shows === 'string'
+    ? [[id as RouteId, TABLE[id as RouteId].path, shows] as const]
+    : shows.map(([path, text]) => [id as RouteId, path, text] as const),
+);
+
+const ALIASES = Object.values(TABLE).filter((route) => route.kind === 'alias');
+
+test('every URL visited matches the route it stands for, and every alias names a route', () => {
+  for (const [id, path] of ROUTES) expect(matchPath(TABLE[id].path, path), `${path} as ${id}`).not.toBeNull();
+  expect(ALIASES.length).toBeGreaterThan(0);
+  for (const alias of ALIASES) expect(TABLE[alias.redirect as RouteId]?.kind).toBe('page');
+});
 
 /** The visible text of raw HTML, without tags, scripts or the embedded data. */
 function textOf(html: string): string {
@@ -52,7 +83,7 @@ function textOf(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-for (const [path, text] of ROUTES) {
+for (const [, path, text] of ROUTES) {
   test(`${path} is prerendered with its screen and hydrates cleanly`, async ({ page, request, problems }) => {
     const response = await request.get(path);
     expect(response.status()).toBe(200);
@@ -92,16 +123,20 @@ test('an unknown serviceId shows that the service information is not found', asy
   expect(appErrors(problems, { expect404: true })).toEqual([]);
 });
 
-test('both spellings of the job form route reach the job form', async ({ page, request }) => {
-  const redirect = await request.get('/JobApplicationForm', { maxRedirects: 0 });
-  expect(redirect.status()).toBe(301);
-  expect(redirect.headers()['location']).toBe('/jobapplicationform');
+for (const alias of ALIASES) {
+  const target = TABLE[alias.redirect as RouteId].path;
+  const shows = SHOWS[alias.redirect as PrerenderedId];
+  test(`the alias ${alias.path} redirects to ${target}`, async ({ page, request }) => {
+    const redirect = await request.get(alias.path, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expect(redirect.headers()['location']).toBe(target);
 
-  await page.goto('/JobApplicationForm');
-  await waitForApp(page);
-  await expect(page).toHaveURL(/\/jobapplicationform$/);
-  await expect(page.locator('main')).toContainText('Resume');
-});
+    await page.goto(alias.path);
+    await waitForApp(page);
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    if (typeof shows === 'string') await expect(page.locator('main')).toContainText(shows);
+  });
+}
 
 test('client navigation fetches the route data chunk and scrolls to the top', async ({ page, problems }) => {
   await page.goto('/');

@@ -8,8 +8,9 @@ use crate::de::Located;
 use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::load::{FileLoad, Loaded, RawEntry, RawRefs};
 use crate::model::{EmailSettings, NavEntry, Policy, Site};
-use crate::routes::{self, ROUTE_ALIASES, STATIC_ROUTES};
+use crate::routes::{self, DataKind, Route};
 use crate::suggest;
+use crate::values::RegistrationType;
 
 /// The placeholders policy texts may use.
 pub const PLACEHOLDERS: &[&str] = &["support_email", "company", "address"];
@@ -228,8 +229,8 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     }
     if let Some((mut r, pages)) = reporter(&loaded.pages, diagnostics) {
         for page in &pages.page.0 {
-            if !STATIC_ROUTES.contains(&page.path()) {
-                let hint = suggest::did_you_mean(page.path(), STATIC_ROUTES.iter().copied());
+            if !routes::static_paths().any(|path| path == page.path()) {
+                let hint = suggest::did_you_mean(page.path(), routes::static_paths());
                 r.report(
                     &page.path.span,
                     ErrorCode::NotAStaticRoute,
@@ -500,61 +501,66 @@ fn check_refs(r: &mut Reporter<'_>, refs: &RawRefs, targets: &Targets<'_>) {
     }
 }
 
-/// Whether `to` is a route of data-contract §4; `Err` holds the hint.
+/// Whether `to` is a route of data-contract §4 ([`routes::ROUTES`]); `Err` holds the hint.
 fn route_problem(to: &str, targets: &Targets<'_>) -> Option<Option<String>> {
-    if STATIC_ROUTES.contains(&to) || ROUTE_ALIASES.iter().any(|(alias, _)| *alias == to) {
+    if routes::is_static_or_alias(to) {
         return None;
     }
-    if let Some(kind) = to.strip_prefix("/railway-registration/") {
-        return match kind {
-            "PCMM" | "PCMD" => None,
-            _ => Some(hint_under("/railway-registration/", kind, ["PCMM", "PCMD"])),
-        };
-    }
-    if let Some(id) = to.strip_prefix("/services/") {
-        let services = targets.services?;
-        let decoded = routes::percent_decode(id).unwrap_or_else(|| id.to_string());
-        if ids(services).any(|known| known == decoded) {
-            return None;
+    match routes::parameterised_under(to) {
+        Some((route, rest)) => parameter_problem(route, rest, targets),
+        None => {
+            let candidates =
+                routes::static_paths().chain(routes::route_aliases().map(|(alias, _)| alias));
+            Some(suggest::did_you_mean(to, candidates))
         }
-        return Some(suggest_id(&decoded, services).map(|hint| with_prefix(&hint, "/services/")));
     }
-    if let Some(id) = to.strip_prefix(routes::CATEGORY_ROUTE_PREFIX) {
-        let categories = targets.categories?;
-        let decoded = routes::percent_decode(id).unwrap_or_else(|| id.to_string());
-        if ids(categories).any(|known| known == decoded) {
-            return None;
+}
+
+/// Whether `rest`, the part of a path after `route`'s prefix, names one of the pages
+/// the route expands to.
+fn parameter_problem(route: &Route, rest: &str, targets: &Targets<'_>) -> Option<Option<String>> {
+    let prefix = route.prefix();
+    match route.data {
+        DataKind::Registrations => {
+            let kinds = RegistrationType::ALL.iter().map(|kind| kind.as_str());
+            RegistrationType::parse(rest)
+                .is_none()
+                .then(|| hint_under(prefix, rest, kinds))
         }
-        return Some(
-            suggest_id(&decoded, categories)
-                .map(|hint| with_prefix(&hint, routes::CATEGORY_ROUTE_PREFIX)),
-        );
+        DataKind::Service | DataKind::Category => {
+            let entries = match route.data {
+                DataKind::Service => targets.services?,
+                _ => targets.categories?,
+            };
+            let decoded = routes::percent_decode(rest).unwrap_or_else(|| rest.to_string());
+            if ids(entries).any(|known| known == decoded) {
+                return None;
+            }
+            Some(suggest_id(&decoded, entries).map(|hint| with_prefix(&hint, prefix)))
+        }
+        DataKind::Product => {
+            let Some((id, slug)) = rest.split_once('/') else {
+                return Some(None);
+            };
+            let Ok(id) = id.parse::<u32>() else {
+                return Some(None);
+            };
+            let Some(products) = &targets.products else {
+                return None;
+            };
+            match products.get(&id) {
+                Some(slugs) if slugs.iter().any(|s| s == slug) => None,
+                Some(slugs) => Some(Some(format!(
+                    "did you mean \"{}\"?",
+                    route.path_with(&[&id.to_string(), slugs.first().map_or("", String::as_str)])
+                ))),
+                None if targets.raw_product_ids.contains(&id.to_string().as_str()) => None,
+                None => Some(Some(format!("no product has id {id}"))),
+            }
+        }
+        // The routes without parameters never get here (see `parameterised_under`).
+        _ => Some(None),
     }
-    if let Some(rest) = to.strip_prefix("/products/") {
-        let Some((id, slug)) = rest.split_once('/') else {
-            return Some(None);
-        };
-        let Ok(id) = id.parse::<u32>() else {
-            return Some(None);
-        };
-        let Some(products) = &targets.products else {
-            return None;
-        };
-        return match products.get(&id) {
-            Some(slugs) if slugs.iter().any(|s| s == slug) => None,
-            Some(slugs) => Some(Some(format!(
-                "did you mean \"/products/{id}/{}\"?",
-                slugs.first().map_or("", String::as_str)
-            ))),
-            None if targets.raw_product_ids.contains(&id.to_string().as_str()) => None,
-            None => Some(Some(format!("no product has id {id}"))),
-        };
-    }
-    let candidates = STATIC_ROUTES
-        .iter()
-        .copied()
-        .chain(ROUTE_ALIASES.iter().map(|(alias, _)| *alias));
-    Some(suggest::did_you_mean(to, candidates))
 }
 
 /// The hint for an unknown last segment of a route `prefix{segment}`: the closest

@@ -9,7 +9,7 @@ use crate::de::Located;
 use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::load::Loaded;
 use crate::model::{Home, NavEntry};
-use crate::routes::{self, ROUTE_ALIASES, STATIC_ROUTES};
+use crate::routes::{self, DataKind};
 use crate::suggest;
 use crate::Content;
 
@@ -272,13 +272,11 @@ fn alias_shape_problem(path: &str) -> Option<(String, Option<String>)> {
     None
 }
 
-/// What real route or file `path` would shadow, if any.
+/// What real route or file `path` would shadow, if any (see [`routes::ROUTES`]).
 fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
     let lower = path.to_lowercase();
     let same = |route: &str| route.to_lowercase() == lower;
-    if STATIC_ROUTES.iter().any(|route| same(route))
-        || ROUTE_ALIASES.iter().any(|(alias, _)| same(alias))
-    {
+    if routes::static_paths().any(same) || routes::route_aliases().any(|(alias, _)| same(alias)) {
         return Some("a page of the site".into());
     }
     if RESERVED_FILES.iter().any(|file| same(file))
@@ -288,29 +286,38 @@ fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
     {
         return Some("a file sitegen writes".into());
     }
-    if let Some(rest) = lower.strip_prefix("/products/") {
-        let first = rest.split('/').next().unwrap_or("");
-        if first == "category" {
-            return Some("under /products/category/, where the category pages are".into());
+    // Compared without case, and with the prefix's own folder (`/products/category`).
+    let folder = format!("{path}/");
+    let (route, rest) = routes::parameterised_routes()
+        .into_iter()
+        .find_map(|route| {
+            let prefix = route.prefix();
+            let head = folder.get(..prefix.len())?;
+            let rest = &folder[prefix.len()..];
+            head.eq_ignore_ascii_case(prefix)
+                .then(|| (route, rest.strip_suffix('/').unwrap_or(rest)))
+        })?;
+    let prefix = route.prefix();
+    let first = rest.split('/').next().unwrap_or("");
+    match route.data {
+        DataKind::Category => Some(format!("under {prefix}, where the category pages are")),
+        DataKind::Product if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(format!(
+                "a product URL: {prefix}{{id}} and {prefix}{{id}}/{{any slug}} already redirect to the product's page"
+            ))
         }
-        if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
-            return Some(
-                "a product URL: /products/{id} and /products/{id}/{any slug} already redirect to the product's page"
-                    .into(),
-            );
+        DataKind::Service if service_ids.iter().any(|known| known == rest) => {
+            Some("a service's page".into())
         }
+        DataKind::Registrations
+            if crate::RegistrationType::ALL
+                .iter()
+                .any(|kind| kind.as_str().eq_ignore_ascii_case(rest)) =>
+        {
+            Some("a page of the site".into())
+        }
+        _ => None,
     }
-    if let Some(id) = path.strip_prefix("/services/") {
-        if service_ids.iter().any(|known| known == id) {
-            return Some("a service's page".into());
-        }
-    }
-    if let Some(kind) = lower.strip_prefix("/railway-registration/") {
-        if kind == "pcmm" || kind == "pcmd" {
-            return Some("a page of the site".into());
-        }
-    }
-    None
 }
 
 /// The drafts a published entry could link to.
@@ -414,14 +421,14 @@ fn collect_nav<'a>(
 
 /// The draft a route shows, described, if it shows one.
 fn draft_behind_route(to: &str, drafts: &Drafts) -> Option<String> {
-    if let Some(id) = to.strip_prefix("/services/") {
+    if let Some(id) = to.strip_prefix(routes::SERVICE.prefix()) {
         let id = routes::percent_decode(id).unwrap_or_else(|| id.to_string());
         return drafts
             .services
             .contains(&id)
             .then(|| format!("the draft service \"{id}\""));
     }
-    let rest = to.strip_prefix("/products/")?;
+    let rest = to.strip_prefix(routes::PRODUCT.prefix())?;
     let id: u32 = rest.split('/').next()?.parse().ok()?;
     drafts
         .products

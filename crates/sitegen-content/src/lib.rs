@@ -59,10 +59,7 @@ pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
 };
-pub use routes::{
-    category_path, percent_decode, BLOCK_ROUTES, CATEGORY_ROUTE_PREFIX, PAGE_ROUTES, ROUTE_ALIASES,
-    STATIC_ROUTES,
-};
+pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};
 pub use suggest::did_you_mean;
 pub use values::{

@@ -282,7 +282,7 @@ impl Product {
     }
     /// The product page's route: `/products/{id}/{slug}`.
     pub fn route(&self) -> String {
-        format!("/products/{}/{}", self.id(), self.slug())
+        routes::PRODUCT.path_with(&[&self.id().to_string(), &self.slug()])
     }
     /// Whether it is a draft (left out of production builds).
     pub fn is_draft(&self) -> bool {
@@ -345,7 +345,7 @@ impl ServiceEntry {
     }
     /// The detail page's route: `/services/` + the URL-encoded id.
     pub fn route(&self) -> String {
-        format!("/services/{}", routes::encode_uri_component(self.id()))
+        routes::SERVICE.path_with(&[&routes::encode_uri_component(self.id())])
     }
     /// Whether it is a draft (left out of production builds).
     pub fn is_draft(&self) -> bool {
@@ -714,15 +714,15 @@ impl PolicyKind {
         }
     }
 
-    /// The policy shown on a legal route, if `route` is one.
+    /// The policy shown on a legal route, if `route` is one (see [`routes::ROUTES`]).
     pub fn for_route(route: &str) -> Option<PolicyKind> {
-        match route {
-            "/PrivacyPolicy" => Some(PolicyKind::Privacy),
-            "/TermsAndConditions" => Some(PolicyKind::Terms),
-            "/ShippingPolicy" | "/ReturnRefundPolicy" => Some(PolicyKind::Shipping),
-            "/PaymentPolicy" => Some(PolicyKind::Payment),
-            _ => None,
-        }
+        routes::ROUTES
+            .iter()
+            .find(|declared| declared.pattern == route)
+            .and_then(|declared| match declared.data {
+                routes::DataKind::Policy(kind) => Some(kind),
+                _ => None,
+            })
     }
 }
 

@@ -119,7 +119,9 @@ fn nav_item(c: &Content, entry: &NavEntry) -> Value {
     item.insert("label".into(), json!(entry.label.as_str()));
     let to = match (&entry.to, &entry.service) {
         (Some(to), _) => to.value.clone(),
-        (None, Some(service)) => format!("/services/{}", encode_uri_component(&service.value)),
+        (None, Some(service)) => {
+            crate::routes::SERVICE.path_with(&[&encode_uri_component(&service.value)])
+        }
         (None, None) => "/".to_string(),
     };
     item.insert("to".into(), json!(to));

@@ -60,18 +60,15 @@ pub struct RouteTable {
 }
 
 impl RouteTable {
-    /// The site's route table.
+    /// The site's route table: every declared route but the catch-all
+    /// ([`sitegen_content::ROUTES`]).
     pub fn of_site() -> Self {
-        let mut routes: Vec<&str> = sitegen_content::STATIC_ROUTES.to_vec();
-        routes.extend(sitegen_content::ROUTE_ALIASES.iter().map(|(from, _)| *from));
-        let category_route = format!("{}:id", sitegen_content::CATEGORY_ROUTE_PREFIX);
-        routes.extend([
-            "/services/:id",
-            "/railway-registration/:type",
-            "/products/:id/:slug",
-            category_route.as_str(),
-        ]);
-        Self::new(&routes)
+        let patterns: Vec<&str> = sitegen_content::ROUTES
+            .iter()
+            .filter(|route| route.kind != sitegen_content::RouteKind::NotFound)
+            .map(|route| route.pattern)
+            .collect();
+        Self::new(&patterns)
     }
 
     /// A table of `patterns` such as `/`, `/aboutUs` or `/services/:id`.

@@ -349,7 +349,8 @@ impl Pages<'_> {
                 url: route.path.clone(),
                 message: format!(
                     "the app answered status {} for a planned route: the web route table and \
-                     the planned routes disagree",
+                     the planned routes disagree (is web/src/app/route-table.gen.ts stale? \
+                     run `sitegen gen`)",
                     rendered.status
                 ),
             });
@@ -421,7 +422,9 @@ fn web_dir_of(web: &webapp::WebBuild) -> &Path {
 }
 
 fn is_block_route(route: &PlannedRoute) -> bool {
-    routes::BLOCK_ROUTES.contains(&route.path.as_str())
+    sitegen_content::ROUTES.iter().any(|declared| {
+        declared.kind == sitegen_content::RouteKind::Block && declared.pattern == route.path
+    })
 }
 
 fn head_assets(

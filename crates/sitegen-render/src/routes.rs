@@ -2,9 +2,8 @@
 //! that is prerendered, with its page data and its meta tags.
 
 use serde_json::{json, Value};
+use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
 use sitegen_content::{category_path, view, Category, Content, PolicyKind, RegistrationType};
-
-pub use sitegen_content::{BLOCK_ROUTES, PAGE_ROUTES, ROUTE_ALIASES};
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
@@ -89,149 +88,158 @@ pub fn encode_path(path: &str) -> String {
     out
 }
 
-/// Plans every prerendered route of the site, in a stable order.
+/// Plans every prerendered route of the site, in the order of [`ROUTES`]: each page
+/// and block route, then each parameterised route expanded over the content.
 pub fn plan(content: &Content) -> Vec<PlannedRoute> {
-    let mut routes = Vec::new();
-    let home = view::home(content);
-    let empty = json!({});
-    let mut add = |path: &str, page: Value, in_sitemap: bool| {
-        let (title, description) = static_meta(content, path);
-        let breadcrumb = if BREADCRUMB_ROUTES.contains(&path) {
-            trail(content, &[path])
-        } else {
-            Vec::new()
-        };
-        routes.push(PlannedRoute {
-            path: path.to_string(),
-            title,
-            description,
-            page,
-            in_sitemap,
-            breadcrumb,
-            product: None,
-        });
-    };
-
-    for path in PAGE_ROUTES {
-        let page = match *path {
-            "/" => view::home_page(content),
-            "/products" => view::products_page(content),
-            "/services" => view::services_page(content),
-            "/certificate" => view::certificates_page(content),
-            "/railway-registration" => view::railway_page(content),
-            "/aboutUs" => view::about(content),
-            _ => PolicyKind::for_route(path)
-                .map_or_else(|| empty.clone(), |kind| view::policy(content, kind)),
-        };
-        add(path, page, true);
+    let mut planned = Vec::new();
+    for route in ROUTES {
+        plan_route(content, route, &mut planned);
     }
-    for block in BLOCK_ROUTES {
-        let page = match *block {
-            "/timeline" => view::timeline(content),
-            "/footer" | "/ProductFormModal" | "/Notification" => empty.clone(),
-            _ => home.clone(),
-        };
-        add(block, page, false);
-    }
+    planned
+}
 
+/// The pages of one declared route.
+fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>) {
     let site_name = content.site.name();
-    for kind in [RegistrationType::Pcmm, RegistrationType::Pcmd] {
-        let path = format!("/railway-registration/{}", kind.as_str());
-        routes.push(PlannedRoute {
-            title: format!("{} Railway Registrations | {site_name}", kind.as_str()),
-            description: format!(
-                "{} railway registration certificates held by {site_name}.",
-                kind.as_str()
-            ),
-            page: view::registrations_page(content, kind),
-            breadcrumb: with_last(
-                trail(content, &["/railway-registration"]),
-                kind.as_str(),
-                &path,
-            ),
-            path,
-            in_sitemap: true,
-            product: None,
-        });
-    }
-    let products_trail = trail(content, &["/products"]);
-    for category in &content.categories {
-        let path = category_path(category.id());
-        routes.push(PlannedRoute {
-            title: format!("{} | {site_name}", category.name()),
-            description: category_description(content, category),
-            page: view::category_page(content, category),
-            breadcrumb: with_last(products_trail.clone(), category.name(), &path),
-            path,
-            in_sitemap: true,
-            product: None,
-        });
-    }
-    for service in &content.services {
-        let path = format!("/services/{}", service.id());
-        routes.push(PlannedRoute {
-            breadcrumb: with_last(
-                trail(content, &["/services"]),
-                service.title().trim(),
-                &path,
-            ),
-            path,
-            title: format!("{} | {site_name}", service.title().trim()),
-            description: summary(service.description()),
-            page: view::service_page(content, service),
-            in_sitemap: true,
-            product: None,
-        });
-    }
-    for (index, product) in content.products.iter().enumerate() {
-        let path = format!("/products/{}/{}", product.id(), product.slug());
-        routes.push(PlannedRoute {
-            breadcrumb: with_last(
-                with_last(
-                    products_trail.clone(),
+    let mut add =
+        |path: String, title: String, description: String, page: Value, breadcrumb, product| {
+            planned.push(PlannedRoute {
+                path,
+                title,
+                description,
+                page,
+                in_sitemap: route.sitemap,
+                breadcrumb,
+                product,
+            });
+        };
+    match route.data {
+        DataKind::None => {}
+        DataKind::Registrations => {
+            for &kind in RegistrationType::ALL {
+                let path = route.path_with(&[kind.as_str()]);
+                add(
+                    path.clone(),
+                    format!("{} Railway Registrations | {site_name}", kind.as_str()),
+                    format!(
+                        "{} railway registration certificates held by {site_name}.",
+                        kind.as_str()
+                    ),
+                    view::registrations_page(content, kind),
+                    breadcrumb(content, route, (kind.as_str().to_string(), path), None),
+                    None,
+                );
+            }
+        }
+        DataKind::Category => {
+            for category in &content.categories {
+                let path = route.path_with(&[category.id()]);
+                add(
+                    path.clone(),
+                    format!("{} | {site_name}", category.name()),
+                    category_description(content, category),
+                    view::category_page(content, category),
+                    breadcrumb(content, route, (category.name().to_string(), path), None),
+                    None,
+                );
+            }
+        }
+        DataKind::Service => {
+            for service in &content.services {
+                let path = route.path_with(&[service.id()]);
+                let title = service.title().trim();
+                add(
+                    path.clone(),
+                    format!("{title} | {site_name}"),
+                    summary(service.description()),
+                    view::service_page(content, service),
+                    breadcrumb(content, route, (title.to_string(), path), None),
+                    None,
+                );
+            }
+        }
+        DataKind::Product => {
+            for (index, product) in content.products.iter().enumerate() {
+                let path = product.route();
+                let category = (
                     content
                         .category(product.category())
-                        .map_or(product.category(), |category| category.name()),
-                    &category_path(product.category()),
-                ),
-                product.title(),
-                &path,
-            ),
-            path,
-            title: format!("{} | {site_name}", product.title()),
-            description: summary(product.description()),
-            page: view::product_page(content, product),
-            in_sitemap: true,
-            product: Some(index),
-        });
+                        .map_or(product.category(), |category| category.name())
+                        .to_string(),
+                    category_path(product.category()),
+                );
+                add(
+                    path.clone(),
+                    format!("{} | {site_name}", product.title()),
+                    summary(product.description()),
+                    view::product_page(content, product),
+                    breadcrumb(
+                        content,
+                        route,
+                        (product.title().to_string(), path),
+                        Some(category),
+                    ),
+                    Some(index),
+                );
+            }
+        }
+        data => {
+            let path = route.pattern;
+            let (title, description) = static_meta(content, path);
+            let own = (link_label(content, path), path.to_string());
+            add(
+                path.to_string(),
+                title,
+                description,
+                static_page(content, data),
+                breadcrumb(content, route, own, None),
+                None,
+            );
+        }
     }
-    routes
 }
 
-/// The static routes that show a breadcrumb trail (Home › page).
-const BREADCRUMB_ROUTES: &[&str] = &[
-    "/products",
-    "/services",
-    "/certificate",
-    "/railway-registration",
-    "/aboutUs",
-    "/TermsAndConditions",
-    "/PrivacyPolicy",
-    "/ReturnRefundPolicy",
-    "/ShippingPolicy",
-    "/PaymentPolicy",
-];
-
-/// Home followed by `paths`, each named as the site's own links name it.
-fn trail(content: &Content, paths: &[&str]) -> Vec<(String, String)> {
-    std::iter::once("/")
-        .chain(paths.iter().copied())
-        .map(|path| (link_label(content, path), path.to_string()))
-        .collect()
+/// The page data of a route without parameters.
+fn static_page(content: &Content, data: DataKind) -> Value {
+    match data {
+        DataKind::Home => view::home_page(content),
+        DataKind::HomeBlocks => view::home(content),
+        DataKind::Products => view::products_page(content),
+        DataKind::Services => view::services_page(content),
+        DataKind::Certificates => view::certificates_page(content),
+        DataKind::Railway => view::railway_page(content),
+        DataKind::About => view::about(content),
+        DataKind::Policy(kind) => view::policy(content, kind),
+        DataKind::Timeline => view::timeline(content),
+        _ => json!({}),
+    }
 }
 
-fn with_last(mut trail: Vec<(String, String)>, name: &str, path: &str) -> Vec<(String, String)> {
-    trail.push((name.to_string(), path.to_string()));
+/// The breadcrumb of a page of `route` named `own` (name, decoded path): the trail
+/// of its parent route, then the page. `parent` is the parent's page when that route
+/// is parameterised (a product's category page).
+fn breadcrumb(
+    content: &Content,
+    route: &Route,
+    own: (String, String),
+    parent: Option<(String, String)>,
+) -> Vec<(String, String)> {
+    let Breadcrumb::Under(parent_id) = route.breadcrumb else {
+        return Vec::new();
+    };
+    let parent_route = routes::route(parent_id).expect("a declared breadcrumb parent");
+    let parent = parent.unwrap_or_else(|| {
+        let path = parent_route
+            .static_path()
+            .expect("a parameterised parent is given");
+        (link_label(content, path), path.to_string())
+    });
+    let mut trail = match parent_route.breadcrumb {
+        // A parent without a breadcrumb of its own (the home page) starts the trail.
+        Breadcrumb::None => vec![parent],
+        Breadcrumb::Under(_) => breadcrumb(content, parent_route, parent, None),
+    };
+    trail.push(own);
     trail
 }
 
@@ -321,6 +329,7 @@ fn summary(text: &str) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use sitegen_content::RouteKind;
 
     #[test]
     fn home_data_file_is_index() {
@@ -361,11 +370,7 @@ pub(crate) mod tests {
     fn category_routes(routes: &[PlannedRoute]) -> Vec<&PlannedRoute> {
         routes
             .iter()
-            .filter(|route| {
-                route
-                    .path
-                    .starts_with(sitegen_content::CATEGORY_ROUTE_PREFIX)
-            })
+            .filter(|route| route.path.starts_with(routes::CATEGORY.prefix()))
             .collect()
     }
 
@@ -373,12 +378,13 @@ pub(crate) mod tests {
     fn the_static_routes_come_first_each_with_its_screens_data() {
         let content = fixture_content();
         let routes = plan(&content);
+        let static_paths: Vec<&str> = routes::static_paths().collect();
         let paths: Vec<&str> = routes
             .iter()
-            .take(sitegen_content::STATIC_ROUTES.len())
+            .take(static_paths.len())
             .map(|route| route.path.as_str())
             .collect();
-        assert_eq!(paths, sitegen_content::STATIC_ROUTES);
+        assert_eq!(paths, static_paths);
         let page = |path: &str| {
             &routes
                 .iter()
@@ -392,6 +398,40 @@ pub(crate) mod tests {
         assert!(page("/aboutUs")["whoWeAre"].is_object());
         assert_eq!(page("/blogs"), &json!({}));
         assert_eq!(page("/Producthome"), page("/"));
+    }
+
+    #[test]
+    fn every_declared_route_is_planned_with_its_breadcrumb_and_sitemap_entry() {
+        let content = fixture_content();
+        let planned = plan(&content);
+        for route in ROUTES {
+            let pages: Vec<&PlannedRoute> = planned
+                .iter()
+                .filter(|page| {
+                    let matches = |pattern: &str| {
+                        sitegen_links::RouteTable::new(&[pattern]).matches(&encode_path(&page.path))
+                    };
+                    // The product pattern also matches a category page: the longer prefix wins.
+                    matches(route.pattern)
+                        && !(route.id == routes::PRODUCT.id && matches(routes::CATEGORY.pattern))
+                })
+                .collect();
+            match route.kind {
+                RouteKind::Alias | RouteKind::NotFound => assert!(pages.is_empty(), "{}", route.id),
+                _ => assert!(!pages.is_empty(), "{} is not planned", route.id),
+            }
+            for page in pages {
+                assert_eq!(page.in_sitemap, route.sitemap, "{}", page.path);
+                let crumbs = page.breadcrumb.len();
+                match route.breadcrumb {
+                    Breadcrumb::None => assert_eq!(crumbs, 0, "{}", page.path),
+                    Breadcrumb::Under(_) => {
+                        assert_eq!(page.breadcrumb[0].1, "/", "{}", page.path);
+                        assert_eq!(page.breadcrumb[crumbs - 1].1, page.path);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -448,7 +488,7 @@ pub(crate) mod tests {
         let all_count = all.page["products"].as_array().map_or(0, Vec::len);
         let mut listed = 0;
         for route in category_routes(&routes) {
-            let id = &route.path[sitegen_content::CATEGORY_ROUTE_PREFIX.len()..];
+            let id = &route.path[routes::CATEGORY.prefix().len()..];
             assert_eq!(route.page["category"], id);
             let products = route.page["products"].as_array().expect("products");
             assert!(

@@ -1,4 +1,4 @@
-//! The `sitegen` command line: `build`, `check`, `serve`, `schema`, `explain` and `new`.
+//! The `sitegen` command line: `build`, `check`, `serve`, `schema`, `gen`, `explain` and `new`.
 
 mod cmd;
 
@@ -31,6 +31,9 @@ enum Command {
     Serve(ServeArgs),
     /// Write the JSON Schemas of the content files (for editors' TOML language servers).
     Schema(SchemaArgs),
+    /// Write the web app's files generated from Rust (the route table:
+    /// `src/lib/route-paths.gen.ts` and `src/app/route-table.gen.ts`).
+    Gen(GenArgs),
     /// Explain an error code of the diagnostics (e.g. `sitegen explain E0202`).
     Explain(ExplainArgs),
     /// Add a product, service or certificate (a draft, with the next free id) to its
@@ -77,6 +80,13 @@ struct SchemaArgs {
     /// The folder to write the `*.schema.json` files into.
     #[arg(long, value_name = "DIR", default_value = "schemas")]
     out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct GenArgs {
+    /// The web app folder.
+    #[arg(long, value_name = "DIR", default_value = "web")]
+    web: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -162,6 +172,7 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::run(&args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
+        Command::Gen(args) => cmd::gen::run(&args.web),
         Command::New(args) => cmd::new::run(&cmd::new::NewEntry {
             kind: args.kind,
             title: args.title,

@@ -3,6 +3,7 @@
 pub mod build;
 pub mod check;
 pub mod explain;
+pub mod gen;
 pub mod new;
 pub mod schema;
 pub mod serve;

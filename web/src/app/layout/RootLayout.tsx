@@ -1,13 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { useLayoutData } from '../../content/hooks';
-import type { ScreenHandle } from '../../lib/route-handle';
+import type { RouteId } from '../route-table.gen';
 import { ChatButton } from './ChatButton';
 import { DocumentMeta } from './DocumentMeta';
 import { NavBar } from './NavBar';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 import './layout.css';
+
+/** The block route that shows the footer alone: the frame leaves its own out there. */
+const FOOTER_BLOCK_ROUTE: RouteId = 'block-footer';
 
 // Loaded on first use: it is not part of any page's first paint.
 const QuoteModal = lazy(() => import('./QuoteModal').then((module) => ({ default: module.QuoteModal })));
@@ -21,7 +24,7 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
-  const hideFrameFooter = matches.some((match) => (match.handle as ScreenHandle | undefined)?.hideFrameFooter);
+  const hideFrameFooter = matches.some((match) => match.id === FOOTER_BLOCK_ROUTE);
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
-import { useScreenHandle } from '../../lib/route-handle';
+import { useScreenRouteId } from '../../lib/route-handle';
+import type { ROUTE_PATHS, RouteId } from '../../lib/route-paths.gen';
 import type { Home } from '../../content/types';
 import { HeroSection } from './sections/HeroSection';
 import { MapSection } from './sections/MapSection';
@@ -12,11 +13,36 @@ import { StatsSection } from './sections/StatsSection';
 import { TestimonialsSection } from './sections/TestimonialsSection';
 import './home.css';
 
+/** A block of the home page that a block route shows alone. */
+type HomeBlock = 'hero' | 'map' | 'services' | 'partners' | 'stats' | 'achievements' | 'testimonials' | 'showcase';
+
+/** The routes whose screen is this module. */
+type HomeBlockRouteId = {
+  [Id in RouteId]: (typeof ROUTE_PATHS)[Id] extends { module: 'src/pages/home/HomeBlockPage.tsx' } ? Id : never;
+}[RouteId];
+
+/** Which block each of those routes shows: a route without its block fails type-checking. */
+const BLOCK_OF_ROUTE = {
+  'block-home-slider': 'hero',
+  'block-map': 'map',
+  'block-service': 'services',
+  'block-associate-partners': 'partners',
+  'block-number-increase': 'stats',
+  'block-achievement': 'achievements',
+  'block-our-clients-say': 'testimonials',
+  'block-testimonial': 'testimonials',
+  'block-product-home': 'showcase',
+} as const satisfies Record<HomeBlockRouteId, HomeBlock>;
+
+function blockOf(id: RouteId | undefined): HomeBlock | undefined {
+  return id !== undefined && id in BLOCK_OF_ROUTE ? BLOCK_OF_ROUTE[id as HomeBlockRouteId] : undefined;
+}
+
 /** A block route: one home-page block alone, its heading the page's h1. */
 export default function HomeBlockPage() {
   const data = useRouteData<Home>();
   const layout = useLayoutData();
-  const block = useScreenHandle()?.block;
+  const block = blockOf(useScreenRouteId());
   if (!data) return <NotFoundMessage />;
   const home = data.page;
   switch (block) {

@@ -6,7 +6,7 @@ import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { ProductPageData } from '../../content/types';
 import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
-import { categoryPath, productPath } from '../products/product-filter';
+import { categoryPath, productPath } from '../../lib/paths';
 import './product.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import type { ProductSummary } from '../../content/types';
-import { productPath } from './product-filter';
+import { productPath } from '../../lib/paths';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 
 type ProductCardProps = {

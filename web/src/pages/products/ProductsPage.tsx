@@ -6,6 +6,7 @@ import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { ProductSummary, ProductsPageData } from '../../content/types';
 import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
+import { categoryPath } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ProductCard } from './ProductCard';
 import {
@@ -13,7 +14,6 @@ import {
   ALL_PRODUCTS,
   CATEGORY_PARAM,
   catalogueUrl,
-  categoryPath,
   filterSearchable,
   knownSelection,
   requestedSelection,

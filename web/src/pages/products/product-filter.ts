@@ -1,4 +1,5 @@
 import type { Category, ProductSummary } from '../../content/types';
+import { categoryPath } from '../../lib/paths';
 
 /** The "everything" value of both the category and the subcategory filter. */
 export const ALL = 'All';
@@ -93,21 +94,4 @@ export function filterSearchable(
     result.push(product);
   }
   return result;
-}
-
-export function filterProducts(
-  products: readonly ProductSummary[],
-  selection: ProductSelection,
-  query = '',
-): ProductSummary[] {
-  return filterSearchable(searchable(products), selection, query);
-}
-
-export function productPath(product: Pick<ProductSummary, 'id' | 'slug'>): string {
-  return `/products/${product.id}/${product.slug}`;
-}
-
-/** The prerendered page of one category (docs/data-contract.md §4). */
-export function categoryPath(categoryId: string): string {
-  return '/products/category/' + encodeURIComponent(categoryId);
 }

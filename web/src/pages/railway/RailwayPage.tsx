@@ -4,6 +4,7 @@ import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { RailwayPageData } from '../../content/types';
 import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
+import { registrationPath } from '../../lib/paths';
 
 /** `/railway-registration`: the registrations of every type. */
 export default function RailwayPage() {
@@ -16,7 +17,7 @@ export default function RailwayPage() {
       {data.page.types.map((group) => (
         <section key={group.type} className="section" aria-labelledby={`registrations-${group.type}`}>
           <h2 id={`registrations-${group.type}`}>
-            <Link to={`/railway-registration/${group.type}`}>{group.type}</Link>
+            <Link to={registrationPath(group.type)}>{group.type}</Link>
           </h2>
           <CertificateGrid items={group.items} />
         </section>

@@ -6,7 +6,7 @@ import { useRouteData } from '../../content/hooks';
 import type { Media, ServiceEntry } from '../../content/types';
 import { splitInTwo } from '../../lib/split-in-two';
 import { useHydrated } from '../../lib/use-hydrated';
-import { galleryImages, splitFirstWord } from './service-path';
+import { galleryImages, splitFirstWord } from './service-detail';
 import './services.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 

@@ -4,7 +4,7 @@ import { OptionalImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { ServicesPageData } from '../../content/types';
-import { servicePath } from './service-path';
+import { servicePath } from '../../lib/paths';
 import './services.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 

@@ -5,6 +5,7 @@ import { useCarousel } from '../../../components/carousel/use-carousel';
 import { MediaImage } from '../../../components/media-image/MediaImage';
 import { SERVICES_SLIDER_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
+import { servicePath } from '../../../lib/paths';
 import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
 
 // One card per snap; at the last snap the autoplay (and Next) wraps to the first card.
@@ -52,7 +53,7 @@ export function ServicesSliderSection({
                     <div className="card-body">
                       <CardHeading sectionLevel={headingAs}>{card.title}</CardHeading>
                       {card.service !== null ? (
-                        <Link className="button button-outline" to={'/services/' + encodeURIComponent(card.service)}>
+                        <Link className="button button-outline" to={servicePath(card.service)}>
                           View More<span className="visually-hidden">: {card.title}</span>
                         </Link>
                       ) : (

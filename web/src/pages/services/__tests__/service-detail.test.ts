@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { galleryImages, servicePath, splitFirstWord } from '../service-path';
+import { galleryImages, splitFirstWord } from '../service-detail';
 
 describe('service detail helpers', () => {
   it('highlights the first word of the title', () => {
@@ -17,9 +17,5 @@ describe('service detail helpers', () => {
 
   it('shows its own gallery when it has one', () => {
     expect(galleryImages({ hasGallery: true, galleryCount: 2, gallery: ['a', 'b'], image: 'main' })).toEqual(['a', 'b']);
-  });
-
-  it('encodes service ids with spaces, trailing ones included', () => {
-    expect(servicePath('Emergency centre setup ')).toBe('/services/Emergency%20centre%20setup%20');
   });
 });

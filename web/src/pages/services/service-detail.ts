@@ -1,8 +1,3 @@
-/** The URL of a service's detail page (ids may hold spaces, even a trailing one). */
-export function servicePath(serviceId: string): string {
-  return '/services/' + encodeURIComponent(serviceId);
-}
-
 /** Splits a title for the heading: its first word (highlighted) and the rest. */
 export function splitFirstWord(title: string): [string, string] {
   const trimmed = title.trim();
