@@ -40,15 +40,17 @@ impl PlannedRoute {
 
     /// `RouteData` of the contract: what the screen's loader returns.
     pub fn route_data(&self, base_url: &str) -> Value {
-        json!({
-            "meta": {
-                "title": self.title,
-                "description": self.description,
-                "path": self.path,
-                "canonical": self.canonical(base_url),
+        let canonical = self.canonical(base_url);
+        view::RouteData {
+            meta: view::RouteMeta {
+                title: &self.title,
+                description: &self.description,
+                path: &self.path,
+                canonical: &canonical,
             },
-            "page": self.page,
-        })
+            page: &self.page,
+        }
+        .into()
     }
 
     /// Where the route's HTML goes inside the output directory.
@@ -92,7 +94,7 @@ pub fn encode_path(path: &str) -> String {
 /// Plans every prerendered route of the site, in a stable order.
 pub fn plan(content: &Content) -> Vec<PlannedRoute> {
     let mut routes = Vec::new();
-    let home = view::home(content);
+    let home = Value::from(view::home(content));
     let empty = json!({});
     let mut add = |path: &str, page: Value, in_sitemap: bool| {
         let (title, description) = static_meta(content, path);
@@ -114,20 +116,20 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
 
     for path in PAGE_ROUTES {
         let page = match *path {
-            "/" => view::home_page(content),
-            "/products" => view::products_page(content),
-            "/services" => view::services_page(content),
-            "/certificate" => view::certificates_page(content),
-            "/railway-registration" => view::railway_page(content),
-            "/aboutUs" => view::about(content),
+            "/" => view::home_page(content).into(),
+            "/products" => view::products_page(content).into(),
+            "/services" => view::services_page(content).into(),
+            "/certificate" => view::certificates_page(content).into(),
+            "/railway-registration" => view::railway_page(content).into(),
+            "/aboutUs" => view::about(content).into(),
             _ => PolicyKind::for_route(path)
-                .map_or_else(|| empty.clone(), |kind| view::policy(content, kind)),
+                .map_or_else(|| empty.clone(), |kind| view::policy(content, kind).into()),
         };
         add(path, page, true);
     }
     for block in BLOCK_ROUTES {
         let page = match *block {
-            "/timeline" => view::timeline(content),
+            "/timeline" => view::timeline(content).into(),
             "/footer" | "/ProductFormModal" | "/Notification" => empty.clone(),
             _ => home.clone(),
         };
@@ -143,7 +145,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
                 "{} railway registration certificates held by {site_name}.",
                 kind.as_str()
             ),
-            page: view::registrations_page(content, kind),
+            page: view::registrations_page(content, kind).into(),
             breadcrumb: with_last(
                 trail(content, &["/railway-registration"]),
                 kind.as_str(),
@@ -160,7 +162,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
         routes.push(PlannedRoute {
             title: format!("{} | {site_name}", category.name()),
             description: category_description(content, category),
-            page: view::category_page(content, category),
+            page: view::category_page(content, category).into(),
             breadcrumb: with_last(products_trail.clone(), category.name(), &path),
             path,
             in_sitemap: true,
@@ -178,7 +180,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             path,
             title: format!("{} | {site_name}", service.title().trim()),
             description: summary(service.description()),
-            page: view::service_page(content, service),
+            page: view::service_page(content, service).into(),
             in_sitemap: true,
             product: None,
         });
@@ -200,7 +202,7 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
             path,
             title: format!("{} | {site_name}", product.title()),
             description: summary(product.description()),
-            page: view::product_page(content, product),
+            page: view::product_page(content, product).into(),
             in_sitemap: true,
             product: Some(index),
         });
