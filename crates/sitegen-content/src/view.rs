@@ -1331,7 +1331,6 @@ pub fn typescript() -> String {
         HomeSection,
         Home<'static>,
         HomePageData<'static>,
-        HomeBlocks<'static>,
         Hero<'static>,
         Stats<'static>,
         StatItem<'static>,

@@ -219,19 +219,6 @@ export type HomePageData = {
 };
 
 /**
- * Every block of home.toml.
- */
-export type HomeBlocks = {
-  hero: Hero;
-  stats: Stats;
-  partners: Partners;
-  showcase: Showcase;
-  servicesSlider: ServicesSlider;
-  testimonials: Testimonials;
-  map: MapBlock;
-};
-
-/**
  * The hero block.
  */
 export type Hero = {
