@@ -421,28 +421,22 @@ pub struct HomeBlocks<'a> {
 /// section left out costs nothing.
 #[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
 pub struct HomePageData<'a> {
     sections: Vec<HomeSection>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     hero: Option<Hero<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     stats: Option<Stats<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     partners: Option<Partners<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     showcase: Option<Showcase<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     services_slider: Option<ServicesSlider<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     testimonials: Option<Testimonials<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
     map: Option<MapBlock<'a>>,
 }
 
