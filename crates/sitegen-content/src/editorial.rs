@@ -456,6 +456,7 @@ mod tests {
     use super::*;
     use crate::test_support::{codes, load_edited, single};
     use crate::view;
+    use serde_json::Value;
 
     #[test]
     fn the_catalogue_hint_names_every_home_section() {
@@ -514,7 +515,7 @@ mod tests {
             "sections = [\"map\", \"hero\"]\n\n[hero]",
         )]);
         let content = report.content.expect("valid");
-        let page = view::home_page(&content);
+        let page = Value::from(view::home_page(&content));
         assert_eq!(page["sections"], serde_json::json!(["map", "hero"]));
         let mut keys: Vec<&str> = page
             .as_object()
@@ -525,7 +526,7 @@ mod tests {
         keys.sort_unstable();
         assert_eq!(keys, ["hero", "map", "sections"]);
         // The block routes keep every block.
-        assert!(view::home(&content)["testimonials"].is_object());
+        assert!(Value::from(view::home(&content))["testimonials"].is_object());
     }
 
     #[test]
@@ -534,7 +535,7 @@ mod tests {
             .content
             .expect("valid");
         assert_eq!(content.home.sections(), HOME_SECTIONS);
-        let page = view::home_page(&content);
+        let page = Value::from(view::home_page(&content));
         assert_eq!(
             page.as_object().map(|o| o.len()),
             Some(HOME_SECTIONS.len() + 1)
@@ -576,15 +577,21 @@ mod tests {
         );
         assert_eq!(drafts.total(), 4);
         // Previewed: marked.
-        let summary = view::product_summary(&content, content.product(13).expect("13"));
+        let summary = Value::from(view::product_summary(
+            &content,
+            content.product(13).expect("13"),
+        ));
         assert_eq!(summary["draft"], true);
-        let twelve = view::product_summary(&content, content.product(12).expect("12"));
+        let twelve = Value::from(view::product_summary(
+            &content,
+            content.product(12).expect("12"),
+        ));
         assert!(
             twelve.get("draft").is_none(),
             "published entries carry no key"
         );
         assert_eq!(
-            view::home(&content)["testimonials"]["items"][0]["draft"],
+            Value::from(view::home(&content))["testimonials"]["items"][0]["draft"],
             true
         );
 
@@ -592,14 +599,17 @@ mod tests {
         assert!(content.product(13).is_none() && content.service("Radiology-center").is_none());
         assert!(!content.certificates.iter().any(|c| c.id() == "gst"));
         assert_eq!(content.drafts(), DraftCount::default());
-        let related =
-            view::product_page(&content, content.product(12).expect("12"))["related"].clone();
+        let related = Value::from(view::product_page(
+            &content,
+            content.product(12).expect("12"),
+        ))["related"]
+            .clone();
         assert_eq!(
             related,
-            serde_json::json!([view::product_summary(
+            serde_json::json!([Value::from(view::product_summary(
                 &content,
                 content.product(14).expect("14")
-            )])
+            ))])
         );
     }
 

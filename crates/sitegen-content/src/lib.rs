@@ -22,7 +22,7 @@
 //!     eprintln!("{diagnostic}");
 //! }
 //! if let Some(content) = &report.content {
-//!     let layout = sitegen_content::view::layout(content);
+//!     let layout = serde_json::Value::from(sitegen_content::view::layout(content));
 //!     println!("{layout}");
 //! }
 //! ```

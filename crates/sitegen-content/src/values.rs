@@ -9,7 +9,9 @@ use std::fmt;
 use std::ops::Deref;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Serialize, Serializer};
 use toml::de::DeValue;
+use ts_rs::TS;
 
 use crate::codes::ErrorCode;
 use crate::de::{Cx, FromToml};
@@ -385,9 +387,16 @@ impl JsonSchema for MediaRef {
 macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident, $code:ident, $description:literal { $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),* $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, TS)]
         pub enum $name {
-            $( $(#[$vmeta])* $variant, )*
+            $( $(#[$vmeta])* #[ts(rename = $text)] $variant, )*
+        }
+
+        /// Written in the JSON views as in the content.
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
         }
 
         impl $name {

@@ -1,122 +1,329 @@
-//! The JSON views handed to React (data-contract §3).
+//! The JSON views handed to React (data-contract §3), typed in the way of Zola's
+//! `content/src/ser.rs`: each view is a struct borrowing from [`Content`] that derives
+//! `Serialize` (its JSON) and `TS` (its TypeScript type). [`typescript`] writes those
+//! types into `web/src/content/contract.gen.ts`, so the web app reads exactly the
+//! shapes built here; a staleness test keeps the committed file in step.
 //!
 //! Keys are camelCase; every media reference becomes `{ src, width, height }` with
-//! `src` = `/` + the hashed output path (and `variants` when it has WebP variants). Texts are passed through unchanged (plain
-//! text: React escapes them); only policy placeholders are filled.
+//! `src` = `/` + the hashed output path (and `variants` when it has WebP variants).
+//! Texts are passed through unchanged (plain text: React escapes them); only policy
+//! placeholders are filled. The JSON files are written from a [`Value`]
+//! (`Value::from(view)`), whose object keys are sorted, so the bytes written do not
+//! depend on the order of the fields below.
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
 
 use crate::check::fill_placeholders;
-use crate::model::{
-    AboutSection, Category, Leader, ListBox, NavEntry, PolicyKind, Product, ServiceEntry, Statement,
-};
+use crate::editorial::HOME_SECTIONS;
+use crate::model::{self, PolicyKind};
 use crate::routes::encode_uri_component;
-use crate::values::{MediaRef, RegistrationType, Text};
-use crate::{Content, Registration};
+use crate::values::{MediaRef, RegistrationType, SocialKind, Text};
+use crate::Content;
 
 /// How many related products a product page lists.
 pub const RELATED_PRODUCTS: usize = 4;
 
-/// `{ src, width, height, variants? }` of a media file. `variants` lists its responsive
-/// WebP files `{ src, width, height }`, narrowest first, and is left out when it has
-/// none (SVG, GIF, video, or none smaller than the source).
-pub fn media(c: &Content, media: &MediaRef) -> Value {
-    let mut object = json!({ "src": media.src(), "width": media.width, "height": media.height });
-    let variants: Vec<Value> = c
+/// `impl From<View> for Value` for the views that become a JSON file or a page's data.
+macro_rules! into_json {
+    ($($view:ident),* $(,)?) => {$(
+        impl From<$view<'_>> for Value {
+            fn from(view: $view<'_>) -> Value {
+                // Only structs, strings, numbers and lists: nothing that can fail.
+                serde_json::to_value(view).unwrap_or_default()
+            }
+        }
+    )*};
+}
+
+into_json!(
+    Layout,
+    HomePageData,
+    Home,
+    ProductSummary,
+    ProductsPageData,
+    ProductPageData,
+    ServicesPageData,
+    ServiceEntry,
+    CertificatesPageData,
+    RailwayPageData,
+    RegistrationsPageData,
+    About,
+    Policy,
+    Timeline,
+);
+
+// ---------------------------------------------------------------- media
+
+/// A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg";
+/// a video has width and height 0).
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Media {
+    src: String,
+    width: u32,
+    height: u32,
+    /// The WebP files of a png/jpg image, narrowest first, each smaller than `src`;
+    /// absent when there are none (SVG, GIF, video, or none smaller than the source).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    variants: Option<Vec<MediaVariant>>,
+}
+
+/// One responsive WebP file of a raster image (`src` like "/media/home/poster.640w.1a2b3c4d.webp").
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct MediaVariant {
+    src: String,
+    width: u32,
+    height: u32,
+}
+
+/// The view of a media file: `{ src, width, height, variants? }`.
+pub fn media(c: &Content, media: &MediaRef) -> Media {
+    let variants: Vec<MediaVariant> = c
         .media
         .get(&media.path)
         .map(|file| file.variants.as_slice())
         .unwrap_or_default()
         .iter()
-        .map(|v| json!({ "src": v.src(), "width": v.width, "height": v.height }))
+        .map(|v| MediaVariant {
+            src: v.src(),
+            width: v.width,
+            height: v.height,
+        })
         .collect();
-    if !variants.is_empty() {
-        object["variants"] = Value::Array(variants);
+    Media {
+        src: media.src(),
+        width: media.width,
+        height: media.height,
+        variants: (!variants.is_empty()).then_some(variants),
     }
-    object
 }
 
-fn optional_media(c: &Content, media_ref: Option<&MediaRef>) -> Value {
-    media_ref.map_or(Value::Null, |m| media(c, m))
+fn optional_media(c: &Content, media_ref: Option<&MediaRef>) -> Option<Media> {
+    media_ref.map(|m| media(c, m))
 }
 
-fn texts<'a>(items: impl IntoIterator<Item = &'a Text>) -> Value {
-    Value::Array(
-        items
-            .into_iter()
-            .map(|t| Value::String(t.to_string()))
-            .collect(),
-    )
+fn texts<'a>(items: impl IntoIterator<Item = &'a Text>) -> Vec<&'a str> {
+    items.into_iter().map(Text::as_str).collect()
+}
+
+/// `Some(true)` for a draft: the JSON then has `"draft": true`. Published entries carry
+/// no key, so a production build's data is the same as without drafts.
+fn draft_mark(draft: bool) -> Option<bool> {
+    draft.then_some(true)
+}
+
+// ---------------------------------------------------------------- layout
+
+/// `/data/layout.json`: every page (also embedded in each page).
+#[derive(Debug, Serialize, TS)]
+pub struct Layout<'a> {
+    site: SiteFacts<'a>,
+    contact: Contact<'a>,
+    social: Vec<SocialLink<'a>>,
+    navigation: Navigation<'a>,
+    categories: Vec<Category<'a>>,
+    email: EmailSettings<'a>,
+}
+
+/// The company facts of site.toml.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct SiteFacts<'a> {
+    name: &'a str,
+    short_name: &'a str,
+    base_url: &'a str,
+    description: &'a str,
+    logo: Media,
+    founded: u32,
+    first_firm: u32,
+    claims: Vec<&'a str>,
+}
+
+/// The contact details of site.toml.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct Contact<'a> {
+    address: &'a str,
+    hours: &'a str,
+    location_label: &'a str,
+    maps_url: &'a str,
+    map_embed_url: &'a str,
+    map_title: &'a str,
+    emails: Vec<&'a str>,
+    phones: Vec<&'a str>,
+    top_bar_email: &'a str,
+    top_bar_phones: Vec<&'a str>,
+    support_email: &'a str,
+    chat_url: &'a str,
+}
+
+/// A top bar link; `kind` picks the icon.
+#[derive(Debug, Serialize, TS)]
+struct SocialLink<'a> {
+    kind: SocialKind,
+    label: &'a str,
+    url: &'a str,
+}
+
+/// The menu and the footer links.
+#[derive(Debug, Serialize, TS)]
+struct Navigation<'a> {
+    items: Vec<NavItem<'a>>,
+    footer: Footer<'a>,
+}
+
+/// The footer's link lists.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct Footer<'a> {
+    quick_links: Vec<Link<'a>>,
+    legal_links: Vec<Link<'a>>,
+}
+
+/// A footer link.
+#[derive(Debug, Serialize, TS)]
+struct Link<'a> {
+    label: &'a str,
+    to: &'a str,
+}
+
+/// A menu entry. `to` is always filled: a `service` entry has
+/// to = "/services/" + encodeURIComponent(service); the generated products menu has
+/// entries { label: category name, to: "/products", category: id }.
+#[derive(Debug, Serialize, TS)]
+struct NavItem<'a> {
+    label: &'a str,
+    to: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    service: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    category: Option<&'a str>,
+    entries: Vec<NavItem<'a>>,
+}
+
+/// A category of the catalogue (the products' filter and menu).
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct Category<'a> {
+    id: &'a str,
+    name: &'a str,
+    short_name: &'a str,
+    subcategories: Vec<&'a str>,
+}
+
+/// The EmailJS settings of site.toml.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct EmailSettings<'a> {
+    public_key: &'a str,
+    service_id: &'a str,
+    origin: &'a str,
+    templates: EmailTemplates<'a>,
+}
+
+/// The EmailJS template of each form; without `job` the job form is simulated.
+#[derive(Debug, Serialize, TS)]
+struct EmailTemplates<'a> {
+    contact: &'a str,
+    enquiry: &'a str,
+    quote: &'a str,
+    job: Option<&'a str>,
 }
 
 /// The layout: site facts, contact, social links, navigation, categories and the
 /// e-mail settings (`/data/layout.json`).
-pub fn layout(c: &Content) -> Value {
+pub fn layout(c: &Content) -> Layout<'_> {
     let site = &c.site;
     let contact = &site.contact;
     let templates = &site.email.templates.value;
-    json!({
-        "site": {
-            "name": site.name(),
-            "shortName": site.short_name(),
-            "baseUrl": site.base_url(),
-            "description": site.description(),
-            "logo": media(c, &site.logo),
-            "founded": site.founded,
-            "firstFirm": site.first_firm,
-            "claims": texts(&site.claims),
+    Layout {
+        site: SiteFacts {
+            name: site.name(),
+            short_name: site.short_name(),
+            base_url: site.base_url(),
+            description: site.description(),
+            logo: media(c, &site.logo),
+            founded: site.founded,
+            first_firm: site.first_firm,
+            claims: texts(&site.claims),
         },
-        "contact": {
-            "address": contact.address.as_str(),
-            "hours": contact.hours.as_str(),
-            "locationLabel": contact.location_label.as_str(),
-            "mapsUrl": contact.maps_url.as_str(),
-            "mapEmbedUrl": contact.map_embed_url.as_str(),
-            "mapTitle": contact.map_title.as_str(),
-            "emails": contact.emails.iter().map(|e| e.as_str()).collect::<Vec<_>>(),
-            "phones": contact.phones.iter().map(|p| p.as_str()).collect::<Vec<_>>(),
-            "topBarEmail": contact.top_bar_email.as_str(),
-            "topBarPhones": contact.top_bar_phones.iter().map(|p| p.as_str()).collect::<Vec<_>>(),
-            "supportEmail": contact.support_email.as_str(),
-            "chatUrl": contact.chat_url.as_str(),
+        contact: Contact {
+            address: contact.address.as_str(),
+            hours: contact.hours.as_str(),
+            location_label: contact.location_label.as_str(),
+            maps_url: contact.maps_url.as_str(),
+            map_embed_url: contact.map_embed_url.as_str(),
+            map_title: contact.map_title.as_str(),
+            emails: contact.emails.iter().map(|e| e.as_str()).collect(),
+            phones: contact.phones.iter().map(|p| p.as_str()).collect(),
+            top_bar_email: contact.top_bar_email.as_str(),
+            top_bar_phones: contact.top_bar_phones.iter().map(|p| p.as_str()).collect(),
+            support_email: contact.support_email.as_str(),
+            chat_url: contact.chat_url.as_str(),
         },
-        "social": site.social.iter().flatten().map(|s| json!({
-            "kind": s.kind.as_str(),
-            "label": s.label.as_str(),
-            "url": s.url.as_str(),
-        })).collect::<Vec<_>>(),
-        "navigation": {
-            "items": c.navigation.item.iter().map(|item| nav_item(c, item)).collect::<Vec<_>>(),
-            "footer": {
-                "quickLinks": c.navigation.footer.quick_links.iter().map(|l| json!({"label": l.label.as_str(), "to": l.to.value})).collect::<Vec<_>>(),
-                "legalLinks": c.navigation.footer.legal_links.iter().map(|l| json!({"label": l.label.as_str(), "to": l.to.value})).collect::<Vec<_>>(),
+        social: site
+            .social
+            .iter()
+            .flatten()
+            .map(|s| SocialLink {
+                kind: s.kind,
+                label: s.label.as_str(),
+                url: s.url.as_str(),
+            })
+            .collect(),
+        navigation: Navigation {
+            items: c
+                .navigation
+                .item
+                .iter()
+                .map(|item| nav_item(c, item))
+                .collect(),
+            footer: Footer {
+                quick_links: links(&c.navigation.footer.quick_links),
+                legal_links: links(&c.navigation.footer.legal_links),
             },
         },
-        "categories": c.categories.iter().map(|cat| json!({
-            "id": cat.id(),
-            "name": cat.name(),
-            "shortName": cat.short_name.as_str(),
-            "subcategories": texts(&cat.subcategories),
-        })).collect::<Vec<_>>(),
-        "email": {
-            "publicKey": site.email.public_key.as_str(),
-            "serviceId": site.email.service_id.as_str(),
-            "origin": site.email.origin(),
-            "templates": {
-                "contact": templates.contact.as_str(),
-                "enquiry": templates.enquiry.as_str(),
-                "quote": templates.quote.as_str(),
-                "job": templates.job.as_ref().map(|j| j.as_str()),
+        categories: c
+            .categories
+            .iter()
+            .map(|cat| Category {
+                id: cat.id(),
+                name: cat.name(),
+                short_name: cat.short_name.as_str(),
+                subcategories: texts(&cat.subcategories),
+            })
+            .collect(),
+        email: EmailSettings {
+            public_key: site.email.public_key.as_str(),
+            service_id: site.email.service_id.as_str(),
+            origin: site.email.origin(),
+            templates: EmailTemplates {
+                contact: templates.contact.as_str(),
+                enquiry: templates.enquiry.as_str(),
+                quote: templates.quote.as_str(),
+                job: templates.job.as_ref().map(|j| j.as_str()),
             },
         },
-    })
+    }
+}
+
+fn links(links: &[model::Link]) -> Vec<Link<'_>> {
+    links
+        .iter()
+        .map(|l| Link {
+            label: l.label.as_str(),
+            to: l.to.value.as_str(),
+        })
+        .collect()
 }
 
 /// A NavItem: `to` always filled; a `service` entry links to its detail page;
 /// `menu = "categories"` expands to one entry per category.
-fn nav_item(c: &Content, entry: &NavEntry) -> Value {
-    let mut item = Map::new();
-    item.insert("label".into(), json!(entry.label.as_str()));
+fn nav_item<'a>(c: &'a Content, entry: &'a model::NavEntry) -> NavItem<'a> {
     let to = match (&entry.to, &entry.service) {
         (Some(to), _) => to.value.clone(),
         (None, Some(service)) => {
@@ -124,19 +331,14 @@ fn nav_item(c: &Content, entry: &NavEntry) -> Value {
         }
         (None, None) => "/".to_string(),
     };
-    item.insert("to".into(), json!(to));
-    if let Some(service) = &entry.service {
-        item.insert("service".into(), json!(service.value));
-    }
-    let mut entries: Vec<Value> = Vec::new();
+    let mut entries: Vec<NavItem<'a>> = Vec::new();
     if entry.menu.is_some() {
-        entries.extend(c.categories.iter().map(|category| {
-            json!({
-                "label": category.name(),
-                "to": "/products",
-                "category": category.id(),
-                "entries": [],
-            })
+        entries.extend(c.categories.iter().map(|category| NavItem {
+            label: category.name(),
+            to: "/products".to_string(),
+            service: None,
+            category: Some(category.id()),
+            entries: Vec::new(),
         }));
     }
     entries.extend(
@@ -146,322 +348,1037 @@ fn nav_item(c: &Content, entry: &NavEntry) -> Value {
             .flatten()
             .map(|child| nav_item(c, child)),
     );
-    item.insert("entries".into(), Value::Array(entries));
-    Value::Object(item)
+    NavItem {
+        label: entry.label.as_str(),
+        to,
+        service: entry.service.as_ref().map(|s| s.value.as_str()),
+        category: None,
+        entries,
+    }
 }
 
-/// Marks an entry's JSON as a draft (`"draft": true`); published entries carry no
-/// key, so a production build's data is the same as without drafts.
-fn mark_draft(mut value: Value, draft: bool) -> Value {
-    if let (true, Value::Object(fields)) = (draft, &mut value) {
-        fields.insert("draft".into(), Value::Bool(true));
+// ---------------------------------------------------------------- home
+
+/// A section name of home.toml's `sections` (sitegen validates them against
+/// [`HOME_SECTIONS`]; its TypeScript type is the union of those names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct HomeSection(&'static str);
+
+impl TS for HomeSection {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn docs() -> Option<String> {
+        Some("/** A section name of home.toml's `sections` (sitegen validates them). */\n".into())
     }
-    value
+    fn name(_: &ts_rs::Config) -> String {
+        "HomeSection".into()
+    }
+    fn inline(_: &ts_rs::Config) -> String {
+        let names: Vec<String> = HOME_SECTIONS.iter().map(|s| format!("\"{s}\"")).collect();
+        names.join(" | ")
+    }
+    fn decl(cfg: &ts_rs::Config) -> String {
+        format!("type HomeSection = {};", Self::inline(cfg))
+    }
+    fn decl_concrete(cfg: &ts_rs::Config) -> String {
+        Self::decl(cfg)
+    }
+}
+
+/// The sections the home page shows, in order (home.toml's list, else all of them).
+fn home_sections(c: &Content) -> Vec<HomeSection> {
+    c.home
+        .sections()
+        .into_iter()
+        .filter_map(|name| HOME_SECTIONS.iter().find(|known| **known == name).copied())
+        .map(HomeSection)
+        .collect()
+}
+
+/// The block routes: every home block, and the home page's `sections`.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct Home<'a> {
+    sections: Vec<HomeSection>,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    blocks: HomeBlocks<'a>,
+}
+
+/// Every block of home.toml.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeBlocks<'a> {
+    hero: Hero<'a>,
+    stats: Stats<'a>,
+    partners: Partners<'a>,
+    showcase: Showcase<'a>,
+    services_slider: ServicesSlider<'a>,
+    testimonials: Testimonials<'a>,
+    map: MapBlock<'a>,
+}
+
+/// `/`: the sections home.toml lists, in order, and the data of those only, so a
+/// section left out costs nothing.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(optional_fields)]
+pub struct HomePageData<'a> {
+    sections: Vec<HomeSection>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hero: Option<Hero<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<Stats<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partners: Option<Partners<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    showcase: Option<Showcase<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    services_slider: Option<ServicesSlider<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    testimonials: Option<Testimonials<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    map: Option<MapBlock<'a>>,
+}
+
+/// The hero block.
+#[derive(Debug, Clone, Serialize, TS)]
+struct Hero<'a> {
+    tagline: &'a str,
+    /// A video: width and height are 0.
+    video: Media,
+    poster: Media,
+}
+
+/// The counters block.
+#[derive(Debug, Clone, Serialize, TS)]
+struct Stats<'a> {
+    heading: &'a str,
+    items: Vec<StatItem<'a>>,
+}
+
+/// A counter: it counts up to `value`, shown with `decimals` decimals.
+#[derive(Debug, Clone, Serialize, TS)]
+struct StatItem<'a> {
+    #[ts(type = "number")]
+    value: StatValue,
+    decimals: u32,
+    prefix: &'a str,
+    suffix: &'a str,
+    label: &'a str,
+}
+
+/// A counter's target as written: an integer stays an integer in the JSON (`100`,
+/// not `100.0`).
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(untagged)]
+enum StatValue {
+    Integer(i64),
+    Decimal(f64),
+}
+
+/// The partner logos block.
+#[derive(Debug, Clone, Serialize, TS)]
+struct Partners<'a> {
+    heading: &'a str,
+    logos: Vec<PartnerLogo<'a>>,
+}
+
+/// A partner's logo.
+#[derive(Debug, Clone, Serialize, TS)]
+struct PartnerLogo<'a> {
+    name: &'a str,
+    image: Media,
+}
+
+/// The showcase block: tabs of cards.
+#[derive(Debug, Clone, Serialize, TS)]
+struct Showcase<'a> {
+    heading: &'a str,
+    tabs: Vec<ShowcaseTab<'a>>,
+}
+
+/// A showcase tab; `category` (an id) links it to the category's products.
+#[derive(Debug, Clone, Serialize, TS)]
+struct ShowcaseTab<'a> {
+    label: &'a str,
+    category: Option<&'a str>,
+    cards: Vec<ShowcaseCard<'a>>,
+}
+
+/// A card of a showcase tab.
+#[derive(Debug, Clone, Serialize, TS)]
+struct ShowcaseCard<'a> {
+    title: &'a str,
+    description: &'a str,
+    image: Media,
+}
+
+/// The services slider block.
+#[derive(Debug, Clone, Serialize, TS)]
+struct ServicesSlider<'a> {
+    heading: &'a str,
+    cards: Vec<ServiceCard<'a>>,
+}
+
+/// A services slider card; `service` (a serviceId) links it to the service's page.
+#[derive(Debug, Clone, Serialize, TS)]
+struct ServiceCard<'a> {
+    title: &'a str,
+    image: Media,
+    service: Option<&'a str>,
+}
+
+/// The testimonials block.
+#[derive(Debug, Clone, Serialize, TS)]
+struct Testimonials<'a> {
+    heading: &'a str,
+    items: Vec<Testimonial<'a>>,
+}
+
+/// A testimonial slide; the classes are style keys.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct Testimonial<'a> {
+    quote: &'a str,
+    name: &'a str,
+    image_class: &'a str,
+    background_class: &'a str,
+    /// Only in previews (`sitegen serve`, `build --drafts`): the entry is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "true")]
+    draft: Option<bool>,
+}
+
+/// The map block.
+#[derive(Debug, Clone, Serialize, TS)]
+struct MapBlock<'a> {
+    heading: &'a str,
+    height: u32,
 }
 
 /// The home page `/`: `sections` (home.toml's list, or every section in the spec's
-/// order) and the data of those sections only, so a section left out costs nothing.
-pub fn home_page(c: &Content) -> Value {
-    let sections = c.home.sections();
-    let mut page = home(c);
-    if let Value::Object(fields) = &mut page {
-        fields.retain(|key, _| {
-            key == "sections" || sections.iter().any(|section| camel_case(section) == *key)
-        });
-    }
+/// order) and the data of those sections only.
+pub fn home_page(c: &Content) -> HomePageData<'_> {
+    let Home { sections, blocks } = home(c);
+    let mut page = HomePageData {
+        sections: sections.clone(),
+        hero: None,
+        stats: None,
+        partners: None,
+        showcase: None,
+        services_slider: None,
+        testimonials: None,
+        map: None,
+    };
+    let HomeBlocks {
+        hero,
+        stats,
+        partners,
+        showcase,
+        services_slider,
+        testimonials,
+        map,
+    } = blocks;
+    let shown = |name: &str| sections.iter().any(|section| section.0 == name);
+    page.hero = shown("hero").then_some(hero);
+    page.stats = shown("stats").then_some(stats);
+    page.partners = shown("partners").then_some(partners);
+    page.showcase = shown("showcase").then_some(showcase);
+    page.services_slider = shown("services_slider").then_some(services_slider);
+    page.testimonials = shown("testimonials").then_some(testimonials);
+    page.map = shown("map").then_some(map);
     page
-}
-
-/// `services_slider` → `servicesSlider`.
-fn camel_case(snake: &str) -> String {
-    let mut out = String::with_capacity(snake.len());
-    let mut upper = false;
-    for c in snake.chars() {
-        if c == '_' {
-            upper = true;
-        } else if upper {
-            out.push(c.to_ascii_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Every home block (the block routes except `/timeline`, which show one block each
 /// whatever the home page lists), with the home page's `sections`.
-pub fn home(c: &Content) -> Value {
+pub fn home(c: &Content) -> Home<'_> {
     let home = &c.home;
-    json!({
-        "sections": home.sections(),
-        "hero": {
-            "tagline": home.hero.tagline.as_str(),
-            "video": media(c, &home.hero.video),
-            "poster": media(c, &home.hero.poster),
+    Home {
+        sections: home_sections(c),
+        blocks: HomeBlocks {
+            hero: Hero {
+                tagline: home.hero.tagline.as_str(),
+                video: media(c, &home.hero.video),
+                poster: media(c, &home.hero.poster),
+            },
+            stats: Stats {
+                heading: home.stats.heading.as_str(),
+                items: home
+                    .stats
+                    .item
+                    .iter()
+                    .map(|stat| {
+                        let number = stat.value.value;
+                        StatItem {
+                            value: if number.integer {
+                                StatValue::Integer(number.value as i64)
+                            } else {
+                                StatValue::Decimal(number.value)
+                            },
+                            decimals: number.decimals,
+                            prefix: stat.prefix.as_deref().unwrap_or(""),
+                            suffix: stat.suffix.as_deref().unwrap_or(""),
+                            label: stat.label.as_str(),
+                        }
+                    })
+                    .collect(),
+            },
+            partners: Partners {
+                heading: home.partners.heading.as_str(),
+                logos: home
+                    .partners
+                    .logo
+                    .iter()
+                    .map(|logo| PartnerLogo {
+                        name: logo.name.as_str(),
+                        image: media(c, &logo.image),
+                    })
+                    .collect(),
+            },
+            showcase: Showcase {
+                heading: home.showcase.heading.as_str(),
+                tabs: home
+                    .showcase
+                    .tab
+                    .iter()
+                    .map(|tab| ShowcaseTab {
+                        label: tab.label.as_str(),
+                        category: tab.category.as_ref().map(|c| c.value.as_str()),
+                        cards: tab
+                            .card
+                            .iter()
+                            .map(|card| ShowcaseCard {
+                                title: card.title.as_str(),
+                                description: card.description.as_str(),
+                                image: media(c, &card.image),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            },
+            services_slider: ServicesSlider {
+                heading: home.services_slider.heading.as_str(),
+                cards: home
+                    .services_slider
+                    .card
+                    .iter()
+                    .map(|card| ServiceCard {
+                        title: card.title.as_str(),
+                        image: media(c, &card.image),
+                        service: card.service.as_ref().map(|s| s.value.as_str()),
+                    })
+                    .collect(),
+            },
+            testimonials: Testimonials {
+                heading: home.testimonials.heading.as_str(),
+                items: home
+                    .testimonials
+                    .item
+                    .iter()
+                    .map(|t| Testimonial {
+                        quote: t.quote.as_str(),
+                        name: t.name.as_str(),
+                        image_class: t.image_class.as_str(),
+                        background_class: t.background_class.as_str(),
+                        draft: draft_mark(t.is_draft()),
+                    })
+                    .collect(),
+            },
+            map: MapBlock {
+                heading: home.map.heading.as_str(),
+                height: home.map.height,
+            },
         },
-        "stats": {
-            "heading": home.stats.heading.as_str(),
-            "items": home.stats.item.iter().map(|stat| {
-                let number = stat.value.value;
-                let value = if number.integer { json!(number.value as i64) } else { json!(number.value) };
-                json!({
-                    "value": value,
-                    "decimals": number.decimals,
-                    "prefix": stat.prefix.as_deref().unwrap_or(""),
-                    "suffix": stat.suffix.as_deref().unwrap_or(""),
-                    "label": stat.label.as_str(),
-                })
-            }).collect::<Vec<_>>(),
-        },
-        "partners": {
-            "heading": home.partners.heading.as_str(),
-            "logos": home.partners.logo.iter().map(|logo| json!({
-                "name": logo.name.as_str(),
-                "image": media(c, &logo.image),
-            })).collect::<Vec<_>>(),
-        },
-        "showcase": {
-            "heading": home.showcase.heading.as_str(),
-            "tabs": home.showcase.tab.iter().map(|tab| json!({
-                "label": tab.label.as_str(),
-                "category": tab.category.as_ref().map(|c| c.value.as_str()),
-                "cards": tab.card.iter().map(|card| json!({
-                    "title": card.title.as_str(),
-                    "description": card.description.as_str(),
-                    "image": media(c, &card.image),
-                })).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        },
-        "servicesSlider": {
-            "heading": home.services_slider.heading.as_str(),
-            "cards": home.services_slider.card.iter().map(|card| json!({
-                "title": card.title.as_str(),
-                "image": media(c, &card.image),
-                "service": card.service.as_ref().map(|s| s.value.as_str()),
-            })).collect::<Vec<_>>(),
-        },
-        "testimonials": {
-            "heading": home.testimonials.heading.as_str(),
-            "items": home.testimonials.item.iter().map(|t| mark_draft(json!({
-                "quote": t.quote.as_str(),
-                "name": t.name.as_str(),
-                "imageClass": t.image_class,
-                "backgroundClass": t.background_class,
-            }), t.is_draft())).collect::<Vec<_>>(),
-        },
-        "map": {
-            "heading": home.map.heading.as_str(),
-            "height": home.map.height,
-        },
-    })
+    }
+}
+
+// ---------------------------------------------------------------- products
+
+/// A product in a listing: `{ id, title, category, subcategory, image, slug }`.
+#[derive(Debug, Serialize, TS)]
+pub struct ProductSummary<'a> {
+    id: u32,
+    title: &'a str,
+    /// A category id.
+    category: &'a str,
+    subcategory: &'a str,
+    /// The product's image, else its category's (checked content always has one).
+    #[ts(as = "Media")]
+    image: Option<Media>,
+    slug: String,
+    /// Only in previews (`sitegen serve`, `build --drafts`): the product is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "true")]
+    draft: Option<bool>,
+}
+
+/// A product page's product: its summary, description and category name.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Product<'a> {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    summary: ProductSummary<'a>,
+    description: &'a str,
+    category_name: &'a str,
+}
+
+/// `/products` (every product, `category` null) and `/products/category/{id}` (only that
+/// category's products, `category` its id).
+#[derive(Debug, Serialize, TS)]
+pub struct ProductsPageData<'a> {
+    category: Option<&'a str>,
+    products: Vec<ProductSummary<'a>>,
+}
+
+/// `/products/{id}/{slug}`: the product and up to [`RELATED_PRODUCTS`] others of its category.
+#[derive(Debug, Serialize, TS)]
+pub struct ProductPageData<'a> {
+    product: Product<'a>,
+    related: Vec<ProductSummary<'a>>,
 }
 
 /// A ProductSummary: `{ id, title, category, subcategory, image, slug }`.
-pub fn product_summary(c: &Content, product: &Product) -> Value {
-    let summary = json!({
-        "id": product.id(),
-        "title": product.title(),
-        "category": product.category(),
-        "subcategory": product.subcategory(),
-        "image": optional_media(c, c.product_image(product)),
-        "slug": product.slug(),
-    });
-    mark_draft(summary, product.is_draft())
+pub fn product_summary<'a>(c: &'a Content, product: &'a model::Product) -> ProductSummary<'a> {
+    ProductSummary {
+        id: product.id(),
+        title: product.title(),
+        category: product.category(),
+        subcategory: product.subcategory(),
+        image: optional_media(c, c.product_image(product)),
+        slug: product.slug(),
+        draft: draft_mark(product.is_draft()),
+    }
 }
 
 /// `/products`: `{ category: null, products: ProductSummary[] }` with every product.
-pub fn products_page(c: &Content) -> Value {
+pub fn products_page(c: &Content) -> ProductsPageData<'_> {
     catalogue_page(c, None)
 }
 
 /// `/products/category/{id}`: `{ category: id, products: ProductSummary[] }` with only
 /// that category's products, so the page's JSON stays small.
-pub fn category_page(c: &Content, category: &Category) -> Value {
+pub fn category_page<'a>(c: &'a Content, category: &'a model::Category) -> ProductsPageData<'a> {
     catalogue_page(c, Some(category))
 }
 
-fn catalogue_page(c: &Content, category: Option<&Category>) -> Value {
-    let products: Vec<Value> = c
-        .products
-        .iter()
-        .filter(|p| category.is_none_or(|category| p.category() == category.id()))
-        .map(|p| product_summary(c, p))
-        .collect();
-    json!({ "category": category.map(Category::id), "products": products })
+fn catalogue_page<'a>(
+    c: &'a Content,
+    category: Option<&'a model::Category>,
+) -> ProductsPageData<'a> {
+    ProductsPageData {
+        category: category.map(model::Category::id),
+        products: c
+            .products
+            .iter()
+            .filter(|p| category.is_none_or(|category| p.category() == category.id()))
+            .map(|p| product_summary(c, p))
+            .collect(),
+    }
 }
 
 /// `/products/{id}/{slug}`: `{ product, related }`, related being up to
 /// [`RELATED_PRODUCTS`] other products of the same category, in file order.
-pub fn product_page(c: &Content, p: &Product) -> Value {
-    let mut product = product_summary(c, p);
-    if let Value::Object(fields) = &mut product {
-        fields.insert("description".into(), json!(p.description()));
-        let category_name = c.category(p.category()).map_or("", |cat| cat.name());
-        fields.insert("categoryName".into(), json!(category_name));
+pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageData<'a> {
+    ProductPageData {
+        product: Product {
+            summary: product_summary(c, p),
+            description: p.description(),
+            category_name: c.category(p.category()).map_or("", |cat| cat.name()),
+        },
+        related: c
+            .products
+            .iter()
+            .filter(|other| other.category() == p.category() && other.id() != p.id())
+            .take(RELATED_PRODUCTS)
+            .map(|other| product_summary(c, other))
+            .collect(),
     }
-    let related: Vec<Value> = c
-        .products
-        .iter()
-        .filter(|other| other.category() == p.category() && other.id() != p.id())
-        .take(RELATED_PRODUCTS)
-        .map(|other| product_summary(c, other))
-        .collect();
-    json!({ "product": product, "related": related })
+}
+
+// ---------------------------------------------------------------- services
+
+/// A service in the `/services` listing.
+#[derive(Debug, Serialize, TS)]
+struct ServiceSummary<'a> {
+    id: &'a str,
+    title: &'a str,
+    image: Option<Media>,
+    /// Only in previews (`sitegen serve`, `build --drafts`): the entry is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "true")]
+    draft: Option<bool>,
+}
+
+/// `/services`: every service entry.
+#[derive(Debug, Serialize, TS)]
+pub struct ServicesPageData<'a> {
+    services: Vec<ServiceSummary<'a>>,
+}
+
+/// `/services/{id}`: a service entry of services.toml.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceEntry<'a> {
+    id: &'a str,
+    title: &'a str,
+    image: Option<Media>,
+    description: &'a str,
+    services_list: Vec<&'a str>,
+    has_gallery: bool,
+    gallery_count: u32,
+    gallery: Vec<Media>,
+    /// Only in previews (`sitegen serve`, `build --drafts`): the entry is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "true")]
+    draft: Option<bool>,
 }
 
 /// `/services`: `{ services: { id, title, image }[] }`.
-pub fn services_page(c: &Content) -> Value {
-    json!({
-        "services": c.services.iter().map(|s| mark_draft(json!({
-            "id": s.id(),
-            "title": s.title(),
-            "image": optional_media(c, s.image.as_ref()),
-        }), s.is_draft())).collect::<Vec<_>>(),
-    })
+pub fn services_page(c: &Content) -> ServicesPageData<'_> {
+    ServicesPageData {
+        services: c
+            .services
+            .iter()
+            .map(|s| ServiceSummary {
+                id: s.id(),
+                title: s.title(),
+                image: optional_media(c, s.image.as_ref()),
+                draft: draft_mark(s.is_draft()),
+            })
+            .collect(),
+    }
 }
 
 /// `/services/{id}`: the ServiceEntry.
-pub fn service_page(c: &Content, s: &ServiceEntry) -> Value {
-    let page = json!({
-        "id": s.id(),
-        "title": s.title(),
-        "image": optional_media(c, s.image.as_ref()),
-        "description": s.description(),
-        "servicesList": texts(&s.services_list),
-        "hasGallery": s.has_gallery,
-        "galleryCount": s.gallery_count.value,
-        "gallery": s.gallery.iter().flat_map(|g| g.value.iter()).map(|m| media(c, m)).collect::<Vec<_>>(),
-    });
-    mark_draft(page, s.is_draft())
+pub fn service_page<'a>(c: &'a Content, s: &'a model::ServiceEntry) -> ServiceEntry<'a> {
+    ServiceEntry {
+        id: s.id(),
+        title: s.title(),
+        image: optional_media(c, s.image.as_ref()),
+        description: s.description(),
+        services_list: texts(&s.services_list),
+        has_gallery: s.has_gallery,
+        gallery_count: s.gallery_count.value,
+        gallery: s
+            .gallery
+            .iter()
+            .flat_map(|g| g.value.iter())
+            .map(|m| media(c, m))
+            .collect(),
+        draft: draft_mark(s.is_draft()),
+    }
+}
+
+// ---------------------------------------------------------------- certificates
+
+/// A certificate of the `/certificate` page; without an image the placeholder shows.
+#[derive(Debug, Serialize, TS)]
+struct Certificate<'a> {
+    id: &'a str,
+    title: &'a str,
+    image: Option<Media>,
+    /// Only in previews (`sitegen serve`, `build --drafts`): the entry is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "true")]
+    draft: Option<bool>,
+}
+
+/// `/certificate`: every certificate.
+#[derive(Debug, Serialize, TS)]
+pub struct CertificatesPageData<'a> {
+    certificates: Vec<Certificate<'a>>,
+}
+
+/// A railway registration certificate.
+#[derive(Debug, Serialize, TS)]
+struct Registration<'a> {
+    #[serde(rename = "type")]
+    kind: RegistrationType,
+    id: &'a str,
+    title: &'a str,
+    image: Option<Media>,
+}
+
+/// `/railway-registration`: the registrations of each type, PCMM then PCMD.
+#[derive(Debug, Serialize, TS)]
+pub struct RailwayPageData<'a> {
+    types: Vec<RegistrationsPageData<'a>>,
+}
+
+/// `/railway-registration/{type}`: the registrations of one type.
+#[derive(Debug, Serialize, TS)]
+pub struct RegistrationsPageData<'a> {
+    #[serde(rename = "type")]
+    kind: RegistrationType,
+    items: Vec<Registration<'a>>,
 }
 
 /// `/certificate`: `{ certificates: { id, title, image }[] }`.
-pub fn certificates_page(c: &Content) -> Value {
-    json!({
-        "certificates": c.certificates.iter().map(|cert| mark_draft(json!({
-            "id": cert.id(),
-            "title": cert.title.as_str(),
-            "image": optional_media(c, cert.image.as_ref()),
-        }), cert.is_draft())).collect::<Vec<_>>(),
-    })
-}
-
-fn registration(c: &Content, r: &Registration) -> Value {
-    json!({
-        "type": r.kind.as_str(),
-        "id": r.id(),
-        "title": r.title.as_str(),
-        "image": optional_media(c, r.image.as_ref()),
-    })
+pub fn certificates_page(c: &Content) -> CertificatesPageData<'_> {
+    CertificatesPageData {
+        certificates: c
+            .certificates
+            .iter()
+            .map(|cert| Certificate {
+                id: cert.id(),
+                title: cert.title.as_str(),
+                image: optional_media(c, cert.image.as_ref()),
+                draft: draft_mark(cert.is_draft()),
+            })
+            .collect(),
+    }
 }
 
 /// `/railway-registration`: `{ types: [{ type, items }] }`, PCMM then PCMD.
-pub fn railway_page(c: &Content) -> Value {
-    json!({
-        "types": RegistrationType::ALL.iter().map(|kind| registrations_page(c, *kind)).collect::<Vec<_>>(),
-    })
+pub fn railway_page(c: &Content) -> RailwayPageData<'_> {
+    RailwayPageData {
+        types: RegistrationType::ALL
+            .iter()
+            .map(|kind| registrations_page(c, *kind))
+            .collect(),
+    }
 }
 
 /// `/railway-registration/{type}`: `{ type, items }`.
-pub fn registrations_page(c: &Content, kind: RegistrationType) -> Value {
-    json!({
-        "type": kind.as_str(),
-        "items": c.registrations_of(kind).map(|r| registration(c, r)).collect::<Vec<_>>(),
-    })
+pub fn registrations_page(c: &Content, kind: RegistrationType) -> RegistrationsPageData<'_> {
+    RegistrationsPageData {
+        kind,
+        items: c
+            .registrations_of(kind)
+            .map(|r| Registration {
+                kind: r.kind,
+                id: r.id(),
+                title: r.title.as_str(),
+                image: optional_media(c, r.image.as_ref()),
+            })
+            .collect(),
+    }
 }
 
-fn about_section(section: &AboutSection) -> Value {
-    json!({
-        "heading": section.heading.as_str(),
-        "paragraphs": texts(&section.paragraphs),
-        "points": texts(section.points.iter().flatten()),
-    })
+// ---------------------------------------------------------------- about
+
+/// `/aboutUs`: about.toml in camelCase, media resolved.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct About<'a> {
+    who_we_are: AboutSection<'a>,
+    why_work_with_us: AboutSection<'a>,
+    mission: Statement<'a>,
+    vision: Statement<'a>,
+    leaders: Leaders<'a>,
+    usp: AboutSection<'a>,
+    services_box: ListBox<'a>,
+    specialization_box: ListBox<'a>,
 }
 
-fn statement(statement: &Statement) -> Value {
-    json!({ "heading": statement.heading.as_str(), "text": statement.text.as_str() })
+/// A section of the About page; `points` is `[]` when about.toml has none.
+#[derive(Debug, Serialize, TS)]
+struct AboutSection<'a> {
+    heading: &'a str,
+    paragraphs: Vec<&'a str>,
+    points: Vec<&'a str>,
 }
 
-fn list_box(list: &ListBox) -> Value {
-    json!({ "heading": list.heading.as_str(), "items": texts(&list.items) })
+/// The mission or the vision.
+#[derive(Debug, Serialize, TS)]
+struct Statement<'a> {
+    heading: &'a str,
+    text: &'a str,
 }
 
-fn leader(c: &Content, leader: &Leader) -> Value {
-    json!({
-        "title": leader.title.as_str(),
-        "name": leader.name.as_str(),
-        "designation": leader.designation.as_str(),
-        "image": media(c, &leader.image),
-        "paragraphs": texts(&leader.paragraphs),
-    })
+/// A boxed list (services, specialization).
+#[derive(Debug, Serialize, TS)]
+struct ListBox<'a> {
+    heading: &'a str,
+    items: Vec<&'a str>,
+}
+
+/// The leaders; `[[leaders.item]]` keeps its TOML name.
+#[derive(Debug, Serialize, TS)]
+struct Leaders<'a> {
+    heading: &'a str,
+    item: Vec<Leader<'a>>,
+}
+
+/// One leader's story.
+#[derive(Debug, Serialize, TS)]
+struct Leader<'a> {
+    title: &'a str,
+    name: &'a str,
+    designation: &'a str,
+    image: Media,
+    paragraphs: Vec<&'a str>,
+}
+
+fn about_section(section: &model::AboutSection) -> AboutSection<'_> {
+    AboutSection {
+        heading: section.heading.as_str(),
+        paragraphs: texts(&section.paragraphs),
+        points: texts(section.points.iter().flatten()),
+    }
+}
+
+fn statement(statement: &model::Statement) -> Statement<'_> {
+    Statement {
+        heading: statement.heading.as_str(),
+        text: statement.text.as_str(),
+    }
+}
+
+fn list_box(list: &model::ListBox) -> ListBox<'_> {
+    ListBox {
+        heading: list.heading.as_str(),
+        items: texts(&list.items),
+    }
 }
 
 /// `/aboutUs`: about.toml in camelCase (`leaders.item` stays `item`), media resolved,
 /// absent `points` as `[]`.
-pub fn about(c: &Content) -> Value {
+pub fn about(c: &Content) -> About<'_> {
     let about = &c.about;
-    json!({
-        "whoWeAre": about_section(&about.who_we_are),
-        "whyWorkWithUs": about_section(&about.why_work_with_us),
-        "mission": statement(&about.mission),
-        "vision": statement(&about.vision),
-        "leaders": {
-            "heading": about.leaders.heading.as_str(),
-            "item": about.leaders.item.iter().map(|l| leader(c, l)).collect::<Vec<_>>(),
+    About {
+        who_we_are: about_section(&about.who_we_are),
+        why_work_with_us: about_section(&about.why_work_with_us),
+        mission: statement(&about.mission),
+        vision: statement(&about.vision),
+        leaders: Leaders {
+            heading: about.leaders.heading.as_str(),
+            item: about
+                .leaders
+                .item
+                .iter()
+                .map(|l| Leader {
+                    title: l.title.as_str(),
+                    name: l.name.as_str(),
+                    designation: l.designation.as_str(),
+                    image: media(c, &l.image),
+                    paragraphs: texts(&l.paragraphs),
+                })
+                .collect(),
         },
-        "usp": about_section(&about.usp),
-        "servicesBox": list_box(&about.services_box),
-        "specializationBox": list_box(&about.specialization_box),
-    })
+        usp: about_section(&about.usp),
+        services_box: list_box(&about.services_box),
+        specialization_box: list_box(&about.specialization_box),
+    }
+}
+
+// ---------------------------------------------------------------- policies
+
+/// A legal page, placeholders filled.
+#[derive(Debug, Serialize, TS)]
+pub struct Policy<'a> {
+    title: String,
+    updated: Option<&'a str>,
+    intro: Vec<String>,
+    sections: Vec<PolicySection>,
+}
+
+/// A section of a legal page.
+#[derive(Debug, Serialize, TS)]
+struct PolicySection {
+    heading: String,
+    paragraphs: Vec<String>,
+    bullets: Vec<String>,
 }
 
 /// A legal page: `{ title, updated, intro, sections: [{ heading, paragraphs, bullets }] }`
 /// with `{support_email}`, `{company}` and `{address}` filled.
-pub fn policy(c: &Content, kind: PolicyKind) -> Value {
+pub fn policy(c: &Content, kind: PolicyKind) -> Policy<'_> {
     let policy = c.policies.get(kind);
     let fill = |text: &Text| fill_placeholders(text, &c.site);
-    json!({
-        "title": fill(&policy.title),
-        "updated": policy.updated.as_ref().map(|u| u.as_str()),
-        "intro": policy.intro.iter().flatten().map(|t| fill(t)).collect::<Vec<_>>(),
-        "sections": policy.section.iter().flatten().map(|section| json!({
-            "heading": fill(&section.heading),
-            "paragraphs": section.paragraphs.iter().flatten().map(|t| fill(t)).collect::<Vec<_>>(),
-            "bullets": section.bullets.iter().flatten().map(|t| fill(t)).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
+    let fill_all = |texts: &Option<Vec<crate::Located<Text>>>| -> Vec<String> {
+        texts.iter().flatten().map(|t| fill(t)).collect()
+    };
+    Policy {
+        title: fill(&policy.title),
+        updated: policy.updated.as_ref().map(|u| u.as_str()),
+        intro: fill_all(&policy.intro),
+        sections: policy
+            .section
+            .iter()
+            .flatten()
+            .map(|section| PolicySection {
+                heading: fill(&section.heading),
+                paragraphs: fill_all(&section.paragraphs),
+                bullets: fill_all(&section.bullets),
+            })
+            .collect(),
+    }
+}
+
+// ---------------------------------------------------------------- timeline
+
+/// `/timeline`: timeline.toml in camelCase (`[[….entry]]` keeps its TOML name), media resolved.
+#[derive(Debug, Serialize, TS)]
+pub struct Timeline<'a> {
+    company: CompanyTimeline<'a>,
+    biography: Biography<'a>,
+}
+
+/// The placeholder company timeline.
+#[derive(Debug, Serialize, TS)]
+struct CompanyTimeline<'a> {
+    heading: &'a str,
+    entry: Vec<CompanyTimelineEntry<'a>>,
+}
+
+/// An entry of the company timeline.
+#[derive(Debug, Serialize, TS)]
+struct CompanyTimelineEntry<'a> {
+    date: &'a str,
+    title: &'a str,
+    text: &'a str,
+}
+
+/// The biography timeline and its source.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+struct Biography<'a> {
+    heading: &'a str,
+    source_url: &'a str,
+    source_label: &'a str,
+    entry: Vec<BiographyEntry<'a>>,
+}
+
+/// An entry of the biography timeline.
+#[derive(Debug, Serialize, TS)]
+struct BiographyEntry<'a> {
+    year: u32,
+    title: &'a str,
+    text: &'a str,
+    image: Media,
 }
 
 /// `/timeline`: timeline.toml in camelCase (`entry` stays `entry`), media resolved.
-pub fn timeline(c: &Content) -> Value {
+pub fn timeline(c: &Content) -> Timeline<'_> {
     let timeline = &c.timeline;
-    json!({
-        "company": {
-            "heading": timeline.company.heading.as_str(),
-            "entry": timeline.company.entry.iter().map(|e| json!({
-                "date": e.date.as_str(),
-                "title": e.title.as_str(),
-                "text": e.text.as_str(),
-            })).collect::<Vec<_>>(),
+    Timeline {
+        company: CompanyTimeline {
+            heading: timeline.company.heading.as_str(),
+            entry: timeline
+                .company
+                .entry
+                .iter()
+                .map(|e| CompanyTimelineEntry {
+                    date: e.date.as_str(),
+                    title: e.title.as_str(),
+                    text: e.text.as_str(),
+                })
+                .collect(),
         },
-        "biography": {
-            "heading": timeline.biography.heading.as_str(),
-            "sourceUrl": timeline.biography.source_url.as_str(),
-            "sourceLabel": timeline.biography.source_label.as_str(),
-            "entry": timeline.biography.entry.iter().map(|e| json!({
-                "year": e.year,
-                "title": e.title.as_str(),
-                "text": e.text.as_str(),
-                "image": media(c, &e.image),
-            })).collect::<Vec<_>>(),
+        biography: Biography {
+            heading: timeline.biography.heading.as_str(),
+            source_url: timeline.biography.source_url.as_str(),
+            source_label: timeline.biography.source_label.as_str(),
+            entry: timeline
+                .biography
+                .entry
+                .iter()
+                .map(|e| BiographyEntry {
+                    year: e.year,
+                    title: e.title.as_str(),
+                    text: e.text.as_str(),
+                    image: media(c, &e.image),
+                })
+                .collect(),
         },
-    })
+    }
+}
+
+// ---------------------------------------------------------------- route data
+
+/// Title, description, path and canonical URL of a route.
+#[derive(Debug, Serialize, TS)]
+pub struct RouteMeta<'a> {
+    /// The page title.
+    pub title: &'a str,
+    /// The meta description.
+    pub description: &'a str,
+    /// The decoded route path.
+    pub path: &'a str,
+    /// The canonical URL on the live site (empty on the 404 page).
+    pub canonical: &'a str,
+}
+
+/// `/data/routes/{path}.json`: one per prerendered route; `page` is the screen's data.
+#[derive(Debug, Serialize, TS)]
+pub struct RouteData<'a, P> {
+    /// Title, description, path and canonical URL.
+    pub meta: RouteMeta<'a>,
+    /// The screen's data.
+    pub page: P,
+}
+
+impl<P: Serialize> From<RouteData<'_, P>> for Value {
+    fn from(route: RouteData<'_, P>) -> Value {
+        serde_json::to_value(route).unwrap_or_default()
+    }
+}
+
+// ---------------------------------------------------------------- TypeScript
+
+/// Lays out ts-rs's one-line object type one field a line (`type A = { a: T, b: U, };`
+/// becomes `type A = {\n  a: T;\n  b: U;\n};`), field docs indented above their field.
+/// Other declarations (unions, aliases) are kept as they are.
+fn pretty(decl: &str) -> String {
+    let Some((head, body)) = decl.split_once(" = { ") else {
+        return decl.to_string();
+    };
+    let Some(body) = body.strip_suffix(" };") else {
+        return decl.to_string();
+    };
+    let mut fields: Vec<String> = Vec::new();
+    let mut field = String::new();
+    let mut depth = 0i32;
+    let mut in_comment = false;
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        if !in_comment && ch == '/' && chars.get(i + 1) == Some(&'*') {
+            in_comment = true;
+        } else if in_comment && ch == '*' && chars.get(i + 1) == Some(&'/') {
+            in_comment = false;
+            field.push_str("*/");
+            i += 2;
+            continue;
+        } else if !in_comment {
+            match ch {
+                '<' | '{' | '(' | '[' => depth += 1,
+                '>' | '}' | ')' | ']' => depth -= 1,
+                ',' if depth == 0 => {
+                    fields.push(std::mem::take(&mut field));
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        field.push(ch);
+        i += 1;
+    }
+    if !field.trim().is_empty() {
+        fields.push(field);
+    }
+    let mut out = format!("{head} = {{\n");
+    for field in fields {
+        for line in field.trim().lines() {
+            let line = line.trim_end();
+            let line = line
+                .strip_prefix(' ')
+                .filter(|l| l.starts_with('*'))
+                .unwrap_or(line);
+            if line.starts_with('*') {
+                out.push_str(&format!("   {line}\n"));
+            } else if line.starts_with("/**") || line.ends_with("*/") {
+                out.push_str(&format!("  {line}\n"));
+            } else {
+                out.push_str(&format!("  {line};\n"));
+            }
+        }
+    }
+    out.push_str("};");
+    out
+}
+
+/// Where [`typescript`]'s text is committed, relative to the repository root.
+pub const TYPESCRIPT_FILE: &str = "web/src/content/contract.gen.ts";
+
+/// The TypeScript declarations of every view, as [`TYPESCRIPT_FILE`] holds them. A
+/// field added to a view changes this text: the staleness test (`tests/contract.rs`)
+/// fails until the file is regenerated, and then `tsc` fails wherever the web app
+/// builds a value of that type without it.
+pub fn typescript() -> String {
+    let cfg = ts_rs::Config::new();
+    let mut out = String::from(
+        "// Generated from crates/sitegen-content/src/view.rs: do not edit. Regenerate with\n\
+         // `SITEGEN_BLESS=1 cargo test -p sitegen-content --test contract` (docs/data-contract.md §3).\n",
+    );
+    macro_rules! declare {
+        ($($view:ty),* $(,)?) => {$(
+            out.push('\n');
+            out.push_str(&<$view as TS>::docs().unwrap_or_default());
+            out.push_str("export ");
+            out.push_str(&pretty(&<$view as TS>::decl(&cfg)));
+            out.push('\n');
+        )*};
+    }
+    declare!(
+        Media,
+        MediaVariant,
+        Layout<'static>,
+        SiteFacts<'static>,
+        Contact<'static>,
+        SocialKind,
+        SocialLink<'static>,
+        Navigation<'static>,
+        Footer<'static>,
+        Link<'static>,
+        NavItem<'static>,
+        Category<'static>,
+        EmailSettings<'static>,
+        EmailTemplates<'static>,
+        RouteMeta<'static>,
+        RouteData<'static, ()>,
+        HomeSection,
+        Home<'static>,
+        HomePageData<'static>,
+        Hero<'static>,
+        Stats<'static>,
+        StatItem<'static>,
+        Partners<'static>,
+        PartnerLogo<'static>,
+        Showcase<'static>,
+        ShowcaseTab<'static>,
+        ShowcaseCard<'static>,
+        ServicesSlider<'static>,
+        ServiceCard<'static>,
+        Testimonials<'static>,
+        Testimonial<'static>,
+        MapBlock<'static>,
+        ProductSummary<'static>,
+        Product<'static>,
+        ProductsPageData<'static>,
+        ProductPageData<'static>,
+        ServiceSummary<'static>,
+        ServicesPageData<'static>,
+        ServiceEntry<'static>,
+        Certificate<'static>,
+        CertificatesPageData<'static>,
+        RegistrationType,
+        Registration<'static>,
+        RailwayPageData<'static>,
+        RegistrationsPageData<'static>,
+        About<'static>,
+        AboutSection<'static>,
+        Statement<'static>,
+        ListBox<'static>,
+        Leaders<'static>,
+        Leader<'static>,
+        Policy<'static>,
+        PolicySection,
+        Timeline<'static>,
+        CompanyTimeline<'static>,
+        CompanyTimelineEntry<'static>,
+        Biography<'static>,
+        BiographyEntry<'static>,
+    );
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    /// A view's JSON, as it is written.
+    fn json(view: impl Into<Value>) -> Value {
+        view.into()
+    }
     use crate::test_support::{load_edited, valid_content};
 
     fn content() -> Content {
@@ -474,7 +1391,7 @@ mod tests {
     fn markup_in_a_title_stays_literal_text() {
         let c = content();
         let product = c.product(40).expect("product 40");
-        let page = product_page(&c, product);
+        let page = json(product_page(&c, product));
         assert_eq!(
             page["product"]["title"],
             "Digital X-Ray (DR) <script>alert(1)</script>"
@@ -486,7 +1403,7 @@ mod tests {
     #[test]
     fn media_becomes_src_width_height() {
         let c = content();
-        let layout = layout(&c);
+        let layout = json(layout(&c));
         let logo = &layout["site"]["logo"];
         assert_eq!(
             (logo["width"].as_u64(), logo["height"].as_u64()),
@@ -498,7 +1415,7 @@ mod tests {
                 && src.ends_with(".svg")
                 && src.len() == "/media/brand/logo.12345678.svg".len()
         );
-        let video = &home(&c)["hero"]["video"];
+        let video = &json(home(&c))["hero"]["video"];
         assert_eq!(
             (video["width"].as_u64(), video["height"].as_u64()),
             (Some(0), Some(0))
@@ -511,7 +1428,7 @@ mod tests {
         c.site
             .og_image
             .as_ref()
-            .map(|m| media(c, m))
+            .and_then(|m| serde_json::to_value(media(c, m)).ok())
             .unwrap_or_default()
     }
 
@@ -548,7 +1465,7 @@ mod tests {
     #[test]
     fn service_navigation_entries_link_to_the_encoded_service_page() {
         let c = content();
-        let services = &layout(&c)["navigation"]["items"][2]["entries"];
+        let services = &json(layout(&c))["navigation"]["items"][2]["entries"];
         assert_eq!(services[1]["to"], "/services/Emergency%20centre%20setup%20");
         assert_eq!(services[1]["service"], "Emergency centre setup ");
         assert!(services[0].get("category").is_none());
@@ -557,7 +1474,7 @@ mod tests {
     #[test]
     fn categories_menu_expands_to_the_catalogue() {
         let c = content();
-        let products = &layout(&c)["navigation"]["items"][1];
+        let products = &json(layout(&c))["navigation"]["items"][1];
         assert_eq!(
             products["entries"][1],
             json!({"label": "Dialysis Products", "to": "/products", "category": "dialysis", "entries": []})
@@ -568,14 +1485,17 @@ mod tests {
     fn job_template_is_null_when_absent() {
         let report = load_edited(&[("site.toml", "job = \"template_job\"\n", "")]);
         let c = report.content.expect("warnings only");
-        assert_eq!(layout(&c)["email"]["templates"]["job"], Value::Null);
-        assert_eq!(layout(&c)["email"]["origin"], "https://api.emailjs.com");
+        assert_eq!(json(layout(&c))["email"]["templates"]["job"], Value::Null);
+        assert_eq!(
+            json(layout(&c))["email"]["origin"],
+            "https://api.emailjs.com"
+        );
     }
 
     #[test]
     fn stats_keep_their_decimals() {
         let c = content();
-        let items = &home(&c)["stats"]["items"];
+        let items = &json(home(&c))["stats"]["items"];
         assert_eq!(items[0]["value"], json!(12.19));
         assert_eq!(items[0]["decimals"], 2);
         assert_eq!(items[1]["value"], json!(100));
@@ -587,7 +1507,7 @@ mod tests {
     fn product_page_lists_related_products_of_the_same_category() {
         let c = content();
         let product = c.product(12).expect("product 12");
-        let page = product_page(&c, product);
+        let page = json(product_page(&c, product));
         let related: Vec<u64> = page["related"]
             .as_array()
             .into_iter()
@@ -598,7 +1518,7 @@ mod tests {
         assert_eq!(page["product"]["categoryName"], "Dialysis Products");
         assert_eq!(page["product"]["slug"], "hemodialysis-machine");
         // Without an own image a product shows its category's.
-        let summary = product_summary(&c, c.product(13).expect("product 13"));
+        let summary = json(product_summary(&c, c.product(13).expect("product 13")));
         assert!(summary["image"]["src"]
             .as_str()
             .unwrap_or_default()
@@ -608,12 +1528,12 @@ mod tests {
     #[test]
     fn railway_page_lists_pcmm_then_pcmd() {
         let c = content();
-        let page = railway_page(&c);
+        let page = json(railway_page(&c));
         assert_eq!(page["types"][0]["type"], "PCMM");
         assert_eq!(page["types"][1]["type"], "PCMD");
         assert_eq!(page["types"][1]["items"][0]["image"], Value::Null);
         assert_eq!(
-            registrations_page(&c, RegistrationType::Pcmm)["items"][0]["id"],
+            json(registrations_page(&c, RegistrationType::Pcmm))["items"][0]["id"],
             "pcmm-central-railway"
         );
     }
@@ -621,7 +1541,7 @@ mod tests {
     #[test]
     fn policy_placeholders_are_filled() {
         let c = content();
-        let privacy = policy(&c, PolicyKind::Privacy);
+        let privacy = json(policy(&c, PolicyKind::Privacy));
         assert_eq!(
             privacy["intro"][0],
             "At Vasai Medical Systems Pvt. Ltd., we respect your privacy."
@@ -630,7 +1550,7 @@ mod tests {
             .as_str()
             .unwrap_or_default()
             .contains("support@medical.test"));
-        let payment = policy(&c, PolicyKind::Payment);
+        let payment = json(policy(&c, PolicyKind::Payment));
         assert_eq!(payment["updated"], Value::Null);
         assert_eq!(payment["sections"][0]["paragraphs"], json!([]));
     }
@@ -638,7 +1558,10 @@ mod tests {
     #[test]
     fn service_page_has_the_service_entry_shape() {
         let c = content();
-        let page = service_page(&c, c.service("dialysis-center").expect("service"));
+        let page = json(service_page(
+            &c,
+            c.service("dialysis-center").expect("service"),
+        ));
         for key in [
             "id",
             "title",
@@ -652,25 +1575,25 @@ mod tests {
             assert!(page.get(key).is_some(), "{key}");
         }
         assert_eq!(page["gallery"].as_array().map(Vec::len), Some(2));
-        let listing = services_page(&c);
+        let listing = json(services_page(&c));
         assert_eq!(listing["services"][2]["image"], Value::Null);
     }
 
     #[test]
     fn about_and_timeline_are_camel_case() {
         let c = content();
-        let about = about(&c);
+        let about = json(about(&c));
         assert_eq!(about["whoWeAre"]["points"], json!([]));
         assert!(about["leaders"]["item"][0]["image"]["src"].is_string());
-        let timeline = timeline(&c);
+        let timeline = json(timeline(&c));
         assert_eq!(timeline["biography"]["sourceLabel"], "Source");
         assert_eq!(timeline["biography"]["entry"][0]["year"], 1881);
         assert_eq!(
-            certificates_page(&c)["certificates"][1]["image"],
+            json(certificates_page(&c))["certificates"][1]["image"],
             Value::Null
         );
         assert_eq!(
-            products_page(&c)["products"].as_array().map(Vec::len),
+            json(products_page(&c))["products"].as_array().map(Vec::len),
             Some(5)
         );
     }
@@ -678,10 +1601,10 @@ mod tests {
     #[test]
     fn a_category_page_holds_only_that_categorys_products() {
         let c = content();
-        let all = products_page(&c);
+        let all = json(products_page(&c));
         assert_eq!(all["category"], Value::Null);
         let dialysis = c.category("dialysis").expect("dialysis");
-        let page = category_page(&c, dialysis);
+        let page = json(category_page(&c, dialysis));
         assert_eq!(page["category"], "dialysis");
         let products = page["products"].as_array().expect("products");
         let expected = c

@@ -216,7 +216,7 @@ fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     )?;
     lap(&mut stages, "media")?;
 
-    let layout_json = view::layout(&content).to_string();
+    let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
     staging.write("data/layout.json", &layout_json)?;
     let planned = routes::plan(&content);
     lap(&mut stages, "data")?;
@@ -475,7 +475,7 @@ mod tests {
             r#"{"src/entry-client.tsx":{"file":"assets/e.js","isEntry":true}}"#,
         )
         .unwrap();
-        let layout_json = view::layout(&content).to_string();
+        let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
         let planned = routes::plan(&content);
         let tmp = tempfile::tempdir().unwrap();
         let script = prerender::fake_worker(tmp.path());

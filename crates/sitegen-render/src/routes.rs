@@ -39,15 +39,17 @@ impl PlannedRoute {
 
     /// `RouteData` of the contract: what the screen's loader returns.
     pub fn route_data(&self, base_url: &str) -> Value {
-        json!({
-            "meta": {
-                "title": self.title,
-                "description": self.description,
-                "path": self.path,
-                "canonical": self.canonical(base_url),
+        let canonical = self.canonical(base_url);
+        view::RouteData {
+            meta: view::RouteMeta {
+                title: &self.title,
+                description: &self.description,
+                path: &self.path,
+                canonical: &canonical,
             },
-            "page": self.page,
-        })
+            page: &self.page,
+        }
+        .into()
     }
 
     /// Where the route's HTML goes inside the output directory.
@@ -125,7 +127,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                         "{} railway registration certificates held by {site_name}.",
                         kind.as_str()
                     ),
-                    view::registrations_page(content, kind),
+                    view::registrations_page(content, kind).into(),
                     breadcrumb(content, route, (kind.as_str().to_string(), path), None),
                     None,
                 );
@@ -138,7 +140,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     path.clone(),
                     format!("{} | {site_name}", category.name()),
                     category_description(content, category),
-                    view::category_page(content, category),
+                    view::category_page(content, category).into(),
                     breadcrumb(content, route, (category.name().to_string(), path), None),
                     None,
                 );
@@ -152,7 +154,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     path.clone(),
                     format!("{title} | {site_name}"),
                     summary(service.description()),
-                    view::service_page(content, service),
+                    view::service_page(content, service).into(),
                     breadcrumb(content, route, (title.to_string(), path), None),
                     None,
                 );
@@ -172,7 +174,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     path.clone(),
                     format!("{} | {site_name}", product.title()),
                     summary(product.description()),
-                    view::product_page(content, product),
+                    view::product_page(content, product).into(),
                     breadcrumb(
                         content,
                         route,
@@ -202,15 +204,15 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
 /// The page data of a route without parameters.
 fn static_page(content: &Content, data: DataKind) -> Value {
     match data {
-        DataKind::Home => view::home_page(content),
-        DataKind::HomeBlocks => view::home(content),
-        DataKind::Products => view::products_page(content),
-        DataKind::Services => view::services_page(content),
-        DataKind::Certificates => view::certificates_page(content),
-        DataKind::Railway => view::railway_page(content),
-        DataKind::About => view::about(content),
-        DataKind::Policy(kind) => view::policy(content, kind),
-        DataKind::Timeline => view::timeline(content),
+        DataKind::Home => view::home_page(content).into(),
+        DataKind::HomeBlocks => view::home(content).into(),
+        DataKind::Products => view::products_page(content).into(),
+        DataKind::Services => view::services_page(content).into(),
+        DataKind::Certificates => view::certificates_page(content).into(),
+        DataKind::Railway => view::railway_page(content).into(),
+        DataKind::About => view::about(content).into(),
+        DataKind::Policy(kind) => view::policy(content, kind).into(),
+        DataKind::Timeline => view::timeline(content).into(),
         _ => json!({}),
     }
 }

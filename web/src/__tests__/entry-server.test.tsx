@@ -2,12 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../entry-server';
 import {
-  dentalServiceRoute,
+  dialysisServiceRoute,
   homeRoute,
   layoutFixture,
   notFoundRoute,
+  privacyFixture,
   privacyRoute,
   productsRoute,
+  spacedServiceFixture,
+  spacedServiceRoute,
 } from '../testing/fixtures';
 
 const layout = layoutFixture;
@@ -30,26 +33,33 @@ describe('SSR render (the prerender protocol)', () => {
     const result = await render('/products', { layout, route: productsRoute });
     expect(result.modules).toEqual(['src/pages/products/ProductsPage.tsx']);
     expect(result.html).toContain('All Products');
-    expect(result.html).toContain('Hemodialysis Machine');
-    expect(result.html).toContain('width="400" height="300"');
+    const [first] = productsRoute.page.products;
+    expect(result.html).toContain(first?.title);
+    expect(result.html).toContain(`width="${first?.image.width}" height="${first?.image.height}"`);
   });
 
   it('renders a service whose id has spaces, with the list in two columns', async () => {
-    const result = await render('/services/Dental centre setup', { layout, route: dentalServiceRoute });
+    // Five bullets: the fixture's service has fewer.
+    const page = { ...spacedServiceFixture, servicesList: ['One', 'Two', 'Three', 'Four', 'Five'] };
+    const result = await render('/services/Emergency centre setup ', { layout, route: { ...spacedServiceRoute, page } });
     expect(result.status).toBe(200);
     expect(result.modules).toEqual(['src/pages/services/ServiceDetailPage.tsx']);
-    expect(result.html).toContain('<span class="highlight">Dental</span> Center Setup');
+    expect(result.html).toContain('<span class="highlight">Emergency</span> Center Setup');
     const columns = result.html.match(/<ul>(.*?)<\/ul>/g) ?? [];
     expect(columns.some((column) => column.includes('One') && column.includes('Three') && !column.includes('Four'))).toBe(
       true,
     );
-    expect(result.html.match(/class="gallery-image"/g)).toHaveLength(3);
+  });
+
+  it('renders the gallery of a service that has one', async () => {
+    const result = await render('/services/dialysis-center', { layout, route: dialysisServiceRoute });
+    expect(result.html.match(/class="gallery-image"/g)).toHaveLength(dialysisServiceRoute.page.gallery.length);
   });
 
   it('renders a legal page from its policy data', async () => {
     const result = await render('/PrivacyPolicy', { layout, route: privacyRoute });
     expect(result.modules).toEqual(['src/pages/legal/LegalPage.tsx']);
-    expect(result.html).toContain('Information We Collect');
+    expect(result.html).toContain(privacyFixture.sections[0]?.heading);
     expect(result.html).toContain('Last updated: 2026-01-01');
   });
 

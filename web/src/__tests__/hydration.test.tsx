@@ -4,7 +4,7 @@ import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../app/start-cl
 import { clearDataCache } from '../content/data-cache';
 import type { PrerenderData } from '../content/types';
 import { render } from '../entry-server';
-import { dentalServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
+import { spacedServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
 // The home page's carousels load their driver lazily, once hydrated: loaded here
 // already, it settles inside the test's act() instead of during a later test.
 import '../components/carousel/CarouselDriver';
@@ -50,7 +50,7 @@ describe('the client entry', () => {
   it.each([
     ['/', homeRoute],
     ['/PrivacyPolicy', privacyRoute],
-    ['/services/Dental%20centre%20setup', dentalServiceRoute],
+    ['/services/Emergency%20centre%20setup%20', spacedServiceRoute],
   ])('hydrates %s without a mismatch or a fetch', async (url, route) => {
     const errors = vi.spyOn(console, 'error');
     const fetchMock = vi.fn();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDataCache } from '../data-cache';
 import { layoutLoader, routeDataLoader } from '../loaders';
-import { dentalServiceRoute, layoutFixture, privacyRoute } from '../../testing/fixtures';
+import { spacedServiceRoute, layoutFixture, privacyRoute } from '../../testing/fixtures';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 
 function args(url: string, context?: unknown): LoaderFunctionArgs {
@@ -43,10 +43,10 @@ describe('loaders', () => {
   });
 
   it('fetch a parameterised route by its encoded pathname', async () => {
-    const fetchMock = mockFetch({ '/data/routes/services/Dental centre setup.json': dentalServiceRoute });
+    const fetchMock = mockFetch({ '/data/routes/services/Emergency centre setup .json': spacedServiceRoute });
     const load = routeDataLoader();
-    await expect(load(args('http://localhost/services/Dental%20centre%20setup'))).resolves.toEqual(dentalServiceRoute);
-    expect(fetchMock).toHaveBeenCalledWith('/data/routes/services/Dental%20centre%20setup.json', expect.anything());
+    await expect(load(args('http://localhost/services/Emergency%20centre%20setup%20'))).resolves.toEqual(spacedServiceRoute);
+    expect(fetchMock).toHaveBeenCalledWith('/data/routes/services/Emergency%20centre%20setup%20.json', expect.anything());
   });
 
   it('give null for a route that was not prerendered (HTTP 404)', async () => {

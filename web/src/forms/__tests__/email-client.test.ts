@@ -23,8 +23,8 @@ describe('sendEmail through @emailjs/browser', () => {
     expect(url).toBe('https://relay.example/api/v1.0/email/send');
     expect(JSON.parse(init.body as string)).toEqual({
       lib_version: '4.4.1',
-      user_id: 'public-key',
-      service_id: 'service-id',
+      user_id: settings.publicKey,
+      service_id: settings.serviceId,
       template_id: 'contact',
       template_params: { name: 'Asha' },
     });

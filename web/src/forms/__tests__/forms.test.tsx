@@ -87,7 +87,7 @@ describe('contact form', () => {
     fireEvent.submit(button.closest('form')!);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sending' })).toHaveProperty('disabled', true));
     expect(sent).toHaveBeenCalledTimes(1);
-    expect(sent).toHaveBeenCalledWith(layoutFixture.email, 'contact', {
+    expect(sent).toHaveBeenCalledWith(layoutFixture.email, layoutFixture.email.templates.contact, {
       name: 'Asha Rao',
       email: 'asha@example.com',
       phone: '022-555-0199',
@@ -154,7 +154,7 @@ describe('product enquiry modal', () => {
     // Escape does not close it while submitting.
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
-    expect(sent).toHaveBeenCalledWith(layoutFixture.email, 'enquiry', {
+    expect(sent).toHaveBeenCalledWith(layoutFixture.email, layoutFixture.email.templates.enquiry, {
       from_name: 'Asha Rao',
       from_email: 'asha@example.com',
       contact_number: '9876543210',
@@ -212,7 +212,8 @@ describe('job application form', () => {
 
   it('without a job template, simulates 1.5 s of submitting, then the success toast and a cleared form', async () => {
     vi.useFakeTimers();
-    renderWithLayout(<JobApplicationForm />);
+    const layout = { ...layoutFixture, email: { ...layoutFixture.email, templates: { ...layoutFixture.email.templates, job: null } } };
+    renderWithLayout(<JobApplicationForm />, layout);
     fillJob(new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     await act(async () => {});
@@ -255,7 +256,7 @@ describe('quote form', () => {
     type('Message', 'Quote for 2 beds');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSent).toHaveBeenCalled());
-    expect(sent).toHaveBeenCalledWith(layoutFixture.email, 'quote', {
+    expect(sent).toHaveBeenCalledWith(layoutFixture.email, layoutFixture.email.templates.quote, {
       name: 'Asha',
       contact: '9876543210',
       email: 'asha@example.com',

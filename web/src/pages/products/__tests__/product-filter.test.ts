@@ -22,16 +22,17 @@ describe('product filter', () => {
   });
 
   it('filters by category and subcategory', () => {
-    expect(filterProducts({ category: 'dialysis', subcategory: 'All' })).toHaveLength(1);
-    expect(filterProducts({ category: 'dialysis', subcategory: 'Dialysis Machines' })).toHaveLength(1);
+    // The valid content fixture: three dialysis products, two of them machines; no dental products.
+    expect(filterProducts({ category: 'dialysis', subcategory: 'All' })).toHaveLength(3);
+    expect(filterProducts({ category: 'dialysis', subcategory: 'Dialysis Machines' })).toHaveLength(2);
     expect(filterProducts({ category: 'dental', subcategory: 'All' })).toHaveLength(0);
   });
 
   it('searches titles by every word, ignoring case and spacing', () => {
-    expect(filterProducts(ALL_PRODUCTS, '  HEMO  machine ')).toHaveLength(1);
-    expect(filterProducts(ALL_PRODUCTS, 'machine hemo')).toHaveLength(1);
+    expect(filterProducts(ALL_PRODUCTS, '  REPROCESSING  unit ')).toHaveLength(1);
+    expect(filterProducts(ALL_PRODUCTS, 'unit reprocessing')).toHaveLength(1);
     expect(filterProducts(ALL_PRODUCTS, 'ventilator')).toHaveLength(0);
-    expect(filterProducts({ category: 'dental', subcategory: 'All' }, 'hemo')).toHaveLength(0);
+    expect(filterProducts({ category: 'radiology', subcategory: 'All' }, 'hemo')).toHaveLength(0);
   });
 
   it('gives every selection its canonical URL: all products, a category page, its subcategory in the query', () => {
