@@ -12,7 +12,7 @@
       padding: 1.25rem 1.5rem; font: 15px/1.5 system-ui, sans-serif; box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.5); }
     .dialog:focus { outline: none; }
     .dialog:focus-visible, button:focus-visible { outline: 3px solid #ffd166; outline-offset: 2px; }
-    header { display: flex; gap: 1rem; align-items: baseline; justify-content: space-between; }
+    .top { display: flex; gap: 1rem; align-items: baseline; justify-content: space-between; }
     h2 { margin: 0; font-size: 1.25rem; color: #ff8f8f; }
     p { margin: 0.5rem 0; }
     ol { margin: 1rem 0 0; padding: 0; list-style: none; }
@@ -122,7 +122,7 @@
         'aria-describedby': 'sitegen-summary',
         tabindex: '-1',
       },
-      element('header', {}, element('h2', { id: 'sitegen-title' }, 'The build failed'), close),
+      element('div', { class: 'top' }, element('h2', { id: 'sitegen-title' }, 'The build failed'), close),
       element(
         'p',
         { id: 'sitegen-summary' },
