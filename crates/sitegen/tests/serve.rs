@@ -8,6 +8,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// How long the server may take to start listening.
 const START_DEADLINE: Duration = Duration::from_secs(30);
 
@@ -203,4 +205,35 @@ fn serve_refuses_a_busy_port_before_building_and_says_so_once() {
     );
     assert!(!out.exists(), "nothing was built");
     drop(busy);
+}
+
+/// The live-reload script and the error overlay exist only in `sitegen serve`, which
+/// adds them to pages as it serves them: a built site holds no trace of either.
+#[test]
+fn a_built_site_holds_no_trace_of_live_reload_or_the_error_overlay() {
+    let (tmp, content) = common::small_project();
+    let out = tmp.path().join("dist");
+    let output = common::build(&[], &content, &out);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let mut checked = 0;
+    for file in common::walk(&out) {
+        // The .br and .gz twins hold the same text, compressed.
+        if file
+            .extension()
+            .is_some_and(|ext| ext == "br" || ext == "gz")
+        {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        for trace in [
+            "__sitegen/",
+            "livereload",
+            "sitegen-error-overlay",
+            "alertdialog",
+        ] {
+            assert!(!text.contains(trace), "{} holds {trace:?}", file.display());
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} files");
 }

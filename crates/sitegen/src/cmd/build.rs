@@ -5,7 +5,10 @@ use std::time::Instant;
 
 use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary};
 
-use super::{counts, paint_failure, plural, print_errors, print_other_errors, print_warnings};
+use super::progress::{Display, Reporter};
+use super::{
+    counts, paint_failure, plural, print_errors, print_other_errors, print_warnings, quiet,
+};
 
 pub fn run(options: &BuildOptions) -> anyhow::Result<ExitCode> {
     Ok(build_and_report(options).exit_code())
@@ -41,10 +44,13 @@ pub fn build_and_report(options: &BuildOptions) -> Outcome {
 /// `sitegen serve`).
 pub fn build_reporting(options: &BuildOptions) -> (Outcome, Option<BuildError>) {
     let started = Instant::now();
-    let error = match sitegen_render::build(options) {
+    let progress = Reporter::new(Display::for_this_run(quiet()));
+    let error = match sitegen_render::build_with_progress(options, &progress) {
         Ok(summary) => {
-            print_warnings(&summary.warnings);
-            print_summary(options, &summary, started.elapsed().as_secs_f64());
+            if !quiet() {
+                print_warnings(&summary.warnings);
+                print_summary(options, &summary, started.elapsed().as_secs_f64());
+            }
             return (Outcome::Built, None);
         }
         Err(error) => error,
@@ -70,7 +76,9 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
         }
         BuildError::Content(diagnostics) => {
             print_errors(diagnostics);
-            print_warnings(diagnostics);
+            if !quiet() {
+                print_warnings(diagnostics);
+            }
             let count = |severity| {
                 diagnostics
                     .iter()

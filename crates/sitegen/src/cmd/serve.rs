@@ -10,6 +10,7 @@ use sitegen_render::{BuildError, BuildOptions};
 use sitegen_serve::{LiveReload, Problem, ServeError, ServeOptions};
 
 use super::build::{build_reporting, Outcome};
+use super::quiet;
 
 pub struct ServeConfig {
     pub build: BuildOptions,
@@ -34,7 +35,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         .block_on(sitegen_serve::bind(&config.host, config.port))
         .map_err(|error| explain_bind_error(error, config.port))?;
     let addr = sitegen_serve::local_addr(&listener)?;
-    if let Some(warning) = network_warning(addr) {
+    if let Some(warning) = network_warning(addr).filter(|_| !quiet()) {
         eprintln!("{warning}");
     }
     let live_reload = config.watch.then(LiveReload::new);
@@ -46,7 +47,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
     if let Outcome::Interrupted(_) = first_build {
         return Ok(first_build.exit_code());
     }
-    if first_build == Outcome::Failed {
+    if first_build == Outcome::Failed && !quiet() {
         // Keep going: an editor fixes the content and the watcher rebuilds; the last
         // good site (if any) is served meanwhile.
         eprintln!("serving the last good build while you fix the errors above");
@@ -62,17 +63,21 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
                     options.web_dir.join("src"),
                 ];
                 Some(sitegen_serve::watch(&watched, move || {
-                    eprintln!("change detected, rebuilding…");
+                    if !quiet() {
+                        eprintln!("change detected, rebuilding…");
+                    }
                     build_and_tell(&options, Some(&reload));
                 })?)
             }
             None => None,
         };
-        println!(
-            "serving {} at http://{addr}/",
-            config.build.out_dir.display()
-        );
-        if config.watch {
+        if !quiet() {
+            println!(
+                "serving {} at http://{addr}/",
+                config.build.out_dir.display()
+            );
+        }
+        if config.watch && !quiet() {
             println!("watching content, templates and web sources; press Ctrl-C to stop");
         }
         sitegen_serve::run(
