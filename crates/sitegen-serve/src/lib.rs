@@ -157,6 +157,12 @@ impl LiveReload {
     }
 }
 
+impl Default for LiveReload {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// What the server serves and how.
 #[derive(Clone)]
 pub struct ServeOptions {
