@@ -45,6 +45,17 @@ async fn start_with(options: ServeOptions) -> SocketAddr {
     addr
 }
 
+/// Serves `dist` with live reload, as `sitegen serve` does while watching.
+async fn start_live(dist: &Path) -> (SocketAddr, LiveReload) {
+    let reload = LiveReload::new();
+    let addr = start_with(ServeOptions {
+        live_reload: Some(reload.clone()),
+        ..ServeOptions::new(dist)
+    })
+    .await;
+    (addr, reload)
+}
+
 async fn start(dist: &Path) -> SocketAddr {
     start_with(ServeOptions::new(dist)).await
 }
@@ -384,12 +395,7 @@ async fn idle_and_half_sent_requests_are_cut_off_after_the_header_timeout() {
 #[tokio::test]
 async fn live_reload_answers_the_long_poll_after_a_rebuild() {
     let dist = site();
-    let reload = LiveReload::new();
-    let addr = start_with(ServeOptions {
-        live_reload: Some(reload.clone()),
-        ..ServeOptions::new(dist.path())
-    })
-    .await;
+    let (addr, reload) = start_live(dist.path()).await;
     let page = get(addr, "/").await;
     assert!(page
         .text()
@@ -445,12 +451,7 @@ fn unknown_category() -> Problem {
 #[tokio::test]
 async fn a_failed_build_reaches_open_pages_and_pages_opened_later_until_a_build_succeeds() {
     let dist = site();
-    let reload = LiveReload::new();
-    let addr = start_with(ServeOptions {
-        live_reload: Some(reload.clone()),
-        ..ServeOptions::new(dist.path())
-    })
-    .await;
+    let (addr, reload) = start_live(dist.path()).await;
     let waiting = tokio::spawn(async move { get(addr, "/__sitegen/status?after=0").await });
     tokio::time::sleep(Duration::from_millis(200)).await;
     reload.fail(vec![
