@@ -237,3 +237,41 @@ fn a_built_site_holds_no_trace_of_live_reload_or_the_error_overlay() {
     }
     assert!(checked > 20, "only {checked} files");
 }
+
+/// `--quiet` serves without a word: no address, no notice, not even the warning about
+/// a reachable address (it is not an error).
+#[test]
+fn a_quiet_serve_prints_nothing() {
+    let dir = site();
+    let free = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free.local_addr().unwrap().port().to_string();
+    drop(free);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args([
+            "serve",
+            "--no-build",
+            "--quiet",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            &port,
+        ])
+        .arg("--out")
+        .arg(dir.path().join("dist"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sitegen runs");
+    let deadline = Instant::now() + START_DEADLINE;
+    while TcpStream::connect(format!("127.0.0.1:{port}")).is_err() {
+        assert!(Instant::now() < deadline, "sitegen serve did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (status, body) = get(&format!("127.0.0.1:{port}"), "/");
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body, "<p>home</p>");
+    child.kill().unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
