@@ -115,10 +115,16 @@ test.describe('the error overlay of sitegen serve', () => {
     expect(violations).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 
+    // It arrives with a short animation, and without one when the system asks for less motion.
+    const animation = (dialog: typeof overlay) => dialog.evaluate((node) => getComputedStyle(node).animationName);
+    expect(await animation(overlay)).not.toBe('none');
+
     // A page opened while the content is broken gets the last good build and the overlay.
-    const later = await browser.newPage();
+    const later = await browser.newPage({ reducedMotion: 'reduce' });
     await later.goto(`${origin}/products`);
-    await expect(later.getByRole('alertdialog', { name: 'The build failed' })).toContainText('unknown category');
+    const laterOverlay = later.getByRole('alertdialog', { name: 'The build failed' });
+    await expect(laterOverlay).toContainText('unknown category');
+    expect(await animation(laterOverlay)).toBe('none');
     await later.close();
 
     await page.keyboard.press('Escape');
