@@ -141,7 +141,11 @@ pub fn headers(origins: &CspOrigins) -> String {
 
 /// Writes `FILE.br` and `FILE.gz` beside every compressible file under `dir`, on
 /// `workers` threads. Returns how many files were compressed.
-pub fn precompress(dir: &Path, workers: usize) -> Result<usize, BuildError> {
+pub fn precompress(
+    dir: &Path,
+    workers: usize,
+    progress: &dyn crate::progress::Progress,
+) -> Result<usize, BuildError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
@@ -160,11 +164,20 @@ pub fn precompress(dir: &Path, workers: usize) -> Result<usize, BuildError> {
         .collect();
     // Largest first, so one big bundle does not end up last on a single core.
     files.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
-    parallel::map_parallel(files.len(), workers, |index| {
-        crate::interrupt::check()?;
-        let path = &files[index].0;
-        compress_one(path, levels_for(path.strip_prefix(dir).unwrap_or(path)))
-    })
+    crate::progress::stage(
+        progress,
+        crate::progress::Stage::Compress,
+        files.len(),
+        || {
+            parallel::map_parallel(files.len(), workers, |index| {
+                crate::interrupt::check()?;
+                let path = &files[index].0;
+                compress_one(path, levels_for(path.strip_prefix(dir).unwrap_or(path)))?;
+                progress.advance();
+                Ok(())
+            })
+        },
+    )
     .map(|done| done.len())
 }
 
@@ -303,7 +316,10 @@ mod tests {
         fs::create_dir_all(dir.path().join("assets")).unwrap();
         let script = "export const x = 1;\n".repeat(50);
         fs::write(dir.path().join("assets/app.js"), &script).unwrap();
-        assert_eq!(precompress(dir.path(), 2).unwrap(), 2);
+        assert_eq!(
+            precompress(dir.path(), 2, &crate::progress::Silent).unwrap(),
+            2
+        );
 
         let mut gunzipped = String::new();
         flate2::read::GzDecoder::new(&fs::read(dir.path().join("a/index.html.gz")).unwrap()[..])

@@ -17,6 +17,7 @@ pub mod out_dir;
 pub mod output;
 pub mod parallel;
 pub mod prerender;
+pub mod progress;
 pub mod redirects;
 pub mod routes;
 pub mod seo;
@@ -33,6 +34,7 @@ use sitegen_content::{view, Diagnostic, LoadReport};
 
 use crate::output::Staging;
 use crate::prerender::Prerenderer;
+use crate::progress::{Progress, Stage};
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
 use crate::webapp::WebApp;
@@ -167,13 +169,24 @@ pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
 /// way (see [`interrupt`]) stops it with [`BuildError::Interrupted`], whatever failed
 /// because of it (Ctrl-C reaches the Node workers too).
 pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
+    build_with_progress(options, &progress::Silent)
+}
+
+/// [`build`], telling `progress` how far its long stages are.
+pub fn build_with_progress(
+    options: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<BuildSummary, BuildError> {
     check_out_dir(options)?;
-    let outcome = build_checked(options);
+    let outcome = build_checked(options, progress);
     interrupt::check()?;
     outcome
 }
 
-fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
+fn build_checked(
+    options: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<BuildSummary, BuildError> {
     let jobs = parallel::worker_count(options.jobs);
     let mut stages = Vec::new();
     let mut clock = Instant::now();
@@ -200,7 +213,7 @@ fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     let source_link_problems = check_source_links(&options.web_dir);
     lap(&mut stages, "content")?;
 
-    let web = WebApp::new(&options.web_dir).ensure_built()?;
+    let web = WebApp::new(&options.web_dir).ensure_built(progress)?;
     lap(&mut stages, "web app")?;
 
     let staging = Staging::new(&options.out_dir)?;
@@ -232,8 +245,11 @@ fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
             .og_image_output()
             .map(|output| format!("{}/{output}", content.site.base_url().trim_end_matches('/'))),
     };
-    pages.write_all(&planned, jobs, || {
-        Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json)
+    // The routes and 404.html.
+    progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
+        pages.write_all(&planned, jobs, progress, || {
+            Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json)
+        })
     })?;
     lap(&mut stages, "prerender")?;
 
@@ -266,22 +282,27 @@ fn build_checked(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
     let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
     let route_table = sitegen_links::RouteTable::of_site();
     let html_files = outputs.pages();
-    let Ok(problems_per_page) = parallel::map_parallel(html_files.len(), jobs, |index| {
-        Ok::<_, Infallible>(sitegen_links::check_page_file(
-            staging.dir(),
-            html_files[index],
-            &options.out_dir,
-            &outputs,
-            &route_table,
-        ))
-    });
+    let Ok(problems_per_page) =
+        progress::stage(progress, Stage::LinkCheck, html_files.len(), || {
+            parallel::map_parallel(html_files.len(), jobs, |index| {
+                let problems = sitegen_links::check_page_file(
+                    staging.dir(),
+                    html_files[index],
+                    &options.out_dir,
+                    &outputs,
+                    &route_table,
+                );
+                progress.advance();
+                Ok::<_, Infallible>(problems)
+            })
+        });
     problems.extend(problems_per_page.into_iter().flatten());
     if !problems.is_empty() {
         return Err(BuildError::Links(problems));
     }
     lap(&mut stages, "link check")?;
 
-    cdn::precompress(staging.dir(), jobs)?;
+    cdn::precompress(staging.dir(), jobs, progress)?;
     lap(&mut stages, "compress")?;
     let (files, bytes) = staging.totals();
     staging.commit()?;
@@ -316,17 +337,21 @@ impl Pages<'_> {
         &self,
         planned: &[PlannedRoute],
         jobs: usize,
+        progress: &dyn Progress,
         start_worker: impl Fn() -> Result<Prerenderer, BuildError> + Sync,
     ) -> Result<(), BuildError> {
         let (_, mut workers) =
             parallel::run_queue(planned.len(), jobs, &start_worker, |worker, index| {
-                self.write_route(worker, &planned[index])
+                self.write_route(worker, &planned[index])?;
+                progress.advance();
+                Ok(())
             })?;
         let mut last = match workers.pop() {
             Some(worker) => worker,
             None => start_worker()?,
         };
         self.write_not_found(&mut last)?;
+        progress.advance();
         for worker in workers.into_iter().chain([last]) {
             worker.finish()?;
         }
@@ -465,6 +490,22 @@ mod tests {
             .collect()
     }
 
+    /// Counts the items reported done.
+    #[derive(Default)]
+    struct CountingProgress {
+        advanced: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Progress for CountingProgress {
+        fn step(&self, _: &str) {}
+        fn begin(&self, _: Stage, _: usize) {}
+        fn advance(&self) {
+            self.advanced
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        fn end(&self) {}
+    }
+
     #[test]
     fn pages_are_the_same_bytes_whatever_the_number_of_workers() {
         let content = sitegen_content::load(&repo().join("content"))
@@ -482,6 +523,7 @@ mod tests {
 
         let mut outputs = Vec::new();
         for jobs in [1, 3] {
+            let progress = CountingProgress::default();
             let staging = Staging::new(&tmp.path().join(format!("out-{jobs}"))).unwrap();
             let pages = Pages {
                 content: &content,
@@ -492,10 +534,15 @@ mod tests {
                 og_image: None,
             };
             pages
-                .write_all(&planned, jobs, || {
+                .write_all(&planned, jobs, &progress, || {
                     Prerenderer::start(&script, tmp.path(), &layout_json)
                 })
                 .unwrap();
+            assert_eq!(
+                progress.advanced.load(std::sync::atomic::Ordering::SeqCst),
+                planned.len() + 1,
+                "one step per route and one for 404.html"
+            );
             outputs.push(snapshot(staging.dir()));
         }
         assert_eq!(

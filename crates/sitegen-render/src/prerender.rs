@@ -3,14 +3,43 @@
 //! per route and answers one `{html, modules, status}` line. A process serves many
 //! routes, so Node's start-up and the bundle's import are paid once per worker, not per
 //! route; the build runs one worker per core ([`crate::parallel`]).
+//!
+//! A worker never holds the build: its pipes are driven by two threads of its own, so
+//! the build only waits on channels, with a deadline ([`WORKER_TIMEOUT_ENV`]) and an
+//! eye on Ctrl-C ([`crate::interrupt`]). A worker is killed when dropped, and on Linux
+//! also when sitegen itself dies, however it dies.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
-use crate::BuildError;
+use crate::{interrupt, BuildError};
+
+/// The environment variable that sets how long a worker may take to answer one route,
+/// in seconds (decimals allowed); [`DEFAULT_WORKER_TIMEOUT`] when unset.
+pub const WORKER_TIMEOUT_ENV: &str = "SITEGEN_WORKER_TIMEOUT_SECS";
+/// A route renders in milliseconds and a worker starts in about a second: a minute
+/// without an answer means the worker hangs or was stopped.
+pub const DEFAULT_WORKER_TIMEOUT: Duration = Duration::from_secs(60);
+/// How often a wait for a worker looks for Ctrl-C.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
+/// How long a worker may take to answer: `SITEGEN_WORKER_TIMEOUT_SECS` if it holds a
+/// positive number of seconds, else [`DEFAULT_WORKER_TIMEOUT`].
+pub fn worker_timeout() -> Duration {
+    timeout_from(std::env::var(WORKER_TIMEOUT_ENV).ok().as_deref())
+}
+
+fn timeout_from(seconds: Option<&str>) -> Duration {
+    seconds
+        .and_then(|text| text.trim().parse::<f64>().ok())
+        .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e9)
+        .map_or(DEFAULT_WORKER_TIMEOUT, Duration::from_secs_f64)
+}
 
 /// What the app rendered for one URL.
 #[derive(Debug, Deserialize)]
@@ -36,21 +65,47 @@ enum Reply {
 /// A running prerender worker.
 pub struct Prerenderer {
     child: Child,
-    /// `None` once closed, which tells the worker to exit.
-    stdin: Option<BufWriter<ChildStdin>>,
-    stdout: BufReader<ChildStdout>,
+    /// Lines for the worker's stdin, written by its writer thread; `None` once closed,
+    /// which tells the worker to exit.
+    requests: Option<Sender<String>>,
+    /// The worker's stdout lines, read by its reader thread; closed at its end.
+    replies: Receiver<std::io::Result<String>>,
+    /// How long one answer may take.
+    timeout: Duration,
+}
+
+/// Why a wait for the worker ended without an answer.
+enum Silence {
+    /// Nothing came within the timeout.
+    TimedOut,
+    /// A signal came.
+    Interrupted(BuildError),
 }
 
 impl Prerenderer {
     /// Starts `node <script>` with the web app's folder as working directory and sends
     /// it `layout_json`, the layout (serialised JSON) of every page it will render.
     pub fn start(script: &Path, web_dir: &Path, layout_json: &str) -> Result<Self, BuildError> {
-        // The worker runs from web/, so a relative script path would resolve twice.
-        let script = script.canonicalize().map_err(|e| BuildError::Prerender {
+        Self::start_with_timeout(script, web_dir, layout_json, worker_timeout())
+    }
+
+    /// [`Prerenderer::start`] with the time one answer may take.
+    pub fn start_with_timeout(
+        script: &Path,
+        web_dir: &Path,
+        layout_json: &str,
+        timeout: Duration,
+    ) -> Result<Self, BuildError> {
+        let failure = |message: String| BuildError::Prerender {
             url: String::new(),
-            message: format!("prerender script {}: {e}", script.display()),
-        })?;
-        let mut child = Command::new("node")
+            message,
+        };
+        // The worker runs from web/, so a relative script path would resolve twice.
+        let script = script
+            .canonicalize()
+            .map_err(|e| failure(format!("prerender script {}: {e}", script.display())))?;
+        let mut command = Command::new("node");
+        command
             // A larger young generation: a page allocates a few MB, and the default
             // semi-space made the worker spend ~15 % of its time in scavenges.
             .arg("--max-semi-space-size=32")
@@ -58,30 +113,34 @@ impl Prerenderer {
             .current_dir(web_dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| BuildError::Prerender {
-                url: String::new(),
-                message: format!("could not start node: {e} (is Node.js installed?)"),
-            })?;
-        let stdin = child.stdin.take().map(BufWriter::new);
-        let stdout = child.stdout.take().map(BufReader::new);
-        let mut worker = match (stdin, stdout) {
-            (Some(stdin), Some(stdout)) => Self {
-                child,
-                stdin: Some(stdin),
-                stdout,
-            },
-            _ => {
-                return Err(BuildError::Prerender {
-                    url: String::new(),
-                    message: "the prerender worker has no stdin/stdout".into(),
-                })
+            .stderr(Stdio::inherit());
+        let mut child = tied::spawn(command)
+            .map_err(|e| failure(format!("could not start node: {e} (is Node.js installed?)")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(failure("the prerender worker has no stdin/stdout".into()));
+        };
+        if crate::fault::forced("stop-worker") {
+            // SAFETY: kill has no memory effects.
+            unsafe {
+                libc::kill(child.id() as libc::pid_t, libc::SIGSTOP);
             }
+        }
+        let worker = Self {
+            child,
+            requests: Some(write_lines(stdin)),
+            replies: read_lines(stdout),
+            timeout,
         };
         // No reply comes for the layout; a worker that cannot take it fails the first render.
-        let _ = worker.send(&format!("{{\"layout\":{layout_json}}}"));
+        worker.send(format!("{{\"layout\":{layout_json}}}"));
         Ok(worker)
+    }
+
+    /// The worker's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Renders one URL with its route data (`RouteData`, serialised JSON).
@@ -91,22 +150,32 @@ impl Prerenderer {
             message,
         };
         let url_json = serde_json::to_string(url).map_err(|e| fail(e.to_string()))?;
-        self.send(&format!("{{\"url\":{url_json},\"route\":{route_json}}}"))
-            .map_err(fail)?;
-        let mut reply = String::new();
-        let read = self
-            .stdout
-            .read_line(&mut reply)
-            .map_err(|e| fail(format!("worker stdout: {e}")))?;
-        if read == 0 {
-            let status = self
-                .child
-                .wait()
-                .map_or_else(|e| e.to_string(), |status| status.to_string());
-            return Err(fail(format!(
-                "the prerender worker exited early ({status}) while rendering it"
-            )));
-        }
+        self.send(format!("{{\"url\":{url_json},\"route\":{route_json}}}"));
+        let reply = match self.next_reply() {
+            Ok(Some(Ok(reply))) => reply,
+            Ok(Some(Err(e))) => return Err(fail(format!("worker stdout: {e}"))),
+            Ok(None) => {
+                let status = self
+                    .child
+                    .wait()
+                    .map_or_else(|e| e.to_string(), |status| status.to_string());
+                return Err(fail(format!(
+                    "the prerender worker exited early ({status}) while rendering it"
+                )));
+            }
+            Err(Silence::Interrupted(error)) => return Err(error),
+            Err(Silence::TimedOut) => {
+                self.kill();
+                return Err(fail(format!(
+                    "the prerender worker (process {}) did not answer within {}, so it was \
+                     killed: it hangs (a render that never ends?) or was stopped; set {} to \
+                     wait longer",
+                    self.pid(),
+                    seconds(self.timeout),
+                    WORKER_TIMEOUT_ENV
+                )));
+            }
+        };
         match serde_json::from_str::<Reply>(&reply) {
             Ok(Reply::Rendered(rendered)) => Ok(rendered),
             Ok(Reply::Failed { error }) => Err(fail(error)),
@@ -114,50 +183,213 @@ impl Prerenderer {
         }
     }
 
-    /// Writes one message line. The JSON must be on one line: serde_json's compact
-    /// output is.
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| "the prerender worker was closed".to_string())?;
-        stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush())
-            .map_err(|e| format!("worker stdin: {e} (the worker exited early)"))
-    }
-
-    /// Closes the worker's stdin and waits for it to exit.
-    pub fn finish(mut self) -> Result<(), BuildError> {
-        drop(self.stdin.take());
-        let status = self.child.wait().map_err(|e| BuildError::Prerender {
-            url: String::new(),
-            message: e.to_string(),
-        })?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(BuildError::Prerender {
-                url: String::new(),
-                message: format!("the prerender worker exited with {status}"),
-            })
+    /// Queues one message line for the writer thread. The JSON must be on one line:
+    /// serde_json's compact output is. A worker that has gone away is noticed by the
+    /// wait for its answer (its stdout closes), so a failed send is not an error here.
+    fn send(&self, line: String) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(line);
         }
     }
-}
 
-impl Drop for Prerenderer {
-    fn drop(&mut self) {
-        // After finish() the worker has exited and this is a no-op; on an error path it
-        // makes sure no node process outlives the build.
+    /// The next stdout line (`None` once stdout closed), waiting at most the timeout
+    /// and stopping early on Ctrl-C.
+    fn next_reply(&self) -> Result<Option<std::io::Result<String>>, Silence> {
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.replies.recv_timeout(left.min(INTERRUPT_POLL)) {
+                Ok(line) => return Ok(Some(line)),
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {
+                    interrupt::check().map_err(Silence::Interrupted)?;
+                    if left.is_zero() {
+                        return Err(Silence::TimedOut);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Closes the worker's stdin and waits (at most the timeout) for it to exit.
+    pub fn finish(mut self) -> Result<(), BuildError> {
+        let failure = |message: String| BuildError::Prerender {
+            url: String::new(),
+            message,
+        };
+        drop(self.requests.take());
+        let status = self.wait_exit().map_err(|silence| match silence {
+            Silence::Interrupted(error) => error,
+            Silence::TimedOut => failure(format!(
+                "the prerender worker (process {}) did not exit within {} of its last \
+                 route, so it was killed",
+                self.pid(),
+                seconds(self.timeout)
+            )),
+        })?;
+        match status {
+            Ok(status) if status.success() => Ok(()),
+            Ok(status) => Err(failure(format!(
+                "the prerender worker exited with {status}"
+            ))),
+            Err(e) => Err(failure(e.to_string())),
+        }
+    }
+
+    /// Waits for the worker's exit, at most the timeout, stopping early on Ctrl-C.
+    fn wait_exit(&mut self) -> Result<std::io::Result<ExitStatus>, Silence> {
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Ok(Ok(status)),
+                Ok(None) => {}
+                Err(e) => return Ok(Err(e)),
+            }
+            interrupt::check().map_err(Silence::Interrupted)?;
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Silence::TimedOut);
+            }
+            std::thread::sleep(left.min(Duration::from_millis(5)));
+        }
+    }
+
+    fn kill(&mut self) {
+        // SIGKILL ends a stopped process too.
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
+impl Drop for Prerenderer {
+    fn drop(&mut self) {
+        // After finish() the worker has exited and this is a no-op; on an error path
+        // (a failed route, a timeout, Ctrl-C) it makes sure no node process outlives
+        // the build. Its pipe threads end when its pipes close.
+        self.kill();
+    }
+}
+
+/// `60 s`, `1.5 s`.
+fn seconds(duration: Duration) -> String {
+    let seconds = duration.as_secs_f64();
+    if seconds.fract() == 0.0 {
+        format!("{seconds:.0} s")
+    } else {
+        format!("{seconds:.1} s")
+    }
+}
+
+/// A thread that writes the lines sent to it into `stdin`; it closes `stdin` (the
+/// worker's signal to exit) when the sender is dropped, and ends early when the worker
+/// has gone (a write fails). A stopped worker blocks only this thread.
+fn write_lines(stdin: ChildStdin) -> Sender<String> {
+    let (sender, receiver) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let mut stdin = BufWriter::new(stdin);
+        for line in receiver {
+            let written = stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.write_all(b"\n"))
+                .and_then(|()| stdin.flush());
+            if written.is_err() {
+                break;
+            }
+        }
+    });
+    sender
+}
+
+/// A thread that reads `stdout` line by line into a channel, which closes at the end
+/// of `stdout` (the worker exited or was killed).
+fn read_lines(stdout: ChildStdout) -> Receiver<std::io::Result<String>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stdout = BufReader::new(stdout);
+        loop {
+            let mut line = String::new();
+            match stdout.read_line(&mut line) {
+                Ok(0) => break,
+                Ok(_) => {
+                    if sender.send(Ok(line)).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = sender.send(Err(e));
+                    break;
+                }
+            }
+        }
+    });
+    receiver
+}
+
+/// Child processes that die with sitegen, however sitegen ends (even SIGKILL, which
+/// runs no destructor), on Linux.
+mod tied {
+    use std::io;
+    use std::process::{Child, Command};
+
+    #[cfg(target_os = "linux")]
+    pub fn spawn(mut command: Command) -> io::Result<Child> {
+        use std::os::unix::process::CommandExt;
+        use std::sync::mpsc::{self, Sender};
+        use std::sync::{Mutex, OnceLock};
+
+        type Request = (Command, Sender<io::Result<Child>>);
+        // The kernel's parent-death signal fires when the *thread* that forked the
+        // child ends, and the prerender's threads end with each build: children are
+        // forked by one thread that lives as long as the process.
+        static SPAWNER: OnceLock<Mutex<Sender<Request>>> = OnceLock::new();
+
+        let parent = std::process::id() as libc::pid_t;
+        // SAFETY: prctl and getppid are async-signal-safe and touch no memory of ours.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                // sitegen died before the line above: nobody is left to signal us.
+                if libc::getppid() != parent {
+                    return Err(io::Error::other("sitegen exited"));
+                }
+                Ok(())
+            });
+        }
+        let spawner = SPAWNER.get_or_init(|| {
+            let (sender, receiver) = mpsc::channel::<Request>();
+            std::thread::Builder::new()
+                .name("sitegen-spawner".into())
+                .spawn(move || {
+                    for (mut command, reply) in receiver {
+                        let _ = reply.send(command.spawn());
+                    }
+                })
+                .expect("the spawner thread starts");
+            Mutex::new(sender)
+        });
+        let (reply, answer) = mpsc::channel();
+        spawner
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .send((command, reply))
+            .map_err(|_| io::Error::other("the spawner thread is gone"))?;
+        answer
+            .recv()
+            .map_err(|_| io::Error::other("the spawner thread is gone"))?
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn spawn(mut command: Command) -> io::Result<Child> {
+        command.spawn()
+    }
+}
+
 /// A stand-in for `web/scripts/prerender.mjs` that speaks the same protocol without the
 /// web app: it answers `<p>URL|LAYOUT.site.name|ROUTE.meta.title</p>` (status 404
-/// for `/404`) and exits with status 3, answering nothing, when asked for `/crash`.
+/// for `/404`), exits with status 3, answering nothing, when asked for `/crash`, and
+/// never answers `/hang` (a render that does not end).
 #[cfg(test)]
 pub(crate) fn fake_worker(dir: &Path) -> std::path::PathBuf {
     const SCRIPT: &str = r#"
@@ -167,6 +399,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   const message = JSON.parse(line);
   if (!('url' in message)) { layout = message.layout; continue; }
   if (message.url === '/crash') process.exit(3);
+  if (message.url === '/hang') continue;
   const html = `<p>${message.url}|${layout?.site?.name}|${message.route?.meta?.title}</p>`;
   const status = message.url === '/404' ? 404 : 200;
   process.stdout.write(JSON.stringify({ html, modules: [], status }) + '\n');
@@ -187,12 +420,6 @@ mod tests {
 
     const LAYOUT: &str = r#"{"site":{"name":"Layout sent once"}}"#;
     const ROUTE: &str = r#"{"meta":{"title":"A title"},"page":{}}"#;
-
-    impl Prerenderer {
-        fn pid(&self) -> u32 {
-            self.child.id()
-        }
-    }
 
     fn start(dir: &tempfile::TempDir) -> Result<Prerenderer, BuildError> {
         Prerenderer::start(&fake_worker(dir.path()), dir.path(), LAYOUT)
@@ -225,6 +452,94 @@ mod tests {
             }
             other => panic!("expected a prerender error, got {other:?}"),
         }
+    }
+
+    fn start_impatient(dir: &tempfile::TempDir) -> Prerenderer {
+        let script = fake_worker(dir.path());
+        Prerenderer::start_with_timeout(&script, dir.path(), LAYOUT, Duration::from_millis(400))
+            .unwrap()
+    }
+
+    fn is_running(pid: u32) -> bool {
+        Path::new(&format!("/proc/{pid}")).exists()
+    }
+
+    /// Asserts that a render failed after the timeout (not long after it), naming the URL.
+    fn assert_timed_out(result: Result<Rendered, BuildError>, url: &str, started: Instant) {
+        let elapsed = started.elapsed();
+        match result {
+            Err(BuildError::Prerender {
+                url: failed,
+                message,
+            }) => {
+                assert_eq!(failed, url);
+                assert!(message.contains("did not answer within 0.4 s"), "{message}");
+                assert!(message.contains(WORKER_TIMEOUT_ENV), "{message}");
+            }
+            other => panic!("expected a timeout, got {other:?}"),
+        }
+        assert!(
+            (Duration::from_millis(400)..Duration::from_secs(5)).contains(&elapsed),
+            "failed after {elapsed:?}"
+        );
+    }
+
+    #[test]
+    fn a_worker_that_never_answers_fails_the_route_after_the_timeout_and_is_killed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut worker = start_impatient(&dir);
+        let pid = worker.pid();
+        let started = Instant::now();
+        assert_timed_out(worker.render("/hang", ROUTE), "/hang", started);
+        assert!(!is_running(pid), "the hung worker {pid} was not killed");
+    }
+
+    #[test]
+    fn a_stopped_worker_fails_the_route_after_the_timeout_and_dies_when_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut worker = start_impatient(&dir);
+        let pid = worker.pid();
+        // SAFETY: kill has no memory effects.
+        assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGSTOP) }, 0);
+        let started = Instant::now();
+        assert_timed_out(worker.render("/products", ROUTE), "/products", started);
+        drop(worker);
+        assert!(
+            !is_running(pid),
+            "the stopped worker {pid} outlived its handle"
+        );
+    }
+
+    #[test]
+    fn a_worker_dropped_without_finishing_is_killed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut worker = start(&dir).unwrap();
+        worker.render("/a", ROUTE).unwrap();
+        let pid = worker.pid();
+        drop(worker);
+        assert!(!is_running(pid), "worker {pid} outlived its handle");
+    }
+
+    #[test]
+    fn the_timeout_is_a_positive_number_of_seconds_or_a_minute() {
+        assert_eq!(timeout_from(Some("2.5")), Duration::from_millis(2500));
+        assert_eq!(timeout_from(Some(" 90 ")), Duration::from_secs(90));
+        for unusable in [
+            None,
+            Some("0"),
+            Some("-1"),
+            Some("soon"),
+            Some(""),
+            Some("inf"),
+        ] {
+            assert_eq!(
+                timeout_from(unusable),
+                DEFAULT_WORKER_TIMEOUT,
+                "{unusable:?}"
+            );
+        }
+        assert_eq!(seconds(DEFAULT_WORKER_TIMEOUT), "60 s");
+        assert_eq!(seconds(Duration::from_millis(400)), "0.4 s");
     }
 
     #[test]

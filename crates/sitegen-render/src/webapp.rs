@@ -58,19 +58,22 @@ impl WebApp {
     /// Takes a file lock that the returned [`WebBuild`] keeps, so concurrent builds
     /// (tests, a watcher, several checkouts' tools) never run Vite into a folder
     /// another build is reading.
-    pub fn ensure_built(&self) -> Result<WebBuild, BuildError> {
+    pub fn ensure_built(
+        &self,
+        progress: &dyn crate::progress::Progress,
+    ) -> Result<WebBuild, BuildError> {
         let lock_path = self.dir.join(".sitegen-build.lock");
         let lock = fs::File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
         lock.lock().map_err(|e| BuildError::io(&lock_path, e))?;
 
-        self.ensure_installed()?;
+        self.ensure_installed(progress)?;
         let fingerprint = self.fingerprint()?;
         let marker = self.dir.join(BUILD_MARKER);
         let manifest_path = self.dir.join("dist/client/.vite/manifest.json");
         let up_to_date = fs::read_to_string(&marker).is_ok_and(|old| old == fingerprint)
             && manifest_path.is_file();
         if !up_to_date {
-            eprintln!("building the web app (vite)…");
+            progress.step("building the web app (vite)…");
             self.run_npm(&["run", "build"])?;
             fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
         }
@@ -85,14 +88,14 @@ impl WebApp {
     }
 
     /// `npm ci` when `node_modules` is missing or was installed from another lockfile.
-    fn ensure_installed(&self) -> Result<(), BuildError> {
+    fn ensure_installed(&self, progress: &dyn crate::progress::Progress) -> Result<(), BuildError> {
         let lockfile = self.dir.join("package-lock.json");
         let wanted = hash_bytes(&fs::read(&lockfile).map_err(|e| BuildError::io(&lockfile, e))?);
         let marker = self.dir.join(INSTALL_MARKER);
         if fs::read_to_string(&marker).is_ok_and(|have| have == wanted) {
             return Ok(());
         }
-        eprintln!("installing the web packages (npm ci)…");
+        progress.step("installing the web packages (npm ci)…");
         self.run_npm(&["ci", "--no-audit", "--no-fund"])?;
         fs::write(&marker, wanted).map_err(|e| BuildError::io(&marker, e))
     }

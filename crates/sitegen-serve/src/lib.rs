@@ -2,10 +2,11 @@
 //! static host or CDN would (clean URLs, `404.html` with status 404, `_redirects`,
 //! `_headers`, precompressed twins, conditional and range requests), refuses what a
 //! host keeps to itself (paths or symbolic links leading out of `dist/`, host files,
-//! dotfiles), and tells open pages to reload after a rebuild (live reload for editors).
+//! dotfiles), and tells open pages to reload after a rebuild (live reload for editors)
+//! or shows them why the rebuild failed (an error overlay, only in the preview).
 //!
 //! It does not build anything: the caller rebuilds (see [`watch`]) and then calls
-//! [`LiveReload::notify`].
+//! [`LiveReload::notify`] or [`LiveReload::fail`].
 
 mod conditional;
 mod files;
@@ -40,6 +41,9 @@ pub use crate::watch::{watch, Watcher};
 
 /// How long a live-reload request waits for a rebuild before answering anyway.
 const LIVE_RELOAD_WAIT: Duration = Duration::from_secs(25);
+/// The page served in place of every HTML page while no build has succeeded yet, so that
+/// the overlay can say why (its live-reload script goes before `</body>` as on any page).
+const NO_BUILD_YET_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>No build yet</title></head><body><main><h1>No build yet</h1><p>The site has not been built yet. Fix the problems sitegen reports; this page reloads by itself.</p></main></body></html>";
 const LIVE_RELOAD_SCRIPT: &str = include_str!("livereload.js");
 const LIVE_RELOAD_TAG: &str = "<script src=\"/__sitegen/livereload.js\"></script>";
 /// What Netlify and Cloudflare Pages send for files no `_headers` rule gives a
@@ -63,22 +67,93 @@ pub enum ServeError {
     Watch { path: PathBuf, message: String },
 }
 
-/// The handle that tells open pages a new build is ready.
+/// The handle that tells open pages a new build is ready, or why a build failed.
 #[derive(Clone)]
 pub struct LiveReload {
-    version: Arc<channel::Sender<u64>>,
+    status: Arc<channel::Sender<BuildStatus>>,
+}
+
+/// What open pages learn from the live-reload channel (`/__sitegen/status`, JSON).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BuildStatus {
+    /// Changes whenever anything below does: what a page waits past.
+    pub generation: u64,
+    /// The number of the last good build: pages reload when it changes.
+    pub build: u64,
+    /// Why the last build failed (empty after a good one): the overlay shows them.
+    pub problems: Vec<Problem>,
+}
+
+/// One problem of a failed build, as the overlay shows it: what the terminal shows
+/// (`PATH:LINE:COL: error[CODE]: MESSAGE`, the source line with a caret, the hint), as
+/// separate fields, so the page builds it from text nodes.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Problem {
+    /// `error` or `warning`.
+    pub severity: String,
+    /// The diagnostic's code (`E0202`), if it has one.
+    pub code: Option<String>,
+    /// The file (`content/products.toml`); empty when the problem is in no file.
+    pub path: String,
+    /// 1-based; 0 when the problem concerns a whole file.
+    pub line: usize,
+    /// 1-based, in characters; 0 with `line`.
+    pub column: usize,
+    pub message: String,
+    pub hint: Option<String>,
+    /// The offending line, and where the caret goes under it (in characters).
+    pub source_line: Option<String>,
+    pub caret_offset: usize,
+    pub caret_length: usize,
+}
+
+impl Problem {
+    /// An error that is only a message (a web app that does not build, a route that
+    /// does not render).
+    pub fn error(message: impl Into<String>) -> Self {
+        Self {
+            severity: "error".into(),
+            code: None,
+            path: String::new(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+            hint: None,
+            source_line: None,
+            caret_offset: 0,
+            caret_length: 1,
+        }
+    }
 }
 
 impl LiveReload {
     pub fn new() -> Self {
         Self {
-            version: Arc::new(channel::channel(0).0),
+            status: Arc::new(channel::channel(BuildStatus::default()).0),
         }
     }
 
-    /// Open pages reload themselves.
+    /// A build succeeded: open pages reload themselves (and any overlay goes).
     pub fn notify(&self) {
-        self.version.send_modify(|version| *version += 1);
+        self.status.send_modify(|status| {
+            status.generation += 1;
+            status.build += 1;
+            status.problems = Vec::new();
+        });
+    }
+
+    /// A build failed: open pages (and pages opened from now on, which get the last
+    /// good build) show `problems` until a build succeeds.
+    pub fn fail(&self, problems: Vec<Problem>) {
+        self.status.send_modify(|status| {
+            status.generation += 1;
+            status.problems = problems;
+        });
+    }
+
+    /// What pages are told now.
+    pub fn status(&self) -> BuildStatus {
+        self.status.borrow().clone()
     }
 }
 
@@ -151,7 +226,7 @@ pub fn router(options: ServeOptions) -> Router {
     let state = Arc::new(options);
     Router::new()
         .route("/__sitegen/livereload.js", get(live_reload_script))
-        .route("/__sitegen/version", get(live_reload_version))
+        .route("/__sitegen/status", get(live_reload_status))
         .fallback(serve_file)
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -169,26 +244,26 @@ async fn live_reload_script() -> Response {
 }
 
 #[derive(serde::Deserialize)]
-struct VersionQuery {
+struct StatusQuery {
     after: Option<u64>,
 }
 
-/// Answers the current build version, waiting for the next one when the page already
-/// has the current one (a long poll: no extra connection type, works through proxies).
-async fn live_reload_version(
+/// Answers the build status, waiting for the next change when the page already has the
+/// current one (a long poll: no extra connection type, works through proxies).
+async fn live_reload_status(
     State(state): State<Arc<ServeOptions>>,
-    Query(query): Query<VersionQuery>,
+    Query(query): Query<StatusQuery>,
 ) -> Response {
     let Some(reload) = &state.live_reload else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let mut receiver = reload.version.subscribe();
-    let current = *receiver.borrow_and_update();
+    let mut receiver = reload.status.subscribe();
+    let current = receiver.borrow_and_update().generation;
     if query.after == Some(current) {
         let _ = tokio::time::timeout(LIVE_RELOAD_WAIT, receiver.changed()).await;
     }
-    let version = *receiver.borrow();
-    ([(header::CACHE_CONTROL, "no-store")], version.to_string()).into_response()
+    let status = receiver.borrow().clone();
+    ([(header::CACHE_CONTROL, "no-store")], axum::Json(status)).into_response()
 }
 
 async fn serve_file(
@@ -201,6 +276,14 @@ async fn serve_file(
         .live_reload
         .is_some()
         .then_some(inject_live_reload as fn(Vec<u8>) -> Vec<u8>);
+    if inject.is_some() && no_build_yet(&state.dist).await && wants_a_page(&uri) {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            inject_live_reload(NO_BUILD_YET_PAGE.as_bytes().to_vec()),
+        )
+            .into_response();
+    }
     respond::answer(
         state.dist.clone(),
         &method,
@@ -209,6 +292,19 @@ async fn serve_file(
         inject,
     )
     .await
+}
+
+/// Whether `dist` holds no built site (the first build failed).
+async fn no_build_yet(dist: &Path) -> bool {
+    !tokio::fs::try_exists(dist.join("index.html"))
+        .await
+        .unwrap_or(false)
+}
+
+/// Whether a request is for a page (a clean URL or an `.html` file), not an asset.
+fn wants_a_page(uri: &Uri) -> bool {
+    let last = uri.path().rsplit('/').next().unwrap_or_default();
+    !last.contains('.') || last.ends_with(".html")
 }
 
 /// Gives every response (errors, redirects and live-reload ones included) the

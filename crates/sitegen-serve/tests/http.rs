@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use sitegen_serve::{bind, local_addr, serve_until, LiveReload, ServeOptions};
+use sitegen_serve::{bind, local_addr, serve_until, LiveReload, Problem, ServeOptions};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -43,6 +43,17 @@ async fn start_with(options: ServeOptions) -> SocketAddr {
     let addr = local_addr(&listener).unwrap();
     tokio::spawn(serve_until(listener, options, std::future::pending()));
     addr
+}
+
+/// Serves `dist` with live reload, as `sitegen serve` does while watching.
+async fn start_live(dist: &Path) -> (SocketAddr, LiveReload) {
+    let reload = LiveReload::new();
+    let addr = start_with(ServeOptions {
+        live_reload: Some(reload.clone()),
+        ..ServeOptions::new(dist)
+    })
+    .await;
+    (addr, reload)
 }
 
 async fn start(dist: &Path) -> SocketAddr {
@@ -384,12 +395,7 @@ async fn idle_and_half_sent_requests_are_cut_off_after_the_header_timeout() {
 #[tokio::test]
 async fn live_reload_answers_the_long_poll_after_a_rebuild() {
     let dist = site();
-    let reload = LiveReload::new();
-    let addr = start_with(ServeOptions {
-        live_reload: Some(reload.clone()),
-        ..ServeOptions::new(dist.path())
-    })
-    .await;
+    let (addr, reload) = start_live(dist.path()).await;
     let page = get(addr, "/").await;
     assert!(page
         .text()
@@ -399,11 +405,14 @@ async fn live_reload_answers_the_long_poll_after_a_rebuild() {
         Some(page.body.len().to_string().as_str())
     );
     assert_eq!(get(addr, "/__sitegen/livereload.js").await.status, 200);
-    let current = get(addr, "/__sitegen/version").await;
-    assert_eq!(current.text(), "0");
+    let current = get(addr, "/__sitegen/status").await;
     assert_eq!(current.header("cache-control"), Some("no-store"));
+    assert_eq!(
+        json(&current),
+        serde_json::json!({"generation": 0, "build": 0, "problems": []})
+    );
 
-    let waiting = tokio::spawn(async move { get(addr, "/__sitegen/version?after=0").await });
+    let waiting = tokio::spawn(async move { get(addr, "/__sitegen/status?after=0").await });
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(!waiting.is_finished(), "the poll waits for the next build");
     reload.notify();
@@ -411,7 +420,99 @@ async fn live_reload_answers_the_long_poll_after_a_rebuild() {
         .await
         .expect("the poll answers after the rebuild")
         .unwrap();
-    assert_eq!(next.text(), "1");
+    assert_eq!(
+        json(&next),
+        serde_json::json!({"generation": 1, "build": 1, "problems": []})
+    );
+}
+
+fn json(reply: &Reply) -> serde_json::Value {
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    serde_json::from_slice(&reply.body).unwrap()
+}
+
+/// What the terminal shows for a content error, as the overlay gets it.
+fn unknown_category() -> Problem {
+    Problem {
+        severity: "error".into(),
+        code: Some("E0202".into()),
+        path: "content/products.toml".into(),
+        line: 412,
+        column: 12,
+        message: "unknown category \"dialisys\"".into(),
+        hint: Some("did you mean \"dialysis\"?".into()),
+        source_line: Some("category = \"dialisys\"".into()),
+        caret_offset: 11,
+        caret_length: 10,
+    }
+}
+
+#[tokio::test]
+async fn a_failed_build_reaches_open_pages_and_pages_opened_later_until_a_build_succeeds() {
+    let dist = site();
+    let (addr, reload) = start_live(dist.path()).await;
+    let waiting = tokio::spawn(async move { get(addr, "/__sitegen/status?after=0").await });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    reload.fail(vec![
+        unknown_category(),
+        Problem::error("the web app failed at `npm run build`"),
+    ]);
+    let failed = tokio::time::timeout(Duration::from_secs(5), waiting)
+        .await
+        .expect("the poll answers after the failed build")
+        .unwrap();
+    let expected = serde_json::json!({
+        "generation": 1,
+        "build": 0,
+        "problems": [
+            {
+                "severity": "error", "code": "E0202", "path": "content/products.toml",
+                "line": 412, "column": 12, "message": "unknown category \"dialisys\"",
+                "hint": "did you mean \"dialysis\"?", "source_line": "category = \"dialisys\"",
+                "caret_offset": 11, "caret_length": 10,
+            },
+            {
+                "severity": "error", "code": null, "path": "", "line": 0, "column": 0,
+                "message": "the web app failed at `npm run build`", "hint": null,
+                "source_line": null, "caret_offset": 0, "caret_length": 1,
+            },
+        ],
+    });
+    assert_eq!(json(&failed), expected);
+    // A page opened now gets the last good build, and learns of the problems at once.
+    assert_eq!(get(addr, "/").await.status, 200);
+    assert_eq!(json(&get(addr, "/__sitegen/status").await), expected);
+
+    reload.notify();
+    assert_eq!(
+        json(&get(addr, "/__sitegen/status?after=1").await),
+        serde_json::json!({"generation": 2, "build": 1, "problems": []})
+    );
+}
+
+#[tokio::test]
+async fn before_any_good_build_pages_get_a_stand_in_that_can_show_the_overlay() {
+    let dist = tempfile::tempdir().unwrap();
+    let addr = start_with(ServeOptions {
+        live_reload: Some(LiveReload::new()),
+        ..ServeOptions::new(dist.path())
+    })
+    .await;
+    for path in ["/", "/products/1/monitor", "/404.html"] {
+        let page = get(addr, path).await;
+        assert_eq!(page.status, 503, "{path}");
+        assert!(page.text().contains("No build yet"), "{path}");
+        assert!(
+            page.text()
+                .contains("<script src=\"/__sitegen/livereload.js\"></script></body>"),
+            "{path}"
+        );
+    }
+    assert_eq!(get(addr, "/assets/app.js").await.status, 404);
+    // Without live reload (`--no-build`), a missing site is a plain 404.
+    let plain = start(dist.path()).await;
+    assert_eq!(get(plain, "/").await.status, 404);
 }
 
 #[tokio::test]

@@ -129,6 +129,9 @@ struct BuildArgs {
     /// by default, `serve` includes them (see --no-drafts).
     #[arg(long)]
     drafts: bool,
+    /// Print only errors: no progress, warnings, summary or notices.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 /// Validates `--base-url` before anything runs (a bad one is a usage error, exit 2).
@@ -162,6 +165,14 @@ struct ServeArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     cmd::set_color(cli.color);
+    if let Command::Build(BuildArgs { quiet, .. })
+    | Command::Serve(ServeArgs {
+        build: BuildArgs { quiet, .. },
+        ..
+    }) = &cli.command
+    {
+        cmd::set_quiet(*quiet);
+    }
     if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
         if let Err(error) = sitegen_render::interrupt::install() {
             eprintln!("warning: Ctrl-C will not stop a build cleanly: {error}");

@@ -10,48 +10,6 @@ use std::process::Output;
 
 use common::*;
 
-/// A project folder holding a copy of the real content with only its first eight
-/// products, so that the many builds below stay quick.
-fn small_project() -> (tempfile::TempDir, PathBuf) {
-    let (tmp, content) = content_copy();
-    let products = content.join("products.toml");
-    let text = fs::read_to_string(&products).unwrap();
-    let kept: Vec<&str> = text.split("[[product]]").take(9).collect();
-    fs::write(&products, kept.join("[[product]]")).unwrap();
-    (tmp, content)
-}
-
-/// `sitegen build` of `content` into `out`, run in `cwd`, with the repository's web
-/// app and templates.
-fn build_in(cwd: &Path, env: &[(&str, &str)], content: &str, out: &str) -> Output {
-    let web = repo_root().join("web");
-    let templates = repo_root().join("templates");
-    sitegen_in(
-        cwd,
-        env,
-        &[
-            "build",
-            "--content",
-            content,
-            "--out",
-            out,
-            "--web",
-            web.to_str().unwrap(),
-            "--templates",
-            templates.to_str().unwrap(),
-        ],
-    )
-}
-
-fn build(env: &[(&str, &str)], content: &Path, out: &Path) -> Output {
-    build_in(
-        &repo_root(),
-        env,
-        content.to_str().unwrap(),
-        out.to_str().unwrap(),
-    )
-}
-
 fn assert_refused(output: &Output, reason: &str) {
     let text = stderr(output);
     assert_eq!(output.status.code(), Some(1), "{text}");

@@ -8,6 +8,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// How long the server may take to start listening.
 const START_DEADLINE: Duration = Duration::from_secs(30);
 
@@ -203,4 +205,73 @@ fn serve_refuses_a_busy_port_before_building_and_says_so_once() {
     );
     assert!(!out.exists(), "nothing was built");
     drop(busy);
+}
+
+/// The live-reload script and the error overlay exist only in `sitegen serve`, which
+/// adds them to pages as it serves them: a built site holds no trace of either.
+#[test]
+fn a_built_site_holds_no_trace_of_live_reload_or_the_error_overlay() {
+    let (tmp, content) = common::small_project();
+    let out = tmp.path().join("dist");
+    let output = common::build(&[], &content, &out);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let mut checked = 0;
+    for file in common::walk(&out) {
+        // The .br and .gz twins hold the same text, compressed.
+        if file
+            .extension()
+            .is_some_and(|ext| ext == "br" || ext == "gz")
+        {
+            continue;
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        for trace in [
+            "__sitegen/",
+            "livereload",
+            "sitegen-error-overlay",
+            "alertdialog",
+        ] {
+            assert!(!text.contains(trace), "{} holds {trace:?}", file.display());
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} files");
+}
+
+/// `--quiet` serves without a word: no address, no notice, not even the warning about
+/// a reachable address (it is not an error).
+#[test]
+fn a_quiet_serve_prints_nothing() {
+    let dir = site();
+    let free = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = free.local_addr().unwrap().port().to_string();
+    drop(free);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args([
+            "serve",
+            "--no-build",
+            "--quiet",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            &port,
+        ])
+        .arg("--out")
+        .arg(dir.path().join("dist"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sitegen runs");
+    let deadline = Instant::now() + START_DEADLINE;
+    while TcpStream::connect(format!("127.0.0.1:{port}")).is_err() {
+        assert!(Instant::now() < deadline, "sitegen serve did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (status, body) = get(&format!("127.0.0.1:{port}"), "/");
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body, "<p>home</p>");
+    child.kill().unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }

@@ -5,7 +5,10 @@ use std::time::Instant;
 
 use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary};
 
-use super::{counts, paint_failure, plural, print_errors, print_other_errors, print_warnings};
+use super::progress::{Display, Reporter};
+use super::{
+    counts, paint_failure, plural, print_errors, print_other_errors, print_warnings, quiet,
+};
 
 pub fn run(options: &BuildOptions) -> anyhow::Result<ExitCode> {
     Ok(build_and_report(options).exit_code())
@@ -34,28 +37,48 @@ impl Outcome {
 
 /// Builds, prints diagnostics or the summary, and says how it ended.
 pub fn build_and_report(options: &BuildOptions) -> Outcome {
+    build_reporting(options).0
+}
+
+/// [`build_and_report`], also handing back why the build failed (for the overlay of
+/// `sitegen serve`).
+pub fn build_reporting(options: &BuildOptions) -> (Outcome, Option<BuildError>) {
     let started = Instant::now();
-    match sitegen_render::build(options) {
+    let progress = Reporter::new(Display::for_this_run(quiet()));
+    let error = match sitegen_render::build_with_progress(options, &progress) {
         Ok(summary) => {
-            print_warnings(&summary.warnings);
-            print_summary(options, &summary, started.elapsed().as_secs_f64());
-            Outcome::Built
+            if !quiet() {
+                print_warnings(&summary.warnings);
+                print_summary(options, &summary, started.elapsed().as_secs_f64());
+            }
+            return (Outcome::Built, None);
         }
-        Err(BuildError::Interrupted { signal }) => {
+        Err(error) => error,
+    };
+    let outcome = report_failure(options, &error);
+    (outcome, Some(error))
+}
+
+/// Prints why a build failed; says how it ended.
+fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
+    match error {
+        BuildError::Interrupted { signal } => {
             eprintln!(
                 "interrupted; {} was left as it was",
                 options.out_dir.display()
             );
-            Outcome::Interrupted(signal)
+            Outcome::Interrupted(*signal)
         }
-        Err(error @ BuildError::UnsafeOutput { .. }) => {
+        BuildError::UnsafeOutput { .. } => {
             eprintln!("error: {error}");
             eprintln!("nothing was written or removed");
             Outcome::Failed
         }
-        Err(BuildError::Content(diagnostics)) => {
-            print_errors(&diagnostics);
-            print_warnings(&diagnostics);
+        BuildError::Content(diagnostics) => {
+            print_errors(diagnostics);
+            if !quiet() {
+                print_warnings(diagnostics);
+            }
             let count = |severity| {
                 diagnostics
                     .iter()
@@ -73,8 +96,8 @@ pub fn build_and_report(options: &BuildOptions) -> Outcome {
             );
             Outcome::Failed
         }
-        Err(BuildError::Links(problems)) => {
-            print_other_errors(&problems);
+        BuildError::Links(problems) => {
+            print_other_errors(problems);
             eprintln!(
                 "{}: {} (fix the links above); {} was left as it was",
                 paint_failure("build failed"),
@@ -83,7 +106,7 @@ pub fn build_and_report(options: &BuildOptions) -> Outcome {
             );
             Outcome::Failed
         }
-        Err(error) => {
+        error => {
             eprintln!("{}: {error}", paint_failure("error"));
             eprintln!(
                 "{}; {} was left as it was",

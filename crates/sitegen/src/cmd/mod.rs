@@ -5,6 +5,7 @@ pub mod check;
 pub mod explain;
 pub mod gen;
 pub mod new;
+pub mod progress;
 pub mod schema;
 pub mod serve;
 
@@ -38,6 +39,19 @@ pub fn set_color(when: ColorWhen) {
         }
     };
     COLOR.store(enabled, Ordering::Relaxed);
+}
+
+/// Whether only errors are printed (`--quiet`): decided once per run.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: print only errors (no progress, warnings, summary or notices).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether only errors are printed in this run.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
 }
 
 /// Whether diagnostics are coloured in this run.

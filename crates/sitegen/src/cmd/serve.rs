@@ -5,10 +5,12 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use sitegen_render::BuildOptions;
-use sitegen_serve::{LiveReload, ServeError, ServeOptions};
+use sitegen_content::{Diagnostic, Severity};
+use sitegen_render::{BuildError, BuildOptions};
+use sitegen_serve::{LiveReload, Problem, ServeError, ServeOptions};
 
-use super::build::{build_and_report, Outcome};
+use super::build::{build_reporting, Outcome};
+use super::quiet;
 
 pub struct ServeConfig {
     pub build: BuildOptions,
@@ -33,24 +35,24 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         .block_on(sitegen_serve::bind(&config.host, config.port))
         .map_err(|error| explain_bind_error(error, config.port))?;
     let addr = sitegen_serve::local_addr(&listener)?;
-    if let Some(warning) = network_warning(addr) {
+    if let Some(warning) = network_warning(addr).filter(|_| !quiet()) {
         eprintln!("{warning}");
     }
+    let live_reload = config.watch.then(LiveReload::new);
     let first_build = if config.build_first {
-        build_and_report(&config.build)
+        build_and_tell(&config.build, live_reload.as_ref())
     } else {
         Outcome::Built
     };
     if let Outcome::Interrupted(_) = first_build {
         return Ok(first_build.exit_code());
     }
-    if first_build == Outcome::Failed {
+    if first_build == Outcome::Failed && !quiet() {
         // Keep going: an editor fixes the content and the watcher rebuilds; the last
         // good site (if any) is served meanwhile.
         eprintln!("serving the last good build while you fix the errors above");
     }
     runtime.block_on(async {
-        let live_reload = config.watch.then(LiveReload::new);
         let _watcher = match &live_reload {
             Some(reload) => {
                 let reload = reload.clone();
@@ -61,19 +63,21 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
                     options.web_dir.join("src"),
                 ];
                 Some(sitegen_serve::watch(&watched, move || {
-                    eprintln!("change detected, rebuilding…");
-                    if build_and_report(&options) == Outcome::Built {
-                        reload.notify();
+                    if !quiet() {
+                        eprintln!("change detected, rebuilding…");
                     }
+                    build_and_tell(&options, Some(&reload));
                 })?)
             }
             None => None,
         };
-        println!(
-            "serving {} at http://{addr}/",
-            config.build.out_dir.display()
-        );
-        if config.watch {
+        if !quiet() {
+            println!(
+                "serving {} at http://{addr}/",
+                config.build.out_dir.display()
+            );
+        }
+        if config.watch && !quiet() {
             println!("watching content, templates and web sources; press Ctrl-C to stop");
         }
         sitegen_serve::run(
@@ -86,6 +90,54 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         .await?;
         anyhow::Ok(ExitCode::SUCCESS)
     })
+}
+
+/// Builds and reports, then tells open pages: they reload after a good build and show
+/// the problems of a failed one (in the error overlay).
+fn build_and_tell(options: &BuildOptions, pages: Option<&LiveReload>) -> Outcome {
+    let (outcome, error) = build_reporting(options);
+    match (pages, outcome, error) {
+        (Some(pages), Outcome::Built, _) => pages.notify(),
+        (Some(pages), Outcome::Failed, Some(error)) => pages.fail(problems_of(&error)),
+        _ => {}
+    }
+    outcome
+}
+
+/// What the overlay shows for a failed build: what the terminal showed, errors first.
+fn problems_of(error: &BuildError) -> Vec<Problem> {
+    match error {
+        BuildError::Content(diagnostics) => [Severity::Error, Severity::Warning]
+            .into_iter()
+            .flat_map(|severity| diagnostics.iter().filter(move |d| d.severity == severity))
+            .map(problem_of)
+            .collect(),
+        BuildError::Links(problems) => problems
+            .iter()
+            .map(|problem| Problem {
+                path: problem.file.clone(),
+                line: problem.line,
+                column: problem.column,
+                ..Problem::error(problem.message.clone())
+            })
+            .collect(),
+        other => vec![Problem::error(other.to_string())],
+    }
+}
+
+fn problem_of(diagnostic: &Diagnostic) -> Problem {
+    Problem {
+        severity: diagnostic.severity.to_string(),
+        code: Some(diagnostic.code.to_string()),
+        path: diagnostic.path.display().to_string(),
+        line: diagnostic.line,
+        column: diagnostic.column,
+        message: diagnostic.message.clone(),
+        hint: diagnostic.hint.clone(),
+        source_line: diagnostic.source_line.clone(),
+        caret_offset: diagnostic.caret_offset,
+        caret_length: diagnostic.length,
+    }
 }
 
 /// Says what to do about an address that cannot be listened on.
@@ -115,6 +167,59 @@ fn network_warning(addr: SocketAddr) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_overlay_gets_each_diagnostic_as_the_terminal_shows_it_errors_first() {
+        let diagnostic = |code: &str, line| Diagnostic {
+            severity: sitegen_content::ErrorCode::parse(code).unwrap().severity(),
+            code: sitegen_content::ErrorCode::parse(code).unwrap(),
+            path: "content/products.toml".into(),
+            line,
+            column: 12,
+            message: format!("problem on line {line}"),
+            hint: Some("did you mean \"dialysis\"?".into()),
+            source_line: Some("category = \"dialisys\"".into()),
+            caret_offset: 11,
+            length: 10,
+        };
+        let problems = problems_of(&BuildError::Content(vec![
+            diagnostic("W0001", 3),
+            diagnostic("E0202", 412),
+        ]));
+        assert_eq!(problems.len(), 2);
+        assert_eq!(
+            problems[0],
+            Problem {
+                severity: "error".into(),
+                code: Some("E0202".into()),
+                path: "content/products.toml".into(),
+                line: 412,
+                column: 12,
+                message: "problem on line 412".into(),
+                hint: Some("did you mean \"dialysis\"?".into()),
+                source_line: Some("category = \"dialisys\"".into()),
+                caret_offset: 11,
+                caret_length: 10,
+            }
+        );
+        assert_eq!(problems[1].severity, "warning");
+
+        let links = problems_of(&BuildError::Links(vec![sitegen_links::Problem {
+            file: "web/src/app.tsx".into(),
+            line: 4,
+            column: 9,
+            message: "no route matches \"/nope\"".into(),
+        }]));
+        assert_eq!(
+            (links[0].path.as_str(), links[0].line, links[0].column),
+            ("web/src/app.tsx", 4, 9)
+        );
+        let web = problems_of(&BuildError::Web {
+            step: "npm run build".into(),
+            output: "vite: syntax error".into(),
+        });
+        assert!(web[0].message.contains("vite: syntax error"), "{web:?}");
+    }
 
     #[test]
     fn only_addresses_beyond_this_computer_are_warned_about() {

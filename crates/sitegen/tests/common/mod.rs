@@ -71,3 +71,54 @@ pub fn content_copy() -> (tempfile::TempDir, PathBuf) {
     copy_dir(&repo_root().join("content"), &content);
     (tmp, content)
 }
+
+/// A project folder holding a copy of the real content with only its first eight
+/// products, so that the many builds of a test stay quick.
+pub fn small_project() -> (tempfile::TempDir, PathBuf) {
+    let (tmp, content) = content_copy();
+    let products = content.join("products.toml");
+    let text = fs::read_to_string(&products).unwrap();
+    let kept: Vec<&str> = text.split("[[product]]").take(9).collect();
+    fs::write(&products, kept.join("[[product]]")).unwrap();
+    (tmp, content)
+}
+
+/// `sitegen build` of `content` into `out` with the repository's web app and
+/// templates, run in `cwd`, with extra environment variables and arguments.
+pub fn build_command(
+    cwd: &Path,
+    env: &[(&str, &str)],
+    content: &str,
+    out: &str,
+    extra: &[&str],
+) -> Command {
+    let web = repo_root().join("web");
+    let templates = repo_root().join("templates");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sitegen"));
+    command
+        .args(["build", "--content", content, "--out", out, "--web"])
+        .arg(web)
+        .arg("--templates")
+        .arg(templates)
+        .args(extra)
+        .envs(env.iter().copied())
+        .current_dir(cwd);
+    command
+}
+
+/// [`build_command`] without extra arguments, run to its end.
+pub fn build_in(cwd: &Path, env: &[(&str, &str)], content: &str, out: &str) -> Output {
+    build_command(cwd, env, content, out, &[])
+        .output()
+        .expect("sitegen runs")
+}
+
+/// [`build_in`] the repository.
+pub fn build(env: &[(&str, &str)], content: &Path, out: &Path) -> Output {
+    build_in(
+        &repo_root(),
+        env,
+        content.to_str().unwrap(),
+        out.to_str().unwrap(),
+    )
+}

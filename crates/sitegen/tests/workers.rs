@@ -1,0 +1,204 @@
+//! The prerender's Node workers: a worker that stops answering fails the build after a
+//! timeout that names the route, and no worker outlives sitegen, however it ends.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use common::*;
+
+/// A value no other process carries in its environment: sitegen passes its
+/// environment to its workers, so the processes holding it are this test's.
+fn marker() -> String {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+const MARKER_ENV: &str = "SITEGEN_TEST_WORKER_MARKER";
+
+/// The processes whose environment holds `MARKER_ENV=marker`.
+fn marked_processes(marker: &str) -> Vec<u32> {
+    let wanted = format!("{MARKER_ENV}={marker}");
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        // Processes of other users, or gone meanwhile, cannot be read: not ours.
+        let Ok(environ) = fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        if environ
+            .split(|byte| *byte == 0)
+            .any(|variable| variable == wanted.as_bytes())
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Asserts that no process of `marker` is left (a killed worker may take a moment to
+/// be reaped by init).
+fn assert_no_process_left(marker: &str, after: &str) {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    loop {
+        let left = marked_processes(marker);
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "after {after}: processes {left:?} outlived sitegen"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn build_marked(content: &Path, out: &Path, marker: &str, env: &[(&str, &str)]) -> Command {
+    let mut command = build_command(
+        &repo_root(),
+        env,
+        content.to_str().unwrap(),
+        out.to_str().unwrap(),
+        &[],
+    );
+    command.env(MARKER_ENV, marker);
+    command
+}
+
+fn run(mut command: Command) -> Output {
+    command.output().expect("sitegen runs")
+}
+
+#[test]
+fn a_stopped_worker_fails_the_build_naming_the_route_after_the_timeout() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    let marker = marker();
+    let started = Instant::now();
+    let output = run(build_marked(
+        &content,
+        &out,
+        &marker,
+        &[
+            ("SITEGEN_FAULT", "stop-worker"),
+            ("SITEGEN_WORKER_TIMEOUT_SECS", "2"),
+            ("SITEGEN_JOBS", "1"),
+        ],
+    ));
+    let elapsed = started.elapsed();
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("prerendering \"/\" failed: the prerender worker"),
+        "{text}"
+    );
+    assert!(text.contains("did not answer within 2 s"), "{text}");
+    assert!(text.contains("SITEGEN_WORKER_TIMEOUT_SECS"), "{text}");
+    assert!(
+        !out.exists(),
+        "a failed first build wrote {}",
+        out.display()
+    );
+    // The content, the (cached) web app and 2 s of waiting; not a hang.
+    assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
+    assert_no_process_left(&marker, "a timed-out worker");
+}
+
+#[test]
+fn no_worker_outlives_a_build_that_succeeds_fails_or_is_interrupted() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    for (case, env, expected) in [
+        ("a build", vec![], Some(0)),
+        (
+            "a failed build",
+            vec![
+                ("SITEGEN_FAULT", "stop-worker"),
+                ("SITEGEN_WORKER_TIMEOUT_SECS", "1"),
+            ],
+            Some(1),
+        ),
+        (
+            "an interrupted build",
+            vec![("SITEGEN_FAULT", "rendering:INT")],
+            Some(130),
+        ),
+        (
+            "a killed build",
+            vec![("SITEGEN_FAULT", "rendering:KILL")],
+            None,
+        ),
+    ] {
+        let marker = marker();
+        let output = run(build_marked(&content, &out, &marker, &env));
+        assert_eq!(
+            output.status.code(),
+            expected,
+            "{case}: {}",
+            stderr(&output)
+        );
+        assert_no_process_left(&marker, case);
+    }
+}
+
+/// SIGTERM sent to sitegen alone (not its process group, as a service manager may)
+/// while its workers are stopped: sitegen does not wait for the timeout, kills them
+/// and exits 143.
+#[test]
+fn a_signal_stops_a_build_whose_workers_hang_at_once() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    let marker = marker();
+    let mut command = build_marked(
+        &content,
+        &out,
+        &marker,
+        &[
+            ("SITEGEN_FAULT", "stop-worker"),
+            ("SITEGEN_WORKER_TIMEOUT_SECS", "600"),
+        ],
+    );
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the workers (stopped as they start) before the signal.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let is_worker = |pid: &u32| {
+        fs::read(format!("/proc/{pid}/cmdline"))
+            .is_ok_and(|line| String::from_utf8_lossy(&line).contains("prerender.mjs"))
+    };
+    while !marked_processes(&marker).iter().any(is_worker) {
+        assert!(Instant::now() < deadline, "no worker started");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    let waited = signalled.elapsed();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut text).unwrap();
+    assert_eq!(status.code(), Some(143), "{text}");
+    assert!(text.contains("interrupted;"), "{text}");
+    assert!(
+        waited < Duration::from_secs(5),
+        "exited {waited:?} after SIGTERM"
+    );
+    assert_no_process_left(&marker, "SIGTERM");
+}
