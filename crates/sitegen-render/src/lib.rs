@@ -149,10 +149,6 @@ pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
         manifest: &web.manifest,
         staging: &staging,
         layout_in_script: shell::escape_json_for_script(&layout_json),
-        og_image: content
-            .site
-            .og_image_output()
-            .map(|output| format!("{}/{output}", content.site.base_url().trim_end_matches('/'))),
     };
     pages.write_all(&planned, jobs, || {
         Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json)
@@ -219,8 +215,6 @@ struct Pages<'a> {
     staging: &'a Staging,
     /// The layout JSON, escaped for a `<script>` once for all pages.
     layout_in_script: String,
-    /// The absolute URL of the site's Open Graph image.
-    og_image: Option<String>,
 }
 
 impl Pages<'_> {
@@ -273,7 +267,7 @@ impl Pages<'_> {
             title: &route.title,
             description: &route.description,
             canonical: &canonical,
-            og_image: self.og_image.as_deref(),
+            og_image: seo::share_image(self.content, route).as_ref(),
             site_name: self.content.site.name(),
             noindex: is_block_route(route),
             assets: &head_assets(self.manifest, &rendered, &route.path)?,
@@ -313,7 +307,7 @@ impl Pages<'_> {
             title: &title,
             description: site.description(),
             canonical: "",
-            og_image: self.og_image.as_deref(),
+            og_image: seo::default_share_image(self.content).as_ref(),
             site_name: site.name(),
             noindex: true,
             assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
@@ -399,7 +393,6 @@ mod tests {
                 manifest: &manifest,
                 staging: &staging,
                 layout_in_script: shell::escape_json_for_script(&layout_json),
-                og_image: None,
             };
             pages
                 .write_all(&planned, jobs, || {
