@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -8,6 +7,7 @@ import type { ProductPageData } from '../../content/types';
 import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath, productPath } from '../products/product-filter';
 import './product.css';
+import { Link } from '../../components/link/AppLink';
 
 /** `/products/{id}/{slug}`: one product, and related ones. */
 export default function ProductPage() {

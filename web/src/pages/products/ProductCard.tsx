@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import type { ProductSummary } from '../../content/types';
 import { productPath } from './product-filter';
+import { Link } from '../../components/link/AppLink';
 
 type ProductCardProps = {
   product: ProductSummary;

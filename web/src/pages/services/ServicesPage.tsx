@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { OptionalImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -6,6 +5,7 @@ import { useRouteData } from '../../content/hooks';
 import type { ServicesPageData } from '../../content/types';
 import { servicePath } from './service-path';
 import './services.css';
+import { Link } from '../../components/link/AppLink';
 
 /** `/services`: every service catalogue entry. */
 export default function ServicesPage() {

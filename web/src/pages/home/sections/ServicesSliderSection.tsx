@@ -1,11 +1,11 @@
 import { useState, type MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { CarouselControls } from '../../../components/carousel/CarouselControls';
 import { useCarousel } from '../../../components/carousel/use-carousel';
 import { MediaImage } from '../../../components/media-image/MediaImage';
 import { SERVICES_SLIDER_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
 import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
+import { Link } from '../../../components/link/AppLink';
 
 // One card per snap; at the last snap the autoplay (and Next) wraps to the first card.
 const CAROUSEL = {
