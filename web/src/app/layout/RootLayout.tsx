@@ -28,14 +28,24 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      {/* Each boundary hydrates in its own render and commit, after the root's: a
+          slow phone gets several short tasks instead of one long one. */}
       <header className="site-header">
-        <TopBar layout={layout} />
-        <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
+        <Suspense fallback={null}>
+          <TopBar layout={layout} />
+          <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
+        </Suspense>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
-      {!hideFrameFooter && <SiteFooter layout={layout} />}
+      {!hideFrameFooter && (
+        <Suspense fallback={null}>
+          <SiteFooter layout={layout} />
+        </Suspense>
+      )}
       <ChatButton chatUrl={layout.contact.chatUrl} />
       {quoteOpen && (
         <Suspense fallback={null}>
