@@ -9,30 +9,16 @@
 //
 // Prints one line per file, largest first, and the total; writes
 // `{ kbGzip, files: [{ path, kbGzip }] }` to OUT.json.
-import { createRequire } from 'node:module';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import { gzipKb, launchChromium } from './audit-browser.mjs';
 
 const [base, dist, out] = process.argv.slice(2);
 if (!base || !dist) {
   console.error('usage: audit-home-js.mjs BASE_URL DIST_DIR [OUT.json]');
   process.exit(2);
 }
-const web = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
-const require = createRequire(join(web, 'package.json'));
-const { chromium } = require('@playwright/test');
 
-function gzipKb(urlPath) {
-  const file = join(dist, decodeURIComponent(urlPath));
-  if (!existsSync(file) || !statSync(file).isFile()) return 0;
-  return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-}
-
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: flags });
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 await context.route((url) => !url.href.startsWith(base), (request) => request.abort());
 const page = await context.newPage();
@@ -48,7 +34,7 @@ await page.waitForTimeout(1500);
 await page.waitForLoadState('networkidle');
 await browser.close();
 
-const files = [...scripts].map((path) => ({ path, kbGzip: gzipKb(path) })).sort((a, b) => b.kbGzip - a.kbGzip);
+const files = [...scripts].map((path) => ({ path, kbGzip: gzipKb(dist, path) })).sort((a, b) => b.kbGzip - a.kbGzip);
 const kbGzip = files.reduce((sum, file) => sum + file.kbGzip, 0);
 for (const file of files) console.log(`   ${file.kbGzip.toFixed(1).padStart(6)}  ${file.path}`);
 console.log(`   ${kbGzip.toFixed(1).padStart(6)}  KB gzip in ${files.length} file(s)`);
