@@ -1,4 +1,4 @@
-import { test, expect, waitForApp, appErrors } from './support';
+import { test, expect, waitForApp, appErrors, reachFooter } from './support';
 
 // Every route of the spec's route table, with text its screen must show. The texts are
 // the spec's own words (headings, titles), so the test reads like the spec.
@@ -106,7 +106,7 @@ test('both spellings of the job form route reach the job form', async ({ page, r
 test('client navigation fetches the route data chunk and scrolls to the top', async ({ page, problems }) => {
   await page.goto('/');
   await waitForApp(page);
-  await page.evaluate(() => window.scrollTo(0, 2000));
+  await reachFooter(page);
   await page.waitForFunction(() => window.scrollY > 500);
   const chunk = page.waitForResponse((response) => response.url().endsWith('/data/routes/aboutUs.json'));
   const aboutLink = page.locator('footer a[href="/aboutUs"]').first();

@@ -1,16 +1,48 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { useLayoutData } from '../../content/hooks';
+import type { Layout } from '../../content/types';
 import type { ScreenHandle } from '../../lib/route-handle';
+import { lazyNearViewport } from '../../lib/when-near-viewport';
 import { ChatButton } from './ChatButton';
 import { DocumentMeta } from './DocumentMeta';
 import { NavBar } from './NavBar';
-import { SiteFooter } from './SiteFooter';
-import { TopBar } from './TopBar';
 import './layout.css';
 
 // Loaded on first use: it is not part of any page's first paint.
 const QuoteModal = lazy(() => import('./QuoteModal').then((module) => ({ default: module.QuoteModal })));
+
+// The parts of the frame a phone does not see on its first screen: the contact bar
+// (large screens only, by CSS) and the footer (below every page's first screen). Their
+// code is fetched when their prerendered element comes near the viewport, never for a
+// hidden top bar (the home page's JavaScript budget); until then the browser shows their
+// markup, whose links work as plain links. The prerender and the unit tests load them
+// before rendering; the client build drops that branch.
+const TopBar =
+  import.meta.env.SSR || import.meta.env.MODE === 'test'
+    ? (await import('./TopBar')).TopBar
+    : lazyNearViewport('.top-bar', () => import('./TopBar').then((module) => module.TopBar));
+const SiteFooter =
+  import.meta.env.SSR || import.meta.env.MODE === 'test'
+    ? (await import('./SiteFooter')).SiteFooter
+    : lazyNearViewport('footer.site-footer', () => import('./SiteFooter').then((module) => module.SiteFooter));
+
+// Memoized (the layout data never changes): the frame's re-renders (a dialog opening, a
+// navigation) do not reach a boundary that still waits for its code.
+const DeferredTopBar = memo(function DeferredTopBar({ layout }: { layout: Layout }) {
+  return (
+    <Suspense fallback={null}>
+      <TopBar layout={layout} />
+    </Suspense>
+  );
+});
+const DeferredFooter = memo(function DeferredFooter({ layout }: { layout: Layout }) {
+  return (
+    <Suspense fallback={null}>
+      <SiteFooter layout={layout} />
+    </Suspense>
+  );
+});
 
 /** The frame of every screen: top bar, navigation, main, footer, chat button. */
 export function RootLayout() {
@@ -31,8 +63,8 @@ export function RootLayout() {
       {/* Each boundary hydrates in its own render and commit, after the root's: a
           slow phone gets several short tasks instead of one long one. */}
       <header className="site-header">
+        <DeferredTopBar layout={layout} />
         <Suspense fallback={null}>
-          <TopBar layout={layout} />
           <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
         </Suspense>
       </header>
@@ -41,11 +73,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {!hideFrameFooter && (
-        <Suspense fallback={null}>
-          <SiteFooter layout={layout} />
-        </Suspense>
-      )}
+      {!hideFrameFooter && <DeferredFooter layout={layout} />}
       <ChatButton chatUrl={layout.contact.chatUrl} />
       {quoteOpen && (
         <Suspense fallback={null}>
