@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, sep, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from './audit-browser.mjs';
 
 const [base, dist, out] = process.argv.slice(2);
 if (!base || !dist || !out) {
@@ -19,7 +20,6 @@ if (!base || !dist || !out) {
 }
 const web = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 const require = createRequire(join(web, 'package.json'));
-const { chromium } = require('@playwright/test');
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Every folder holding an index.html, as a route path ("/" for the root). */
@@ -40,9 +40,7 @@ function routes(dir) {
   return found.sort();
 }
 
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: flags });
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
 // Nothing but the site itself: the maps iframe and other third parties stay out.
 await context.route((url) => !url.href.startsWith(base), (route) => route.abort());

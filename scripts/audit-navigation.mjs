@@ -8,33 +8,19 @@
 //   node scripts/audit-navigation.mjs BASE_URL DIST_DIR OUT.json ROUTE…
 //
 // Writes `[{ route, kbGzip, files: [{ path, kbGzip }] }]` and prints one line per route.
-import { createRequire } from 'node:module';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import { gzipKb, launchChromium } from './audit-browser.mjs';
 
 const [base, dist, out, ...targets] = process.argv.slice(2);
 if (!base || !dist || !out || targets.length === 0) {
   console.error('usage: audit-navigation.mjs BASE_URL DIST_DIR OUT.json ROUTE…');
   process.exit(2);
 }
-const web = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
-const require = createRequire(join(web, 'package.json'));
-const { chromium } = require('@playwright/test');
 
 /** Kinds of file a navigation may fetch that count against the budget. */
 const COUNTED = /\.(js|css|json)$/;
 
-function gzipKb(urlPath) {
-  const file = join(dist, decodeURIComponent(urlPath));
-  if (!existsSync(file) || !statSync(file).isFile()) return 0;
-  return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-}
-
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: flags });
+const browser = await launchChromium();
 const report = [];
 for (const route of targets) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -58,7 +44,7 @@ for (const route of targets) {
   }, route);
   await page.waitForFunction((path) => decodeURI(window.location.pathname) === decodeURI(path), route);
   await page.waitForLoadState('networkidle');
-  const files = [...fetched].sort().map((path) => ({ path, kbGzip: gzipKb(path) }));
+  const files = [...fetched].sort().map((path) => ({ path, kbGzip: gzipKb(dist, path) }));
   const kbGzip = files.reduce((sum, file) => sum + file.kbGzip, 0);
   report.push({ route, kbGzip, files });
   console.log(`   / → ${route}: ${kbGzip.toFixed(1)} KB gzip in ${files.length} file(s)`);

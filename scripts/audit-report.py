@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
 """The table, JSON report and budget verdict of scripts/audit.
 
-Usage: audit-report.py LIGHTHOUSE_LIST AXE_JSON VNU_TXT NAVIGATION_JSON DIST OUT_JSON
+Usage: audit-report.py [--under-load] LIGHTHOUSE_LIST AXE_JSON VNU_TXT NAVIGATION_JSON DIST OUT_JSON
+                       [HOME_JS_JSON [LOADAVG_LIST]]
 
 LIGHTHOUSE_LIST has one line per Lighthouse run: route, preset, report path (tabs).
 Per route and preset the median of the runs is reported. "JS KB" and "total KB" are
 the gzip sizes (level 9) of what the page loaded from the site (the files in DIST),
 plus the transfer size of anything else, so they do not depend on whether the local
 server compresses. Exit status 1 when a budget of issue 7 is missed.
+
+HOME_JS_JSON is scripts/audit-home-js.mjs's measure of the home page's JavaScript
+before the visitor scrolls (issue 15's budget). LOADAVG_LIST has one line per route and
+preset: route, preset, load average before, after (tabs).
+
+--under-load (issue 15): phones on a machine doing other work. Performance ≥ 98 as the
+median, TBT ≤ 100 ms in every run; the navigations, axe and the Nu checker are not run.
 """
 
 import gzip
@@ -24,7 +32,11 @@ MIN_OTHER_SCORES = 100
 MAX_LCP_MS = 2000
 MAX_CLS = 0.02
 MAX_TBT_MS = 150
-MAX_HOME_JS_KB = 110
+# Issue 15's budgets for phones under ordinary load (--under-load).
+UNDER_LOAD_MIN_PERFORMANCE = 98
+UNDER_LOAD_MAX_TBT_MS = 100
+# Everything the home page loads before the visitor scrolls (issue 15).
+MAX_HOME_JS_KB = 100
 MAX_HOME_CSS_KB = 20
 MAX_NAVIGATION_KB = 30
 
@@ -95,7 +107,15 @@ def median(values):
 
 
 def main():
-    list_file, axe_file, vnu_file, navigation_file, dist, out = sys.argv[1:7]
+    args = sys.argv[1:]
+    under_load = args[:1] == ["--under-load"]
+    if under_load:
+        args = args[1:]
+    list_file, axe_file, vnu_file, navigation_file, dist, out = args[:6]
+    home_js_file = args[6] if len(args) > 6 else None
+    loadavg_file = args[7] if len(args) > 7 else None
+    min_performance = UNDER_LOAD_MIN_PERFORMANCE if under_load else MIN_PERFORMANCE
+    max_tbt_ms = UNDER_LOAD_MAX_TBT_MS if under_load else MAX_TBT_MS
     dist = Path(dist)
     cache = {}
     runs = defaultdict(list)
@@ -108,6 +128,13 @@ def main():
         except (OSError, KeyError, ValueError) as error:
             print(f"unreadable Lighthouse report {path}: {error}")
 
+    loadavgs = {}
+    if loadavg_file and Path(loadavg_file).is_file():
+        for line in Path(loadavg_file).read_text().splitlines():
+            if line.strip():
+                route, preset, before, after = line.split("\t")
+                loadavgs[(route, preset)] = {"before": before, "after": after}
+
     rows = []
     for (route, preset), measured in runs.items():
         row = {"route": route, "preset": preset, "runs": len(measured)}
@@ -116,6 +143,9 @@ def main():
                 row[key] = sorted({a for m in measured for a in m[key]})
             else:
                 row[key] = median([m[key] for m in measured])
+        row["performanceRuns"] = [m["performance"] for m in measured]
+        row["tbtMsRuns"] = [m["tbtMs"] for m in measured]
+        row["loadAverage"] = loadavgs.get((route, preset))
         rows.append(row)
 
     axe = json.loads(Path(axe_file).read_text()) if Path(axe_file).is_file() else {}
@@ -136,6 +166,17 @@ def main():
               f"{fmt(row['bestPractices'], '>4.0f')} {fmt(row['seo'], '>4.0f')} "
               f"{fmt(row['lcpMs'] and row['lcpMs'] / 1000, '>6.2f')} {fmt(row['cls'], '>6.3f')} {fmt(row['tbtMs'], '>7.0f')} "
               f"{fmt(row['jsKbGzip'], '>6.1f')} {fmt(row['totalKbGzip'], '>8.1f')}")
+    print()
+    for row in rows:
+        load = row["loadAverage"]
+        print(f"{row['route']} ({row['preset']}): performance per run {row['performanceRuns']}, "
+              f"TBT ms per run {[None if t is None else round(t) for t in row['tbtMsRuns']]}"
+              + (f", load average {load['before']} → {load['after']}" if load else ""))
+    home_js = json.loads(Path(home_js_file).read_text()) \
+        if home_js_file and Path(home_js_file).is_file() else None
+    if home_js:
+        print(f"home JavaScript before the visitor scrolls: {home_js['kbGzip']:.1f} KB gzip "
+              f"in {len(home_js['files'])} files (budget {MAX_HOME_JS_KB} KB)")
     navigations = json.loads(Path(navigation_file).read_text()) if Path(navigation_file).is_file() else []
     print()
     for navigation in navigations:
@@ -149,8 +190,8 @@ def main():
         if row["preset"] != "mobile":
             continue
         where = f"{row['route']} (mobile)"
-        if row["performance"] is None or row["performance"] < MIN_PERFORMANCE:
-            misses.append(f"{where}: performance {row['performance']} < {MIN_PERFORMANCE}")
+        if row["performance"] is None or row["performance"] < min_performance:
+            misses.append(f"{where}: performance {row['performance']} < {min_performance}")
         for key in ("accessibility", "bestPractices", "seo"):
             if row[key] is None or row[key] < MIN_OTHER_SCORES:
                 misses.append(f"{where}: {key} {row[key]} < {MIN_OTHER_SCORES} ({', '.join(row['failedAudits'])})")
@@ -158,16 +199,25 @@ def main():
             misses.append(f"{where}: LCP {row['lcpMs']:.0f} ms > {MAX_LCP_MS} ms")
         if row["cls"] is None or row["cls"] > MAX_CLS:
             misses.append(f"{where}: CLS {row['cls']:.3f} > {MAX_CLS}")
-        if row["tbtMs"] is None or row["tbtMs"] > MAX_TBT_MS:
-            misses.append(f"{where}: TBT {row['tbtMs']:.0f} ms > {MAX_TBT_MS} ms")
+        if row["tbtMs"] is None or row["tbtMs"] > max_tbt_ms:
+            misses.append(f"{where}: TBT {row['tbtMs']:.0f} ms > {max_tbt_ms} ms")
+        if under_load:
+            slow_runs = [t for t in row["tbtMsRuns"] if t is None or t > max_tbt_ms]
+            if slow_runs:
+                misses.append(f"{where}: TBT above {max_tbt_ms} ms in {len(slow_runs)} of {len(row['tbtMsRuns'])} runs "
+                              f"({', '.join('-' if t is None else f'{t:.0f}' for t in slow_runs)} ms)")
         if row["route"] == "/":
             if row["jsKbGzip"] > MAX_HOME_JS_KB:
                 misses.append(f"/: JavaScript {row['jsKbGzip']:.1f} KB gzip > {MAX_HOME_JS_KB} KB")
             if row["cssKbGzip"] > MAX_HOME_CSS_KB:
                 misses.append(f"/: CSS {row['cssKbGzip']:.1f} KB gzip > {MAX_HOME_CSS_KB} KB")
+    if home_js is None:
+        misses.append("the home page's JavaScript was not measured")
+    elif home_js["kbGzip"] > MAX_HOME_JS_KB:
+        misses.append(f"/: JavaScript before the visitor scrolls {home_js['kbGzip']:.1f} KB gzip > {MAX_HOME_JS_KB} KB")
     if not rows:
         misses.append("no Lighthouse run succeeded")
-    if not navigations:
+    if not navigations and not under_load:
         misses.append("no client navigation was measured")
     for navigation in navigations:
         if navigation["kbGzip"] > MAX_NAVIGATION_KB:
@@ -179,7 +229,8 @@ def main():
         misses.append(f"{len(vnu_lines)} HTML validity error(s) (see vnu in {out})")
 
     Path(out).write_text(json.dumps({
-        "lighthouse": rows, "navigations": navigations, "axe": axe_violations, "vnu": vnu_lines, "budgetMisses": misses,
+        "underLoad": under_load, "lighthouse": rows, "homeJs": home_js, "navigations": navigations,
+        "axe": axe_violations, "vnu": vnu_lines, "budgetMisses": misses,
     }, indent=2))
     print(f"report written to {out}")
     if misses:

@@ -1,13 +1,160 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Two builds from one config (see docs/data-contract.md §5):
 // - client: `vite build` → dist/client, hashed files under assets/, manifest at
 //   dist/client/.vite/manifest.json keyed by source paths relative to web/;
 // - server: `vite build --ssr src/entry-server.tsx --outDir dist/server` → an ESM
 //   bundle the prerender worker imports (node_modules stay external).
+
+/** A file of react-router's production build (its package exports only the development one). */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
+ * Options and modes of React Router's data router this app never uses, each as an exact
+ * piece of its production build and what it becomes: the condition that turns the
+ * feature on, made false, so the minifier drops the code behind it (about 2 KB gzip of
+ * the home page's JavaScript). The app creates its router in app/start-client.tsx
+ * without instrumentations, `patchRoutesOnNavigation` or window hydration data; no
+ * route has middleware; nothing navigates with `viewTransition`; it is not a React
+ * Server Components app. Each piece must occur exactly `count` times, or the build
+ * fails: a new React Router release cannot silently turn a feature back on or off.
+ */
+const reactRouterUnusedFeatures: { feature: string; from: string; to: string; count: number }[] = [
+  {
+    feature: 'instrumentations (createRouter)',
+    from: 'if (init.instrumentations) {',
+    to: 'if (false) {',
+    count: 2,
+  },
+  { feature: 'route discovery (patchRoutesOnNavigation)', from: 'init.patchRoutesOnNavigation', to: 'undefined', count: 6 },
+  {
+    feature: 'hydration data read from window.__staticRouterHydrationData',
+    from: 'hydrationData: opts?.hydrationData || parseHydrationData(),',
+    to: 'hydrationData: opts?.hydrationData,',
+    count: 2,
+  },
+  {
+    feature: 'route middleware',
+    from: 'let dataStrategyImpl = init.dataStrategy || defaultDataStrategyWithMiddleware;',
+    to: 'let dataStrategyImpl = init.dataStrategy || defaultDataStrategy;',
+    count: 1,
+  },
+  {
+    feature: 'route middleware (dataStrategy helper)',
+    from: '} : (cb) => {\n    let typedDataStrategyArgs = dataStrategyArgs;\n',
+    to: '} : () => {\n    throw new Error("React Router middleware is left out of this build (vite.config.ts)");\n',
+    count: 1,
+  },
+  {
+    feature: 'React Server Components (hooks)',
+    from: 'function useIsRSCRouterContext() {\n  return React.useContext(RSCRouterContext);\n}',
+    to: 'function useIsRSCRouterContext() {\n  return false;\n}',
+    count: 1,
+  },
+  {
+    feature: 'React Server Components (error digests)',
+    from: 'if (this.context && typeof error === "object"',
+    to: 'if (false && typeof error === "object"',
+    count: 1,
+  },
+  {
+    feature: 'React Server Components (error redirects)',
+    from: 'if (this.context) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler',
+    to: 'if (false) {\n      return /* @__PURE__ */ React2.createElement(RSCErrorHandler',
+    count: 1,
+  },
+  {
+    feature: 'view transitions (RouterProvider state updates)',
+    from: 'if (!viewTransitionOpts || !isViewTransitionAvailable) {',
+    to: 'if (true) {',
+    count: 1,
+  },
+  {
+    // No useFetcher, useSubmit with a fetcher key or <fetcher.Form>: nothing calls
+    // router.fetch; should something, it fails loudly instead of doing nothing.
+    feature: 'fetchers (router.fetch)',
+    from: '    fetch: fetch2,\n',
+    to: '    fetch: () => {\n      throw new Error("React Router fetchers are left out of this build (vite.config.ts)");\n    },\n',
+    count: 1,
+  },
+  {
+    feature: 'route patching (router.patchRoutes)',
+    from: '    patchRoutes,\n',
+    to: '    patchRoutes: () => {\n      throw new Error("React Router route patching is left out of this build (vite.config.ts)");\n    },\n',
+    count: 1,
+  },
+  {
+    // No <Form>, useSubmit or navigate with formData/body: navigations are plain GETs.
+    feature: 'form submissions (navigate options)',
+    from: '  if (!opts || !isSubmissionNavigation(opts)) {\n    return { path };\n  }\n',
+    to:
+      '  if (!opts || !isSubmissionNavigation(opts)) {\n    return { path };\n  }\n' +
+      '  throw new Error("React Router form submissions are left out of this build (vite.config.ts)");\n',
+    count: 1,
+  },
+  {
+    feature: 'form submissions (actions)',
+    from: '} else if (opts && opts.submission && isMutationMethod(opts.submission.formMethod)) {',
+    to: '} else if (false) {',
+    count: 1,
+  },
+  {
+    feature: 'view transitions (RouterProvider effects)',
+    from: 'if (renderDfd && pendingState && router.window) {',
+    to: 'if (false) {',
+    count: 1,
+  },
+];
+
+/**
+ * Lets the bundler drop what of React Router the app never uses (`<Link>`, `<Form>`,
+ * `<HistoryRouter>` and their framework-mode helpers: about 4 KB gzip on every first
+ * load; then the features of {@link reactRouterUnusedFeatures}). Its build defines
+ * components with unannotated top-level calls (`var Link = React.forwardRef(…)`) and
+ * names them for React's developer tools (`Link.displayName = "Link"`): a bundler must
+ * assume both have side effects and keep them. The calls are marked pure, as they are,
+ * and the names dropped, which changes nothing but what the developer tools show.
+ */
+function reactRouterTreeShakable(): Plugin {
+  return {
+    name: 'react-router-tree-shakable',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]+\.mjs$/.test(id)) return null;
+      let shakable = code
+        .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2')
+        .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+      // Only the chunk of the data router and its components holds these features.
+      if (!shakable.includes('function createRouter(')) return { code: shakable, map: null };
+      for (const { feature, from, to, count } of reactRouterUnusedFeatures) {
+        const found = shakable.split(from).length - 1;
+        if (found !== count) {
+          this.error(
+            `react-router-tree-shakable: expected ${count} × ${JSON.stringify(from)} (${feature}) in ${id}, found ${found}: ` +
+              'update reactRouterUnusedFeatures in vite.config.ts for this React Router release',
+          );
+        }
+        shakable = shakable.replaceAll(from, to);
+      }
+      return { code: shakable, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), reactRouterTreeShakable()],
+  // The client takes react-router's production build (no development warnings). The
+  // server bundle leaves node_modules to Node, which resolves the package's own build.
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+        ],
+      },
   build: isSsrBuild
     ? { target: 'node20', copyPublicDir: false }
     : {

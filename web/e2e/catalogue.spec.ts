@@ -287,24 +287,72 @@ test.describe('category pages without JavaScript', () => {
 test.describe('mobile filters', () => {
   test.skip(({ isMobile }) => !isMobile, 'phones only');
 
-  test('Show Filters opens the sidebar with an overlay; choosing closes it', async ({ page, problems }) => {
+  const sidebar = (page: Page) => page.locator('#product-categories');
+  const toggle = (page: Page) => page.locator('.products-filter-toggle');
+  /** The panel's own "Hide Filters", at its top: the toolbar's toggle lies under the open panel. */
+  const hideInPanel = (page: Page) => sidebar(page).getByRole('button', { name: 'Hide Filters' });
+
+  /** Opens the panel: focus moves into it, the overlay covers the page. */
+  async function openPanel(page: Page) {
+    await page.getByRole('button', { name: 'Show Filters' }).click();
+    await expect(sidebar(page)).toBeVisible();
+    await expect(page.locator('.products-overlay')).toBeVisible();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(hideInPanel(page)).toBeFocused();
+  }
+
+  /** The panel is closed, the focus is back on the toggle, and nothing was chosen. */
+  async function expectClosedUnchanged(page: Page) {
+    await expect(sidebar(page)).toBeHidden();
+    await expect(page.locator('.products-overlay')).toHaveCount(0);
+    await expect(toggle(page)).toBeFocused();
+    await expect(toggle(page)).toHaveText('Show Filters');
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(heading(page)).toHaveText('All Products');
+  }
+
+  test('Hide Filters at the panel top closes it; nothing is chosen', async ({ page, problems }) => {
     await page.goto('/products');
     await waitForApp(page);
-    const sidebar = page.locator('#product-categories');
-    await expect(sidebar).toBeHidden();
-    await page.getByRole('button', { name: 'Show Filters' }).click();
-    await expect(sidebar).toBeVisible();
-    await expect(page.locator('.products-overlay')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Hide Filters' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar(page)).toBeHidden();
+    await openPanel(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Hide Filters' }).click({ force: true });
-    await expect(sidebar).toBeHidden();
-    await page.getByRole('button', { name: 'Show Filters' }).click();
+    // A real tap, at the centre of what is on top there (no force): it must be the button.
+    await hideInPanel(page).click();
+    await expectClosedUnchanged(page);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('Escape closes the panel; nothing is chosen', async ({ page, problems }) => {
+    await page.goto('/products');
+    await waitForApp(page);
+    await openPanel(page);
+    await page.keyboard.press('Escape');
+    await expectClosedUnchanged(page);
+    // Escape works wherever the focus is in the panel.
+    await openPanel(page);
+    await page.keyboard.press('Tab');
+    await expect(sidebar(page).getByRole('button', { name: 'All Products' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expectClosedUnchanged(page);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('a tap on the overlay closes the panel; nothing is chosen', async ({ page, problems }) => {
+    await page.goto('/products');
+    await waitForApp(page);
+    await openPanel(page);
     await page.locator('.products-overlay').click({ position: { x: 370, y: 400 } });
-    await expect(sidebar).toBeHidden();
-    await page.getByRole('button', { name: 'Show Filters' }).click();
+    await expectClosedUnchanged(page);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('choosing a category closes the panel and shows the category', async ({ page, problems }) => {
+    await page.goto('/products');
+    await waitForApp(page);
+    await openPanel(page);
     await page.getByRole('button', { name: 'Cardiology Products' }).click();
-    await expect(sidebar).toBeHidden();
+    await expect(sidebar(page)).toBeHidden();
     await expect(page).toHaveURL(/\/products\/category\/cardiology$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cardiology Products');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, waitForApp, appErrors } from './support';
+import { test, expect, waitForApp, appErrors, isHydrated, reachFooter } from './support';
 
 // The frame of every screen (spec §2): top contact bar, navigation with its dropdowns,
 // the Get a Quote dialog, the footer and its accordion, the floating chat button.
@@ -83,8 +83,8 @@ test.describe('navigation bar', () => {
     await page.keyboard.press('Enter');
     await expect(menuToggle(page, 'Contact')).toHaveAttribute('aria-expanded', 'true');
     if (isMobile) {
-      // The open phone menu covers the page: press on the footer underneath it.
-      await page.locator('footer.site-footer').dispatchEvent('pointerdown');
+      // The open phone menu covers the page: press on the page underneath it.
+      await page.locator('main').dispatchEvent('pointerdown');
     } else {
       await page.locator('main h1').first().click();
     }
@@ -144,6 +144,7 @@ test.describe('navigation bar', () => {
 
   test('a route change closes the open dropdown', async ({ page, isMobile }) => {
     await open(page, '/');
+    await reachFooter(page);
     await page.locator('footer a[href="/aboutUs"]').evaluate((link: HTMLElement) => link.click());
     await expect(page).toHaveURL(/\/aboutUs$/);
     await showMenu(page, isMobile);
@@ -236,6 +237,7 @@ test.describe('footer', () => {
   test('at 768 px the sections are accordions, one open at a time', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 900 });
     await open(page, '/aboutUs');
+    await reachFooter(page);
     const footer = page.locator('footer.site-footer');
     const quick = footer.getByRole('button', { name: 'Quick Links' });
     const contact = footer.getByRole('button', { name: 'Get in Touch' });
@@ -259,6 +261,52 @@ test.describe('footer', () => {
     await expect(footer.getByRole('link', { name: 'Certificate', exact: true })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
     await expect(footer.locator('address a[href^="tel:"]').first()).toBeVisible();
+  });
+});
+
+test.describe('frame code loaded when needed', () => {
+  test('the footer hydrates as it comes near and a hidden top bar never loads its code', async ({
+    page,
+    isMobile,
+  }) => {
+    await open(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(await isHydrated(page, 'footer.site-footer')).toBe(false);
+    await reachFooter(page);
+    if (isMobile) {
+      await page.waitForLoadState('networkidle');
+      expect(await isHydrated(page, '.top-bar')).toBe(false);
+    } else {
+      await expect.poll(() => isHydrated(page, '.top-bar')).toBe(true);
+    }
+  });
+
+  test('a client navigation before the footer has loaded shows the new screen and keeps the footer', async ({
+    page,
+    isMobile,
+    problems,
+  }) => {
+    await open(page, '/');
+    expect(await isHydrated(page, 'footer.site-footer')).toBe(false);
+    await showMenu(page, isMobile);
+    await nav(page).getByRole('link', { name: 'About Us', exact: true }).click();
+    await expect(page).toHaveURL(/\/aboutUs$/);
+    await expect(page.locator('main')).toContainText('Story of our Leaders');
+    await expect(page.locator('footer.site-footer a', { hasText: 'Privacy Policy' })).toHaveCount(1);
+    await reachFooter(page);
+    expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('opening Get a Quote before the footer has loaded keeps the footer', async ({ page, isMobile, problems }) => {
+    await open(page, '/');
+    await showMenu(page, isMobile);
+    await nav(page).getByRole('button', { name: 'Get a Quote' }).click();
+    await expect(page.getByRole('dialog', { name: 'Get Best Quote' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await isHydrated(page, 'footer.site-footer')).toBe(false);
+    await expect(page.locator('footer.site-footer a', { hasText: 'Privacy Policy' })).toHaveCount(1);
+    expect(appErrors(problems)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { ROUTE_TABLE, type RouteEntry, type RouteId } from '../src/app/route-table.gen';
-import { test, expect, waitForApp, appErrors } from './support';
+import { test, expect, waitForApp, appErrors, reachFooter } from './support';
 
 /** The routes that are prerendered: pages and block routes. */
 type PrerenderedId = {
@@ -141,7 +141,7 @@ for (const alias of ALIASES) {
 test('client navigation fetches the route data chunk and scrolls to the top', async ({ page, problems }) => {
   await page.goto('/');
   await waitForApp(page);
-  await page.evaluate(() => window.scrollTo(0, 2000));
+  await reachFooter(page);
   await page.waitForFunction(() => window.scrollY > 500);
   const chunk = page.waitForResponse((response) => response.url().endsWith('/data/routes/aboutUs.json'));
   const aboutLink = page.locator('footer a[href="/aboutUs"]').first();

@@ -49,3 +49,20 @@ export function appErrors(problems: Problems, options: { expect404?: boolean } =
     ...problems.responses.filter((line) => !(options.expect404 && line.startsWith('404 '))),
   ];
 }
+
+/** Whether React has hydrated the element `selector` (it keeps its fiber on each element it owns). */
+export async function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+}
+
+/**
+ * Brings the footer near the viewport, as a visitor scrolling down does, and waits until
+ * React has hydrated it: its code loads only then (app/layout/RootLayout.tsx).
+ */
+export async function reachFooter(page: Page): Promise<void> {
+  await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
+  await expect.poll(() => isHydrated(page, 'footer.site-footer')).toBe(true);
+}

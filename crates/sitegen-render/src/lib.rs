@@ -240,10 +240,6 @@ fn build_checked(
         manifest: &web.manifest,
         staging: &staging,
         layout_in_script: shell::escape_json_for_script(&layout_json),
-        og_image: content
-            .site
-            .og_image_output()
-            .map(|output| format!("{}/{output}", content.site.base_url().trim_end_matches('/'))),
     };
     // The routes and 404.html.
     progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
@@ -325,8 +321,6 @@ struct Pages<'a> {
     staging: &'a Staging,
     /// The layout JSON, escaped for a `<script>` once for all pages.
     layout_in_script: String,
-    /// The absolute URL of the site's Open Graph image.
-    og_image: Option<String>,
 }
 
 impl Pages<'_> {
@@ -386,7 +380,7 @@ impl Pages<'_> {
             title: &route.title,
             description: &route.description,
             canonical: &canonical,
-            og_image: self.og_image.as_deref(),
+            og_image: seo::share_image(self.content, route).as_ref(),
             site_name: self.content.site.name(),
             noindex: is_block_route(route),
             assets: &head_assets(self.manifest, &rendered, &route.path)?,
@@ -426,7 +420,7 @@ impl Pages<'_> {
             title: &title,
             description: site.description(),
             canonical: "",
-            og_image: self.og_image.as_deref(),
+            og_image: seo::default_share_image(self.content).as_ref(),
             site_name: site.name(),
             noindex: true,
             assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
@@ -531,7 +525,6 @@ mod tests {
                 manifest: &manifest,
                 staging: &staging,
                 layout_in_script: shell::escape_json_for_script(&layout_json),
-                og_image: None,
             };
             pages
                 .write_all(&planned, jobs, &progress, || {

@@ -1,9 +1,11 @@
 //! Structured data for search engines: the JSON-LD blocks of each page's head, built
 //! from the content (schema.org `MedicalBusiness` on the home page, `Product` on
-//! product pages, `BreadcrumbList` wherever the page has a breadcrumb trail).
+//! product pages, `BreadcrumbList` wherever the page has a breadcrumb trail), and the
+//! image each page shows when it is shared (Open Graph and X cards).
 
+use serde::Serialize;
 use serde_json::{json, Map, Value};
-use sitegen_content::{Content, Product};
+use sitegen_content::{Content, MediaRef, Product, CATEGORY_ROUTE_PREFIX};
 
 use crate::routes::{encode_path, PlannedRoute};
 use crate::shell::escape_json_for_script;
@@ -30,6 +32,70 @@ pub fn script_texts(blocks: &[Value]) -> Vec<String> {
         .iter()
         .map(|block| escape_json_for_script(&block.to_string()))
         .collect()
+}
+
+/// The image a shared page shows (`og:image`, `twitter:image`), with its size.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShareImage {
+    /// Absolute, from the site's base URL.
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// What `route` shows when shared: the page's own image (a product's, else its
+/// category's; a category's; a service's) when it is one the sharing sites display,
+/// else the site's default ([`default_share_image`]).
+pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage> {
+    let page_image =
+        if let Some(product) = route.product.and_then(|index| content.products.get(index)) {
+            content.product_image(product)
+        } else if let Some(id) = route.path.strip_prefix(CATEGORY_ROUTE_PREFIX) {
+            content.category(id).map(|category| &category.image)
+        } else if let Some(id) = route.path.strip_prefix(SERVICE_ROUTE_PREFIX) {
+            content
+                .service(id)
+                .and_then(|service| service.image.as_ref())
+        } else {
+            None
+        };
+    match page_image.filter(|image| is_shareable(image)) {
+        Some(image) => Some(share_image_of(content, image)),
+        None => default_share_image(content),
+    }
+}
+
+/// The site's own share image (`site.toml`'s `og_image`), for pages without one.
+pub fn default_share_image(content: &Content) -> Option<ShareImage> {
+    content
+        .site
+        .og_image
+        .as_ref()
+        .map(|image| share_image_of(content, image))
+}
+
+const SERVICE_ROUTE_PREFIX: &str = "/services/";
+
+/// Facebook, X, LinkedIn and the chat apps draw JPEG, PNG, GIF and WebP previews, not
+/// SVG: a page whose image is an SVG drawing is shared with the site's default image.
+fn is_shareable(image: &MediaRef) -> bool {
+    let extension = image
+        .output
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase());
+    matches!(
+        extension.as_deref(),
+        Some("jpg" | "jpeg" | "png" | "gif" | "webp")
+    ) && image.width > 0
+        && image.height > 0
+}
+
+fn share_image_of(content: &Content, image: &MediaRef) -> ShareImage {
+    ShareImage {
+        url: absolute(content.site.base_url(), &image.src()),
+        width: image.width,
+        height: image.height,
+    }
 }
 
 /// The absolute URL of a decoded path, which may carry a query (`/products?x=y`).
@@ -201,7 +267,119 @@ pub fn opening_hours(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
+    use crate::routes;
+
+    fn real_content() -> Content {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        sitegen_content::load(&dir)
+            .content
+            .expect("the real content loads")
+    }
+
+    fn raster(output: &str, width: u32, height: u32) -> MediaRef {
+        MediaRef {
+            path: output.replace(".1a2b3c4d", ""),
+            output: output.into(),
+            width,
+            height,
+        }
+    }
+
+    fn planned<'a>(planned: &'a [PlannedRoute], path: &str) -> &'a PlannedRoute {
+        planned
+            .iter()
+            .find(|route| route.path == path)
+            .unwrap_or_else(|| panic!("no planned route {path}"))
+    }
+
+    #[test]
+    fn pages_are_shared_with_their_own_raster_image_and_its_size() {
+        let mut content = real_content();
+        let base = content.site.base_url().trim_end_matches('/').to_string();
+        // A product with its own photo; the others of its category use the category's.
+        content.products[0].image = Some(raster("media/products/one.1a2b3c4d.jpg", 800, 600));
+        let category = content.products[0].category().to_string();
+        let category_index = content
+            .categories
+            .iter()
+            .position(|c| c.id() == category)
+            .unwrap();
+        content.categories[category_index].image =
+            raster("media/categories/cat.1a2b3c4d.png", 1200, 630);
+        content.services[0].image = Some(raster("media/services/svc.1a2b3c4d.webp", 640, 480));
+        let sibling = content
+            .products
+            .iter()
+            .skip(1)
+            .position(|p| p.category() == category && p.image.is_none())
+            .map(|position| position + 1)
+            .expect("another product of the category without its own image");
+        let all = routes::plan(&content);
+        let image_of = |path: &str| share_image(&content, planned(&all, path)).unwrap();
+
+        assert_eq!(
+            image_of(&content.products[0].route()),
+            ShareImage {
+                url: format!("{base}/media/products/one.1a2b3c4d.jpg"),
+                width: 800,
+                height: 600
+            }
+        );
+        let category_image = ShareImage {
+            url: format!("{base}/media/categories/cat.1a2b3c4d.png"),
+            width: 1200,
+            height: 630,
+        };
+        assert_eq!(image_of(&content.products[sibling].route()), category_image);
+        assert_eq!(
+            image_of(&sitegen_content::category_path(&category)),
+            category_image
+        );
+        let service_path = format!("/services/{}", content.services[0].id());
+        assert_eq!(
+            image_of(&service_path),
+            ShareImage {
+                url: format!("{base}/media/services/svc.1a2b3c4d.webp"),
+                width: 640,
+                height: 480
+            }
+        );
+    }
+
+    #[test]
+    fn svg_images_and_pages_without_one_are_shared_with_the_site_default() {
+        let content = real_content();
+        let default = default_share_image(&content).expect("site.toml names an og_image");
+        assert!(default
+            .url
+            .starts_with(content.site.base_url().trim_end_matches('/')));
+        assert!(default.url.ends_with(".png"), "{default:?}");
+        assert!(default.width > 0 && default.height > 0);
+        // The real catalogue's illustrations are SVG drawings, which sharing sites do not show.
+        let product = &content.products[0];
+        assert!(content
+            .product_image(product)
+            .unwrap()
+            .output
+            .ends_with(".svg"));
+        let all = routes::plan(&content);
+        for path in [
+            product.route(),
+            sitegen_content::category_path(product.category()),
+            format!("/services/{}", content.services[0].id()),
+            "/".to_string(),
+            "/aboutUs".to_string(),
+        ] {
+            assert_eq!(
+                share_image(&content, planned(&all, &path)),
+                Some(default.clone()),
+                "{path}"
+            );
+        }
+    }
 
     #[test]
     fn opening_hours_follow_schema_org() {

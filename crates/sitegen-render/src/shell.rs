@@ -7,6 +7,7 @@ use minijinja::Environment;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::seo::ShareImage;
 use crate::webapp::HeadAssets;
 use crate::BuildError;
 
@@ -20,7 +21,8 @@ pub struct PageShell<'a> {
     pub description: &'a str,
     /// Empty for pages that have no canonical URL (the 404 page).
     pub canonical: &'a str,
-    pub og_image: Option<&'a str>,
+    /// What the page shows when shared (`og:image`, `twitter:image` and the size).
+    pub og_image: Option<&'a ShareImage>,
     pub site_name: &'a str,
     /// Pages search engines should not index (block routes, 404).
     pub noindex: bool,
@@ -158,7 +160,11 @@ mod tests {
                 title: "Tom & Jerry <b>",
                 description: "d",
                 canonical: "https://www.example.com/x",
-                og_image: None,
+                og_image: Some(&ShareImage {
+                    url: "https://www.example.com/media/p.1a2b3c4d.png?a=1&b=2".into(),
+                    width: 1200,
+                    height: 630,
+                }),
                 site_name: "S",
                 noindex: false,
                 assets: &HeadAssets {
@@ -182,6 +188,15 @@ mod tests {
         );
         assert!(html.contains(r#"<link rel="canonical" href="https://www.example.com/x">"#));
         assert!(!html.contains("noindex"));
+        let image = "https://www.example.com/media/p.1a2b3c4d.png?a=1&amp;b=2";
+        for meta in [
+            format!(r#"<meta property="og:image" content="{image}">"#),
+            r#"<meta property="og:image:width" content="1200">"#.to_string(),
+            r#"<meta property="og:image:height" content="630">"#.to_string(),
+            format!(r#"<meta name="twitter:image" content="{image}">"#),
+        ] {
+            assert!(html.contains(&meta), "{meta} missing in {html}");
+        }
         assert!(html.contains(r#"<script type="application/ld+json">{"@type":"Thing"}</script>"#));
     }
 }

@@ -8,6 +8,7 @@ import { primeData } from '../content/data-cache';
 import { ROOT_ROUTE_ID } from '../content/hooks';
 import { embeddedDataMatches, LAYOUT_DATA_URL, routeDataUrl } from '../content/route-data-url';
 import type { EmbeddedPageData } from '../content/types';
+import { loadEveryDeferredPart, markHydrating } from '../lib/when-near-viewport';
 import { routes } from './routes';
 
 export const DATA_SCRIPT_ID = '__SITEGEN_DATA__';
@@ -70,6 +71,11 @@ export async function startClient(container: HTMLElement): Promise<StartedClient
     const loaderData: Record<string, unknown> = { [ROOT_ROUTE_ID]: embedded.layout };
     if (leafRouteId && leafRouteId !== ROOT_ROUTE_ID) loaderData[leafRouteId] = embedded.route;
     const router = createBrowserRouter(routes, { hydrationData: { loaderData } });
+    markHydrating();
+    const stopWatching = router.subscribe(() => {
+      stopWatching();
+      loadEveryDeferredPart();
+    });
     // In a transition, React hydrates in slices that yield to the browser (about 5 ms
     // each) instead of one long task: the page stays responsive to a tap or a scroll
     // while a slow phone hydrates it (Lighthouse's Total Blocking Time).

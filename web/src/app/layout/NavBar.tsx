@@ -1,8 +1,9 @@
 import { ChevronDown, Menu, X } from '../../components/icons/frame-icons';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';
 import type { Layout, NavItem } from '../../content/types';
+import { Link, NavLink } from '../../components/link/AppLink';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
 export function entryState(entry: NavItem): unknown {

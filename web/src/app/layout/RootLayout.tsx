@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { useLayoutData } from '../../content/hooks';
 import type { RouteId } from '../route-table.gen';
+import type { Layout } from '../../content/types';
+import { lazyNearViewport } from '../../lib/when-near-viewport';
 import { ChatButton } from './ChatButton';
 import { DocumentMeta } from './DocumentMeta';
 import { NavBar } from './NavBar';
-import { SiteFooter } from './SiteFooter';
-import { TopBar } from './TopBar';
 import './layout.css';
 
 /** The block route that shows the footer alone: the frame leaves its own out there. */
@@ -14,6 +14,38 @@ const FOOTER_BLOCK_ROUTE: RouteId = 'block-footer';
 
 // Loaded on first use: it is not part of any page's first paint.
 const QuoteModal = lazy(() => import('./QuoteModal').then((module) => ({ default: module.QuoteModal })));
+
+// The parts of the frame a phone does not see on its first screen: the contact bar
+// (large screens only, by CSS) and the footer (below every page's first screen). Their
+// code is fetched when their prerendered element comes near the viewport, never for a
+// hidden top bar (the home page's JavaScript budget); until then the browser shows their
+// markup, whose links work as plain links. The prerender and the unit tests load them
+// before rendering; the client build drops that branch.
+const TopBar =
+  import.meta.env.SSR || import.meta.env.MODE === 'test'
+    ? (await import('./TopBar')).TopBar
+    : lazyNearViewport('.top-bar', () => import('./TopBar').then((module) => module.TopBar));
+const SiteFooter =
+  import.meta.env.SSR || import.meta.env.MODE === 'test'
+    ? (await import('./SiteFooter')).SiteFooter
+    : lazyNearViewport('footer.site-footer', () => import('./SiteFooter').then((module) => module.SiteFooter));
+
+// Memoized (the layout data never changes): the frame's re-renders (a dialog opening, a
+// navigation) do not reach a boundary that still waits for its code.
+const DeferredTopBar = memo(function DeferredTopBar({ layout }: { layout: Layout }) {
+  return (
+    <Suspense fallback={null}>
+      <TopBar layout={layout} />
+    </Suspense>
+  );
+});
+const DeferredFooter = memo(function DeferredFooter({ layout }: { layout: Layout }) {
+  return (
+    <Suspense fallback={null}>
+      <SiteFooter layout={layout} />
+    </Suspense>
+  );
+});
 
 /** The frame of every screen: top bar, navigation, main, footer, chat button. */
 export function RootLayout() {
@@ -31,14 +63,20 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      {/* Each boundary hydrates in its own render and commit, after the root's: a
+          slow phone gets several short tasks instead of one long one. */}
       <header className="site-header">
-        <TopBar layout={layout} />
-        <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
+        <DeferredTopBar layout={layout} />
+        <Suspense fallback={null}>
+          <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
+        </Suspense>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
-      {!hideFrameFooter && <SiteFooter layout={layout} />}
+      {!hideFrameFooter && <DeferredFooter layout={layout} />}
       <ChatButton chatUrl={layout.contact.chatUrl} />
       {quoteOpen && (
         <Suspense fallback={null}>

@@ -1,10 +1,10 @@
 import { ChevronDown, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { useCurrentYear, YEAR_ATTRIBUTE } from '../../lib/use-current-year';
 import { mailtoHref, telHref } from './contact-links';
+import { Link } from '../../components/link/AppLink';
 
 type SectionId = 'quick' | 'legal' | 'contact';
 

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import './breadcrumb.css';
+import { Link } from '../link/AppLink';
 
 export type Crumb = { label: string; to?: string; state?: unknown };
 

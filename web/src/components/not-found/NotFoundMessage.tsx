@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import './not-found.css';
+import { Link } from '../link/AppLink';
 
 /** The not-found screen's content (spec §2 "404 page"); also a screen's state when its data is missing. */
 export function NotFoundMessage() {

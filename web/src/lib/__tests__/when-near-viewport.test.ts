@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEAR_VIEWPORT_MARGIN, whenNearViewport } from '../when-near-viewport';
+import type * as WhenNearViewport from '../when-near-viewport';
 
 type Callback = (entries: Pick<IntersectionObserverEntry, 'isIntersecting'>[]) => void;
 
@@ -53,5 +54,50 @@ describe('whenNearViewport', () => {
     const observers = stubObserver();
     expect(await settled(whenNearViewport(null))).toBe(true);
     expect(observers).toHaveLength(0);
+  });
+});
+
+describe('whenPartWanted', () => {
+  // The hydration mark and the release are once per page: a fresh module per test.
+  let parts: typeof WhenNearViewport;
+  beforeEach(async () => {
+    vi.resetModules();
+    parts = await import('../when-near-viewport');
+    document.body.innerHTML = '<footer class="site-footer">prerendered</footer>';
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it('loads at once when the page is rendered from scratch (its markup is not kept)', async () => {
+    const observers = stubObserver();
+    expect(await settled(parts.whenPartWanted('footer.site-footer'))).toBe(true);
+    expect(observers).toHaveLength(0);
+  });
+
+  it('waits for the kept prerendered element to come near the viewport while hydrating', async () => {
+    const observers = stubObserver();
+    parts.markHydrating();
+    const wanted = parts.whenPartWanted('footer.site-footer');
+    expect(observers[0]?.observed).toEqual([document.querySelector('footer.site-footer')]);
+    expect(await settled(wanted)).toBe(false);
+    observers[0]?.callback([{ isIntersecting: true }]);
+    expect(await settled(wanted)).toBe(true);
+  });
+
+  it('loads at once when hydrating finds no such element (a client navigation)', async () => {
+    stubObserver();
+    parts.markHydrating();
+    expect(await settled(parts.whenPartWanted('#below-the-fold'))).toBe(true);
+  });
+
+  it('loads every waiting part on loadEveryDeferredPart (the router\'s first update)', async () => {
+    stubObserver();
+    parts.markHydrating();
+    const wanted = parts.whenPartWanted('footer.site-footer');
+    expect(await settled(wanted)).toBe(false);
+    parts.loadEveryDeferredPart();
+    expect(await settled(wanted)).toBe(true);
   });
 });

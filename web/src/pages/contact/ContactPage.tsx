@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { ContactForm } from '../../forms/contact/ContactForm';
 import '../../styles/form-page.css';
+import { Link } from '../../components/link/AppLink';
 
 /** `/contact`: the contact form. */
 export default function ContactPage() {

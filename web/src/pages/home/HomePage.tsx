@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { HomePageData } from '../../content/types';
-import { whenNearViewport } from '../../lib/when-near-viewport';
+import { lazyNearViewport } from '../../lib/when-near-viewport';
 import { FIRST_SCREEN_SECTIONS, FirstScreenSection } from './sections/HomeSectionView';
 import './home.css';
 
@@ -12,15 +12,12 @@ const BELOW_THE_FOLD_ID = 'below-the-fold';
 // The sections below the first screen (and their carousels) are a chunk of their own,
 // fetched only when they come near the viewport (the JavaScript budget of the page's
 // first load): until then the browser shows their prerendered markup, then React
-// hydrates it. A client navigation to / finds no such element yet and fetches the chunk
-// at once. The prerender (and the unit tests, which prerender in the same process) load
-// it before rendering; the client build drops that branch.
+// hydrates it. The prerender (and the unit tests, which prerender in the same process)
+// load it before rendering; the client build drops that branch.
 const BelowTheFold =
   import.meta.env.SSR || import.meta.env.MODE === 'test'
     ? (await import('./sections/BelowTheFold')).default
-    : lazy(() =>
-        whenNearViewport(document.getElementById(BELOW_THE_FOLD_ID)).then(() => import('./sections/BelowTheFold')),
-      );
+    : lazyNearViewport(`#${BELOW_THE_FOLD_ID}`, () => import('./sections/BelowTheFold').then((module) => module.default));
 
 /**
  * The home page: the sections home.toml lists, in its order. The leading first-screen

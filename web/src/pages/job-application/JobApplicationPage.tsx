@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { JobApplicationForm } from '../../forms/job/JobApplicationForm';
 import '../../styles/form-page.css';
+import { Link } from '../../components/link/AppLink';
 
 /** `/jobapplicationform`: the job application form. */
 export default function JobApplicationPage() {

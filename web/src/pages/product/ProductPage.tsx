@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -9,6 +8,7 @@ import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath, productPath } from '../../lib/paths';
 import './product.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
+import { Link } from '../../components/link/AppLink';
 
 /** `/products/{id}/{slug}`: one product, and related ones. */
 export default function ProductPage() {

@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import type { ProductSummary } from '../../content/types';
 import { productPath } from '../../lib/paths';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
+import { Link } from '../../components/link/AppLink';
 
 type ProductCardProps = {
   product: ProductSummary;

@@ -1,5 +1,5 @@
-import { Filter, Search } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Filter, Search, X } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb/Breadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -37,6 +37,8 @@ export default function ProductsPage() {
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const [filtersShown, setFiltersShown] = useState(false);
+  const filterToggle = useRef<HTMLButtonElement>(null);
+  const hideFiltersButton = useRef<HTMLButtonElement>(null);
   const [query, setQuery] = useState('');
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
 
@@ -57,6 +59,20 @@ export default function ProductsPage() {
     if (fromOlderQuery) navigate(canonicalUrl, { replace: true, preventScrollReset: true });
   }, [fromOlderQuery, canonicalUrl, navigate]);
 
+  // On phones the open panel covers the page: focus moves into it, and Escape closes
+  // it wherever the focus is.
+  useEffect(() => {
+    if (!filtersShown) return;
+    hideFiltersButton.current?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setFiltersShown(false);
+      filterToggle.current?.focus({ preventScroll: true });
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [filtersShown]);
+
   const allProducts = data?.page.products ?? NO_PRODUCTS;
   const index = useMemo(() => searchable(allProducts), [allProducts]);
   // Typing stays responsive: the grid follows the query at React's next idle moment.
@@ -69,11 +85,18 @@ export default function ProductsPage() {
 
   if (!data) return <NotFoundMessage />;
 
+  /** Closes the phone panel and gives the focus back to its toggle. */
+  const hideFilters = () => {
+    if (!filtersShown) return;
+    setFiltersShown(false);
+    filterToggle.current?.focus({ preventScroll: true });
+  };
+
   const choose = (next: ProductSelection) => {
     // The choice goes into the URL: a category's own page (shareable, reloadable,
     // prerendered). The page scrolls up itself, smoothly.
     navigate(catalogueUrl(next), { preventScrollReset: true });
-    setFiltersShown(false);
+    hideFilters();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -104,27 +127,39 @@ export default function ProductsPage() {
           />
         </div>
         <button
+          ref={filterToggle}
           type="button"
           className="button button-outline products-filter-toggle"
           aria-expanded={filtersShown}
           aria-controls="product-categories"
-          onClick={() => setFiltersShown(!filtersShown)}
+          onClick={() => (filtersShown ? hideFilters() : setFiltersShown(true))}
         >
           <Filter size={18} aria-hidden="true" />
           {filtersShown ? 'Hide Filters' : 'Show Filters'}
         </button>
       </div>
       <div className="products-layout">
-        {filtersShown && <div className="products-overlay" onClick={() => setFiltersShown(false)} aria-hidden="true" />}
+        {filtersShown && <div className="products-overlay" onClick={hideFilters} aria-hidden="true" />}
         <aside
           id="product-categories"
           className={`products-sidebar${filtersShown ? ' is-shown' : ''}`}
           aria-label="Categories"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setFiltersShown(false);
-          }}
         >
-          <h2 className="products-sidebar-heading">Categories</h2>
+          <div className="products-sidebar-top">
+            <h2 className="products-sidebar-heading">Categories</h2>
+            {/* The panel covers the toolbar's toggle on phones: it closes from its own top. */}
+            <button
+              ref={hideFiltersButton}
+              type="button"
+              className="button button-outline products-filter-hide"
+              aria-expanded={filtersShown}
+              aria-controls="product-categories"
+              onClick={hideFilters}
+            >
+              <X size={18} aria-hidden="true" />
+              Hide Filters
+            </button>
+          </div>
           <ul className="category-list">
             <li>
               <button

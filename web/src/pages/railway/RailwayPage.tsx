@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { RailwayPageData } from '../../content/types';
 import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
 import { registrationPath } from '../../lib/paths';
+import { Link } from '../../components/link/AppLink';
 
 /** `/railway-registration`: the registrations of every type. */
 export default function RailwayPage() {

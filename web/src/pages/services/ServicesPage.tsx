@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
 import { OptionalImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -7,6 +6,7 @@ import type { ServicesPageData } from '../../content/types';
 import { servicePath } from '../../lib/paths';
 import './services.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
+import { Link } from '../../components/link/AppLink';
 
 /** `/services`: every service catalogue entry. */
 export default function ServicesPage() {

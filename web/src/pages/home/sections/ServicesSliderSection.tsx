@@ -1,5 +1,4 @@
 import { useState, type MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { CarouselControls } from '../../../components/carousel/CarouselControls';
 import { useCarousel } from '../../../components/carousel/use-carousel';
 import { MediaImage } from '../../../components/media-image/MediaImage';
@@ -7,6 +6,7 @@ import { SERVICES_SLIDER_INTERVAL_MS } from '../../../config/timing';
 import type { Home } from '../../../content/types';
 import { servicePath } from '../../../lib/paths';
 import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
+import { Link } from '../../../components/link/AppLink';
 
 // One card per snap; at the last snap the autoplay (and Next) wraps to the first card.
 const CAROUSEL = {
