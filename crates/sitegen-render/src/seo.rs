@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use sitegen_content::{Content, MediaRef, Product, CATEGORY_ROUTE_PREFIX};
+use sitegen_content::routes::{CATEGORY, SERVICE};
+use sitegen_content::{Content, MediaRef, Product};
 
 use crate::routes::{encode_path, PlannedRoute};
 use crate::shell::escape_json_for_script;
@@ -50,9 +51,9 @@ pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage
     let page_image =
         if let Some(product) = route.product.and_then(|index| content.products.get(index)) {
             content.product_image(product)
-        } else if let Some(id) = route.path.strip_prefix(CATEGORY_ROUTE_PREFIX) {
+        } else if let Some(id) = route.path.strip_prefix(CATEGORY.prefix()) {
             content.category(id).map(|category| &category.image)
-        } else if let Some(id) = route.path.strip_prefix(SERVICE_ROUTE_PREFIX) {
+        } else if let Some(id) = route.path.strip_prefix(SERVICE.prefix()) {
             content
                 .service(id)
                 .and_then(|service| service.image.as_ref())
@@ -73,8 +74,6 @@ pub fn default_share_image(content: &Content) -> Option<ShareImage> {
         .as_ref()
         .map(|image| share_image_of(content, image))
 }
-
-const SERVICE_ROUTE_PREFIX: &str = "/services/";
 
 /// Facebook, X, LinkedIn and the chat apps draw JPEG, PNG, GIF and WebP previews, not
 /// SVG: a page whose image is an SVG drawing is shared with the site's default image.
