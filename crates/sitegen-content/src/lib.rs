@@ -73,7 +73,18 @@ pub use values::{
 /// (sorted by path, line and column). `content` is `Some` exactly when no
 /// diagnostic is an error.
 pub fn load(content_dir: &Path) -> LoadReport {
-    load::load(content_dir)
+    // Read every file, run the rules across files, then assemble: `check` reads what
+    // `load` read and `load` never calls `check`, so neither module depends on the other.
+    match load::read(content_dir) {
+        Ok(mut read) => {
+            check::run(&read.loaded, &mut read.diagnostics);
+            load::assemble(content_dir, read)
+        }
+        Err(missing_dir) => LoadReport {
+            content: None,
+            diagnostics: vec![*missing_dir],
+        },
+    }
 }
 
 /// What [`load`] found: the content (when there is no error) and every diagnostic.

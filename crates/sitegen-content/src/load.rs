@@ -6,7 +6,6 @@ use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::check;
 use crate::codes::{ErrorCode, Severity};
 use crate::de::{lookup, Cx, FromToml, Located};
 use crate::diagnostic::{display_path, Diagnostic, SourceFile};
@@ -301,8 +300,17 @@ fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
         .collect()
 }
 
-/// Loads and checks the content directory (see [`crate::load`]).
-pub(crate) fn load(content_dir: &Path) -> LoadReport {
+/// The content files as read, with the problems reading found, before the rules
+/// across files run (see [`crate::load`]: read, then check, then assemble).
+pub(crate) struct Read {
+    pub loaded: Loaded,
+    pub diagnostics: Vec<Diagnostic>,
+    media: MediaCache,
+}
+
+/// Reads every file of the content directory. `Err` is the one problem when the
+/// directory itself is missing (not one per file).
+pub(crate) fn read(content_dir: &Path) -> Result<Read, Box<Diagnostic>> {
     if !content_dir.is_dir() {
         // One problem, not one per missing file; the full path says where sitegen looked.
         let absolute = std::path::absolute(content_dir).unwrap_or_else(|_| content_dir.into());
@@ -311,14 +319,11 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
         } else {
             "content directory not found"
         };
-        return LoadReport {
-            content: None,
-            diagnostics: vec![Diagnostic::file(
-                std::path::PathBuf::new(),
-                ErrorCode::ContentDirMissing,
-                format!("{what}: {}", absolute.display()),
-            )],
-        };
+        return Err(Box::new(Diagnostic::file(
+            std::path::PathBuf::new(),
+            ErrorCode::ContentDirMissing,
+            format!("{what}: {}", absolute.display()),
+        )));
     }
     let mut loader = Loader {
         content_dir,
@@ -362,8 +367,21 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
         timeline,
         pages,
     };
-    let mut diagnostics = loader.diagnostics;
-    check::run(&loaded, &mut diagnostics);
+    Ok(Read {
+        loaded,
+        diagnostics: loader.diagnostics,
+        media: loader.media,
+    })
+}
+
+/// The report of what was read and checked: every problem in file order, and the
+/// content when none is an error.
+pub(crate) fn assemble(content_dir: &Path, read: Read) -> LoadReport {
+    let Read {
+        loaded,
+        mut diagnostics,
+        media,
+    } = read;
     diagnostics.sort_by(|a, b| {
         (&a.path, a.line, a.column, a.code).cmp(&(&b.path, b.line, b.column, b.code))
     });
@@ -373,7 +391,7 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
     let content = if has_errors {
         None
     } else {
-        assemble(content_dir, loaded, loader.media)
+        build_content(content_dir, loaded, media)
     };
     if content.is_none() && !has_errors {
         // Unreachable by construction: every absent value was reported as an error.
@@ -389,7 +407,7 @@ pub(crate) fn load(content_dir: &Path) -> LoadReport {
     }
 }
 
-fn assemble(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Option<Content> {
+fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Option<Content> {
     let mut policies: HashMap<PolicyKind, Policy> = loaded
         .policies
         .into_iter()

@@ -362,9 +362,7 @@ pub(crate) mod tests {
 
     /// The valid fixture site of sitegen-content, loaded.
     pub(crate) fn fixture_content() -> Content {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../sitegen-content/tests/fixtures/valid/content");
-        sitegen_content::load(&dir)
+        sitegen_content::load(&sitegen_content::testing::valid_content_dir())
             .content
             .expect("the valid fixture loads")
     }
