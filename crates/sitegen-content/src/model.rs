@@ -6,6 +6,8 @@
 
 use crate::de::{content_table, Located, Number};
 use crate::routes;
+// Declared with the routes (a legal page is a route); read here as part of the model.
+pub use crate::routes::PolicyKind;
 use crate::values::{
     Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,
 };
@@ -679,50 +681,6 @@ content_table! {
         pub paragraphs: Option<Vec<Located<Text>>>,
         /// Optional bullets.
         pub bullets: Option<Vec<Located<Text>>>,
-    }
-}
-
-/// Which legal page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PolicyKind {
-    /// policies/privacy.toml (/PrivacyPolicy).
-    Privacy,
-    /// policies/terms.toml (/TermsAndConditions).
-    Terms,
-    /// policies/shipping.toml (/ShippingPolicy and /ReturnRefundPolicy).
-    Shipping,
-    /// policies/payment.toml (/PaymentPolicy).
-    Payment,
-}
-
-impl PolicyKind {
-    /// Every legal page.
-    pub const ALL: [PolicyKind; 4] = [
-        PolicyKind::Privacy,
-        PolicyKind::Terms,
-        PolicyKind::Shipping,
-        PolicyKind::Payment,
-    ];
-
-    /// The file name stem under `policies/`.
-    pub fn file_stem(self) -> &'static str {
-        match self {
-            PolicyKind::Privacy => "privacy",
-            PolicyKind::Terms => "terms",
-            PolicyKind::Shipping => "shipping",
-            PolicyKind::Payment => "payment",
-        }
-    }
-
-    /// The policy shown on a legal route, if `route` is one (see [`routes::ROUTES`]).
-    pub fn for_route(route: &str) -> Option<PolicyKind> {
-        routes::ROUTES
-            .iter()
-            .find(|declared| declared.pattern == route)
-            .and_then(|declared| match declared.data {
-                routes::DataKind::Policy(kind) => Some(kind),
-                _ => None,
-            })
     }
 }
 

@@ -9,8 +9,6 @@
 //! The model is ripgrep's `crates/core/flags/defs.rs`: one definition per item feeds
 //! every output, and a consistency test (below) keeps the definitions sound.
 
-use crate::model::PolicyKind;
-
 /// What a route is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RouteKind {
@@ -406,6 +404,50 @@ pub fn percent_decode(text: &str) -> Option<String> {
         }
     }
     String::from_utf8(decoded).ok()
+}
+
+/// Which legal page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PolicyKind {
+    /// policies/privacy.toml (/PrivacyPolicy).
+    Privacy,
+    /// policies/terms.toml (/TermsAndConditions).
+    Terms,
+    /// policies/shipping.toml (/ShippingPolicy and /ReturnRefundPolicy).
+    Shipping,
+    /// policies/payment.toml (/PaymentPolicy).
+    Payment,
+}
+
+impl PolicyKind {
+    /// Every legal page.
+    pub const ALL: [PolicyKind; 4] = [
+        PolicyKind::Privacy,
+        PolicyKind::Terms,
+        PolicyKind::Shipping,
+        PolicyKind::Payment,
+    ];
+
+    /// The file name stem under `policies/`.
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            PolicyKind::Privacy => "privacy",
+            PolicyKind::Terms => "terms",
+            PolicyKind::Shipping => "shipping",
+            PolicyKind::Payment => "payment",
+        }
+    }
+
+    /// The policy shown on a legal route, if `route` is one (see [`ROUTES`]).
+    pub fn for_route(route: &str) -> Option<PolicyKind> {
+        ROUTES
+            .iter()
+            .find(|declared| declared.pattern == route)
+            .and_then(|declared| match declared.data {
+                DataKind::Policy(kind) => Some(kind),
+                _ => None,
+            })
+    }
 }
 
 #[cfg(test)]
