@@ -72,6 +72,22 @@ pub enum BuildError {
     Web { step: String, output: String },
     #[error("prerendering {url:?} failed: {message}")]
     Prerender { url: String, message: String },
+    /// `node` could not be started.
+    #[error("could not start node ({source}): is Node.js (20.19 or later) installed and on PATH?")]
+    NodeMissing {
+        #[source]
+        source: std::io::Error,
+    },
+    /// A render worker ended with a failure status after its last route.
+    #[error("the prerender worker exited with {status}")]
+    WorkerExited { status: std::process::ExitStatus },
+    /// A render worker did not exit after its last route and was killed.
+    #[error("the prerender worker (process {pid}) did not exit within {waited} of its last route, so it was killed")]
+    WorkerDidNotExit { pid: u32, waited: String },
+    /// A page rendered a module the web build's manifest does not hold: the route table
+    /// and the web build disagree.
+    #[error("prerendering {url:?}: module {module:?} is not in Vite's manifest (run `sitegen gen`, or rebuild the web app)")]
+    ManifestMissingModule { url: String, module: String },
     #[error("template error: {0}")]
     Template(String),
     /// A media file the content check accepted fails to decode for its WebP variants.
@@ -453,10 +469,12 @@ fn head_assets(
 ) -> Result<webapp::HeadAssets, BuildError> {
     manifest
         .head_assets(&rendered.modules)
-        .map_err(|message| BuildError::Prerender {
-            url: url.to_string(),
-            message,
-        })
+        .map_err(
+            |webapp::MissingModule(module)| BuildError::ManifestMissingModule {
+                url: url.to_string(),
+                module,
+            },
+        )
 }
 
 #[cfg(test)]

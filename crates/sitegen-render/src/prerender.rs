@@ -96,14 +96,10 @@ impl Prerenderer {
         layout_json: &str,
         timeout: Duration,
     ) -> Result<Self, BuildError> {
-        let failure = |message: String| BuildError::Prerender {
-            url: String::new(),
-            message,
-        };
         // The worker runs from web/, so a relative script path would resolve twice.
         let script = script
             .canonicalize()
-            .map_err(|e| failure(format!("prerender script {}: {e}", script.display())))?;
+            .map_err(|e| BuildError::io(script, e))?;
         let mut command = Command::new("node");
         command
             // A larger young generation: a page allocates a few MB, and the default
@@ -114,13 +110,11 @@ impl Prerenderer {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
-        let mut child = tied::spawn(command)
-            .map_err(|e| failure(format!("could not start node: {e} (is Node.js installed?)")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(failure("the prerender worker has no stdin/stdout".into()));
-        };
+        let mut child =
+            tied::spawn(command).map_err(|source| BuildError::NodeMissing { source })?;
+        // Both are piped above, so both are there.
+        let stdin = child.stdin.take().expect("the worker's stdin is piped");
+        let stdout = child.stdout.take().expect("the worker's stdout is piped");
         if crate::fault::forced("stop-worker") {
             // SAFETY: kill has no memory effects.
             unsafe {
@@ -213,26 +207,18 @@ impl Prerenderer {
 
     /// Closes the worker's stdin and waits (at most the timeout) for it to exit.
     pub fn finish(mut self) -> Result<(), BuildError> {
-        let failure = |message: String| BuildError::Prerender {
-            url: String::new(),
-            message,
-        };
         drop(self.requests.take());
         let status = self.wait_exit().map_err(|silence| match silence {
             Silence::Interrupted(error) => error,
-            Silence::TimedOut => failure(format!(
-                "the prerender worker (process {}) did not exit within {} of its last \
-                 route, so it was killed",
-                self.pid(),
-                seconds(self.timeout)
-            )),
+            Silence::TimedOut => BuildError::WorkerDidNotExit {
+                pid: self.pid(),
+                waited: seconds(self.timeout),
+            },
         })?;
         match status {
             Ok(status) if status.success() => Ok(()),
-            Ok(status) => Err(failure(format!(
-                "the prerender worker exited with {status}"
-            ))),
-            Err(e) => Err(failure(e.to_string())),
+            Ok(status) => Err(BuildError::WorkerExited { status }),
+            Err(e) => Err(BuildError::io(Path::new("node"), e)),
         }
     }
 
@@ -508,6 +494,38 @@ mod tests {
             !is_running(pid),
             "the stopped worker {pid} outlived its handle"
         );
+    }
+
+    #[test]
+    fn a_worker_that_fails_on_its_way_out_is_a_worker_exited_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("exits-3.mjs");
+        std::fs::write(
+            &script,
+            "process.stdin.resume(); process.stdin.on('end', () => process.exit(3));\n",
+        )
+        .unwrap();
+        let worker = Prerenderer::start(&script, dir.path(), LAYOUT).unwrap();
+        match worker.finish() {
+            Err(error @ BuildError::WorkerExited { status }) => {
+                assert_eq!(status.code(), Some(3));
+                assert!(error.to_string().contains("exited with"), "{error}");
+            }
+            other => panic!("expected WorkerExited, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_missing_script_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("no-such-worker.mjs");
+        match Prerenderer::start(&missing, dir.path(), LAYOUT) {
+            Err(BuildError::Io { path, .. }) => assert_eq!(path, missing),
+            other => panic!(
+                "expected an Io error naming the script, got {:?}",
+                other.err()
+            ),
+        }
     }
 
     #[test]
