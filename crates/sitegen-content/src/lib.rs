@@ -9,9 +9,14 @@
 //! - checking media files (existence, format, dimensions) and naming their hashed
 //!   output files ([`MediaIndex`]);
 //! - building the camelCase JSON handed to React ([`view`]);
-//! - exporting JSON Schemas of the content files for editors ([`schemas`]).
+//! - exporting JSON Schemas of the content files for editors ([`schemas`]);
+//! - declaring every route once ([`ROUTES`]): the content's link checks, the
+//!   renderer's plan and the web app's generated route files all read it.
 //!
-//! What it is not for: planning routes, writing files, prerendering, serving or
+//! [`load`] reads every file (`load.rs`), runs the rules across files (`check/`), then
+//! assembles [`Content`]; `check` never loads and `load` never checks.
+//!
+//! What it is not for: expanding routes into pages, writing files, prerendering, serving or
 //! command-line handling (those live in `sitegen-render`, `sitegen-serve` and the
 //! `sitegen` binary). It never writes anything and never interprets markup: text is
 //! plain text, and React escapes it.
