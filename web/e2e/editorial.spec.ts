@@ -99,17 +99,26 @@ test.describe('a preview of edited content', () => {
     server = spawn(
         sitegen,
         ['serve', '--no-watch', '--port', String(previewPort), '--out', 'dist', '--web', web, '--templates', path.join(repo, 'templates')],
-        { cwd: dir, stdio: 'ignore' },
+        { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    for (let attempt = 0; attempt < 1800; attempt++) {
+    // Kept to say why, should the preview never come up.
+    let errors = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-4000);
+    });
+    // The full content is built first: on a loaded machine that takes minutes, so wait
+    // as long as the hook may (a 503 "no build yet" page answers meanwhile).
+    const deadline = Date.now() + 230_000;
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null) break;
       const up = await fetch(previewURL).then(
         (response) => response.ok,
         () => false,
       );
       if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error(`sitegen serve did not answer on ${previewURL}`);
+    throw new Error(`sitegen serve did not answer on ${previewURL} (exit ${server.exitCode}):\n${errors}`);
   });
 
   test.afterAll(() => {
