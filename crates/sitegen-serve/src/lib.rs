@@ -199,10 +199,24 @@ pub async fn bind(host: &str, port: u16) -> Result<TcpListener, ServeError> {
 
 /// Serves until the process is interrupted (Ctrl-C).
 pub async fn run(listener: TcpListener, options: ServeOptions) -> Result<(), ServeError> {
-    serve_until(listener, options, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
+    serve_until(listener, options, stop_requested()).await
+}
+
+/// Ctrl-C, or SIGTERM: what `kill`, service managers and test runners send. Without
+/// it a preview server stopped that way would keep its port.
+async fn stop_requested() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Serves until `shutdown` completes.

@@ -147,6 +147,24 @@ fn serve_does_not_follow_symlinks_out_of_dist_nor_serve_host_files() {
 }
 
 #[test]
+fn serve_stops_on_sigterm_as_on_ctrl_c() {
+    let site = site();
+    let mut server = serve(site.path(), &[]);
+    let pid = server.child.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(sent.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "sitegen serve ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
 fn serve_warns_that_a_non_loopback_host_is_reachable_from_the_network() {
     let dir = site();
     let server = serve(&dir.path().join("dist"), &["--host", "0.0.0.0"]);
