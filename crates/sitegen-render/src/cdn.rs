@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
+use crate::cache::{BuildCache, Key, Kind};
 use crate::{parallel, BuildError};
 
 /// Long-lived caching for files whose names carry a content hash.
@@ -140,11 +141,13 @@ pub fn headers(origins: &CspOrigins) -> String {
 }
 
 /// Writes `FILE.br` and `FILE.gz` beside every compressible file under `dir`, on
-/// `workers` threads. Returns how many files were compressed.
+/// `workers` threads, taking the twins of a file compressed before (same bytes, same
+/// levels) from `cache`. Returns how many files got twins.
 pub fn precompress(
     dir: &Path,
     workers: usize,
     progress: &dyn crate::progress::Progress,
+    cache: &BuildCache,
 ) -> Result<usize, BuildError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
         .into_iter()
@@ -172,7 +175,11 @@ pub fn precompress(
             parallel::map_parallel(files.len(), workers, |index| {
                 crate::interrupt::check()?;
                 let path = &files[index].0;
-                compress_one(path, levels_for(path.strip_prefix(dir).unwrap_or(path)))?;
+                compress_one(
+                    path,
+                    levels_for(path.strip_prefix(dir).unwrap_or(path)),
+                    cache,
+                )?;
                 progress.advance();
                 Ok(())
             })
@@ -181,7 +188,7 @@ pub fn precompress(
     .map(|done| done.len())
 }
 
-fn compress_one(path: &Path, levels: Levels) -> Result<(), BuildError> {
+fn compress_one(path: &Path, levels: Levels, cache: &BuildCache) -> Result<(), BuildError> {
     let bytes = fs::read(path).map_err(|e| BuildError::io(path, e))?;
     let io = |target: &Path| {
         let target = target.to_path_buf();
@@ -189,23 +196,39 @@ fn compress_one(path: &Path, levels: Levels) -> Result<(), BuildError> {
     };
 
     let gz_path = with_suffix(path, "gz");
+    let gz_key = Key::of(&[b"gzip", &levels.gzip.to_le_bytes(), &bytes]);
+    if !cache.copy_to(Kind::Gzip, &gz_key, &gz_path) {
+        let gz = gzip(&bytes, levels.gzip).map_err(io(&gz_path))?;
+        fs::write(&gz_path, &gz).map_err(io(&gz_path))?;
+        cache.put(Kind::Gzip, &gz_key, &gz);
+    }
+    let br_path = with_suffix(path, "br");
+    let br_key = Key::of(&[b"brotli", &levels.brotli.to_le_bytes(), &bytes]);
+    if !cache.copy_to(Kind::Brotli, &br_key, &br_path) {
+        let br = brotli(&bytes, levels.brotli).map_err(io(&br_path))?;
+        fs::write(&br_path, &br).map_err(io(&br_path))?;
+        cache.put(Kind::Brotli, &br_key, &br);
+    }
+    Ok(())
+}
+
+fn gzip(bytes: &[u8], level: u32) -> std::io::Result<Vec<u8>> {
     let mut gz = flate2::write::GzEncoder::new(
         Vec::with_capacity(bytes.len() / 3),
-        flate2::Compression::new(levels.gzip),
+        flate2::Compression::new(level),
     );
-    gz.write_all(&bytes).map_err(io(&gz_path))?;
-    let gz = gz.finish().map_err(io(&gz_path))?;
-    fs::write(&gz_path, gz).map_err(io(&gz_path))?;
+    gz.write_all(bytes)?;
+    gz.finish()
+}
 
-    let br_path = with_suffix(path, "br");
+fn brotli(bytes: &[u8], quality: u32) -> std::io::Result<Vec<u8>> {
     let mut br = Vec::with_capacity(bytes.len() / 3);
     {
-        let mut writer =
-            brotli::CompressorWriter::new(&mut br, 64 * 1024, levels.brotli, BROTLI_WINDOW);
-        writer.write_all(&bytes).map_err(io(&br_path))?;
-        writer.flush().map_err(io(&br_path))?;
+        let mut writer = brotli::CompressorWriter::new(&mut br, 64 * 1024, quality, BROTLI_WINDOW);
+        writer.write_all(bytes)?;
+        writer.flush()?;
     }
-    fs::write(&br_path, br).map_err(io(&br_path))
+    Ok(br)
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -316,8 +339,10 @@ mod tests {
         fs::create_dir_all(dir.path().join("assets")).unwrap();
         let script = "export const x = 1;\n".repeat(50);
         fs::write(dir.path().join("assets/app.js"), &script).unwrap();
+        let cache_dir = tempfile::tempdir().unwrap();
+        let cache = BuildCache::new(cache_dir.path(), true);
         assert_eq!(
-            precompress(dir.path(), 2, &crate::progress::Silent).unwrap(),
+            precompress(dir.path(), 2, &crate::progress::Silent, &cache).unwrap(),
             2
         );
 
@@ -344,5 +369,37 @@ mod tests {
         assert_eq!(script_back, script);
         assert!(!dir.path().join("tiny.js.gz").exists());
         assert!(!dir.path().join("photo.png.br").exists());
+    }
+
+    #[test]
+    fn twins_of_unchanged_bytes_come_from_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
+        fs::create_dir_all(&site).unwrap();
+        fs::write(site.join("index.html"), "<p>hello</p>".repeat(100)).unwrap();
+        let cache = BuildCache::new(dir.path().join("cache"), true);
+        precompress(&site, 1, &crate::progress::Silent, &cache).unwrap();
+        let twins = |name: &str| fs::read(site.join(name)).unwrap();
+        let (gz, br) = (twins("index.html.gz"), twins("index.html.br"));
+
+        // A cached twin is copied, not recomputed: plant a marker in the cache entry.
+        let key = Key::of(&[
+            b"gzip",
+            &LEVELS_PAGES.gzip.to_le_bytes(),
+            &"<p>hello</p>".repeat(100).into_bytes(),
+        ]);
+        fs::write(cache.dir().join("gz").join(key.as_str()), b"from the cache").unwrap();
+        let next = BuildCache::new(dir.path().join("cache"), true);
+        precompress(&site, 1, &crate::progress::Silent, &next).unwrap();
+        assert_eq!(twins("index.html.gz"), b"from the cache");
+        assert_eq!(twins("index.html.br"), br);
+
+        // Changed bytes or no reading (--no-cache): compressed afresh.
+        let clean = BuildCache::new(dir.path().join("cache"), false);
+        precompress(&site, 1, &crate::progress::Silent, &clean).unwrap();
+        assert_eq!(twins("index.html.gz"), gz);
+        fs::write(site.join("index.html"), "<p>bye</p>".repeat(100)).unwrap();
+        precompress(&site, 1, &crate::progress::Silent, &next).unwrap();
+        assert_ne!(twins("index.html.br"), br);
     }
 }

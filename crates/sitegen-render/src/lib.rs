@@ -9,6 +9,7 @@
 //! It does not load or validate content (`sitegen-content`) and does not serve the site
 //! (`sitegen-serve`).
 
+pub mod cache;
 pub mod cdn;
 pub mod fault;
 pub mod interrupt;
@@ -27,11 +28,14 @@ pub mod webapp;
 use std::convert::Infallible;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use sitegen_content::{view, Diagnostic, LoadReport};
 
+use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
 use crate::prerender::Prerenderer;
 use crate::progress::{Progress, Stage};
@@ -55,6 +59,12 @@ pub struct BuildOptions {
     /// Publish the drafts too, marked as such (`--drafts`, `sitegen serve`); a
     /// production build leaves them out everywhere.
     pub drafts: bool,
+    /// Reuse what earlier builds computed (see [`cache`]); false for `--no-cache`, which
+    /// computes everything afresh and refills the cache.
+    pub reuse_cache: bool,
+    /// Write the `.br` / `.gz` twins of the text files. `sitegen serve` does not: its
+    /// preview is not deployed, and the browser on the same machine gains nothing.
+    pub precompress: bool,
 }
 
 /// What went wrong in a build. Content errors are reported all at once.
@@ -141,6 +151,12 @@ pub struct BuildSummary {
     pub stages: Vec<(&'static str, Duration)>,
     /// False when the previous web build was reused.
     pub web_rebuilt: bool,
+    /// How many routes the Node workers rendered; the others came from the cache.
+    pub prerendered: usize,
+    /// The pages (`.html` files relative to the output) that differ from the previous
+    /// build's, for a [`Builder::warm`] builder whose web app was not rebuilt; `None`
+    /// when every page must be taken as changed.
+    pub changed_pages: Option<Vec<String>>,
     /// Content warnings (the build still succeeded).
     pub warnings: Vec<Diagnostic>,
 }
@@ -193,140 +209,255 @@ pub fn build_with_progress(
     options: &BuildOptions,
     progress: &dyn Progress,
 ) -> Result<BuildSummary, BuildError> {
-    check_out_dir(options)?;
-    let outcome = build_checked(options, progress);
-    interrupt::check()?;
-    outcome
+    Builder::once(options.clone()).build(progress)
 }
 
-fn build_checked(
-    options: &BuildOptions,
-    progress: &dyn Progress,
-) -> Result<BuildSummary, BuildError> {
-    let jobs = parallel::worker_count(options.jobs);
-    let mut stages = Vec::new();
-    let mut clock = Instant::now();
-    let mut lap = |stages: &mut Vec<(&'static str, Duration)>, name: &'static str| {
-        stages.push((name, clock.elapsed()));
-        fault::point(name);
-        clock = Instant::now();
-        interrupt::check()
-    };
+/// Builds one site, once (`sitegen build`) or again and again (`sitegen serve`, whose
+/// builder keeps its render workers warm between builds and reports which pages
+/// changed). Either way a build renders only the routes whose inputs changed since the
+/// cached renders ([`cache`]).
+pub struct Builder {
+    options: BuildOptions,
+    /// The idle workers of a warm builder; `None` for a one-off build, whose workers
+    /// exit with it.
+    warm: Option<Mutex<WarmWorkers>>,
+}
 
-    let report = sitegen_content::load(&options.content_dir);
-    let (mut content, warnings) = match report.content {
-        Some(content) => (content, report.diagnostics),
-        None => return Err(BuildError::Content(report.diagnostics)),
-    };
-    if let Some(base_url) = &options.base_url {
-        content.site.base_url.value = base_url.clone();
+/// Render workers kept between the builds of `sitegen serve`: starting Node and loading
+/// the bundle costs far more than rendering the few routes one edit changes.
+#[derive(Default)]
+struct WarmWorkers {
+    /// The web build their bundle came from.
+    bundle: String,
+    /// Each idle worker with the key of the layout it holds.
+    idle: Vec<(Prerenderer, Key)>,
+}
+
+impl Builder {
+    /// A builder for one build.
+    pub fn once(options: BuildOptions) -> Self {
+        Self {
+            options,
+            warm: None,
+        }
     }
-    if !options.drafts {
-        content.remove_drafts();
+
+    /// A builder for many builds of the same site, which keeps its workers between them.
+    pub fn warm(options: BuildOptions) -> Self {
+        Self {
+            options,
+            warm: Some(Mutex::new(WarmWorkers::default())),
+        }
     }
-    let shells = Shells::load(&options.templates_dir)?;
-    // Reported together with the output's broken links, after the build.
-    let source_link_problems = check_source_links(&options.web_dir);
-    lap(&mut stages, "content")?;
 
-    let web = WebApp::new(&options.web_dir).ensure_built(progress)?;
-    lap(&mut stages, "web app")?;
-
-    let staging = Staging::new(&options.out_dir)?;
-    staging.copy_tree(&web.client_dir)?;
-    for media in content.media.files() {
-        staging.copy_file(&media.source, &media.output)?;
+    pub fn options(&self) -> &BuildOptions {
+        &self.options
     }
-    // Before the views: it drops the variants that are not worth shipping.
-    media::write_variants(
-        &mut content.media,
-        &staging,
-        &media::cache_dir(&options.content_dir),
-    )?;
-    lap(&mut stages, "media")?;
 
-    let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
-    staging.write("data/layout.json", &layout_json)?;
-    let planned = routes::plan(&content);
-    lap(&mut stages, "data")?;
+    /// Builds the site (see [`build`]).
+    pub fn build(&self, progress: &dyn Progress) -> Result<BuildSummary, BuildError> {
+        check_out_dir(&self.options)?;
+        let outcome = self.build_checked(progress);
+        interrupt::check()?;
+        outcome
+    }
 
-    let pages = Pages {
-        content: &content,
-        shells: &shells,
-        manifest: &web.manifest,
-        staging: &staging,
-        layout_in_script: shell::escape_json_for_script(&layout_json),
-    };
-    // The routes and 404.html.
-    progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
-        pages.write_all(&planned, jobs, progress, || {
-            Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json)
+    fn build_checked(&self, progress: &dyn Progress) -> Result<BuildSummary, BuildError> {
+        let options = &self.options;
+        let jobs = parallel::worker_count(options.jobs);
+        let mut stages = Vec::new();
+        let mut clock = Instant::now();
+        let mut lap = |stages: &mut Vec<(&'static str, Duration)>, name: &'static str| {
+            stages.push((name, clock.elapsed()));
+            fault::point(name);
+            clock = Instant::now();
+            interrupt::check()
+        };
+
+        let report = sitegen_content::load(&options.content_dir);
+        let (mut content, warnings) = match report.content {
+            Some(content) => (content, report.diagnostics),
+            None => return Err(BuildError::Content(report.diagnostics)),
+        };
+        if let Some(base_url) = &options.base_url {
+            content.site.base_url.value = base_url.clone();
+        }
+        if !options.drafts {
+            content.remove_drafts();
+        }
+        let shells = Shells::load(&options.templates_dir)?;
+        // Reported together with the output's broken links, after the build.
+        let source_link_problems = check_source_links(&options.web_dir);
+        let cache = BuildCache::new(cache::dir_for(&options.content_dir), options.reuse_cache);
+        lap(&mut stages, "content")?;
+
+        let web = WebApp::new(&options.web_dir).ensure_built(progress)?;
+        lap(&mut stages, "web app")?;
+
+        let mut staging = Staging::new(&options.out_dir)?;
+        if self.warm.is_some() && !web.rebuilt {
+            staging.track_changed_pages();
+        }
+        staging.copy_tree(&web.client_dir)?;
+        for media in content.media.files() {
+            staging.copy_file(&media.source, &media.output)?;
+        }
+        // Before the views: it drops the variants that are not worth shipping.
+        media::write_variants(
+            &mut content.media,
+            &staging,
+            &media::cache_dir(&options.content_dir),
+            options.reuse_cache,
+        )?;
+        lap(&mut stages, "media")?;
+
+        let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
+        staging.write("data/layout.json", &layout_json)?;
+        let planned = routes::plan(&content);
+        lap(&mut stages, "data")?;
+
+        let layout_key = Key::of(&[layout_json.as_bytes()]);
+        let pages = Pages {
+            content: &content,
+            shells: &shells,
+            manifest: &web.manifest,
+            staging: &staging,
+            layout_in_script: shell::escape_json_for_script(&layout_json),
+            cache: &cache,
+            render_inputs: Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
+            prerendered: AtomicUsize::new(0),
+        };
+        let idle = self.take_idle_workers(&web.fingerprint);
+        let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
+            Some((worker, held)) => {
+                if held != layout_key {
+                    worker.set_layout(&layout_json);
+                }
+                Ok(worker)
+            }
+            None => Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json),
+        };
+        // The routes and 404.html.
+        let workers = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
+            pages.write_all(&planned, jobs, progress, start_worker)
+        })?;
+        let unused = idle.into_inner().unwrap_or_else(|p| p.into_inner());
+        self.keep_or_finish(&web.fingerprint, &layout_key, workers, unused)?;
+        let prerendered = pages.prerendered.into_inner();
+        lap(&mut stages, "prerender")?;
+
+        let base_url = content.site.base_url();
+        let sitemap_urls: Vec<String> = planned
+            .iter()
+            .filter(|route| route.in_sitemap)
+            .map(|route| route.canonical(base_url))
+            .collect();
+        staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
+        staging.write("robots.txt", output::robots(base_url))?;
+        staging.write("_redirects", redirects::rules(&content))?;
+        for (path, html) in redirects::fallback_pages(&content, base_url) {
+            staging.write(&path, html)?;
+        }
+        staging.write(
+            redirects::DATA_FILE,
+            redirects::client_map(&content).to_string(),
+        )?;
+        staging.write(
+            "_headers",
+            cdn::headers(&cdn::CspOrigins {
+                frame: cdn::origin_of(content.site.contact.map_embed_url.as_str()),
+                connect: cdn::origin_of(content.site.email.origin()),
+            }),
+        )?;
+        lap(&mut stages, "write")?;
+
+        let mut problems = source_link_problems;
+        let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
+        let route_table = sitegen_links::RouteTable::of_site();
+        let html_files = outputs.pages();
+        let Ok(problems_per_page) =
+            progress::stage(progress, Stage::LinkCheck, html_files.len(), || {
+                parallel::map_parallel(html_files.len(), jobs, |index| {
+                    let problems = sitegen_links::check_page_file(
+                        staging.dir(),
+                        html_files[index],
+                        &options.out_dir,
+                        &outputs,
+                        &route_table,
+                    );
+                    progress.advance();
+                    Ok::<_, Infallible>(problems)
+                })
+            });
+        problems.extend(problems_per_page.into_iter().flatten());
+        if !problems.is_empty() {
+            return Err(BuildError::Links(problems));
+        }
+        lap(&mut stages, "link check")?;
+
+        if options.precompress {
+            cdn::precompress(staging.dir(), jobs, progress, &cache)?;
+            lap(&mut stages, "compress")?;
+        }
+        let (files, bytes) = staging.totals();
+        let changed_pages = staging.changed_pages();
+        staging.commit()?;
+        cache.prune();
+
+        Ok(BuildSummary {
+            routes: planned.len() + 1,
+            files,
+            bytes,
+            stages,
+            web_rebuilt: web.rebuilt,
+            prerendered,
+            changed_pages,
+            warnings,
         })
-    })?;
-    lap(&mut stages, "prerender")?;
-
-    let base_url = content.site.base_url();
-    let sitemap_urls: Vec<String> = planned
-        .iter()
-        .filter(|route| route.in_sitemap)
-        .map(|route| route.canonical(base_url))
-        .collect();
-    staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
-    staging.write("robots.txt", output::robots(base_url))?;
-    staging.write("_redirects", redirects::rules(&content))?;
-    for (path, html) in redirects::fallback_pages(&content, base_url) {
-        staging.write(&path, html)?;
     }
-    staging.write(
-        redirects::DATA_FILE,
-        redirects::client_map(&content).to_string(),
-    )?;
-    staging.write(
-        "_headers",
-        cdn::headers(&cdn::CspOrigins {
-            frame: cdn::origin_of(content.site.contact.map_embed_url.as_str()),
-            connect: cdn::origin_of(content.site.email.origin()),
-        }),
-    )?;
-    lap(&mut stages, "write")?;
 
-    let mut problems = source_link_problems;
-    let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
-    let route_table = sitegen_links::RouteTable::of_site();
-    let html_files = outputs.pages();
-    let Ok(problems_per_page) =
-        progress::stage(progress, Stage::LinkCheck, html_files.len(), || {
-            parallel::map_parallel(html_files.len(), jobs, |index| {
-                let problems = sitegen_links::check_page_file(
-                    staging.dir(),
-                    html_files[index],
-                    &options.out_dir,
-                    &outputs,
-                    &route_table,
-                );
-                progress.advance();
-                Ok::<_, Infallible>(problems)
-            })
-        });
-    problems.extend(problems_per_page.into_iter().flatten());
-    if !problems.is_empty() {
-        return Err(BuildError::Links(problems));
+    /// The idle warm workers that run `bundle`; workers of an older bundle are stopped.
+    fn take_idle_workers(&self, bundle: &str) -> Mutex<Vec<(Prerenderer, Key)>> {
+        let Some(warm) = &self.warm else {
+            return Mutex::default();
+        };
+        let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+        let idle = std::mem::take(&mut warm.idle);
+        if warm.bundle != bundle {
+            // Dropping them kills them.
+            return Mutex::default();
+        }
+        Mutex::new(idle)
     }
-    lap(&mut stages, "link check")?;
 
-    cdn::precompress(staging.dir(), jobs, progress)?;
-    lap(&mut stages, "compress")?;
-    let (files, bytes) = staging.totals();
-    staging.commit()?;
-
-    Ok(BuildSummary {
-        routes: planned.len() + 1,
-        files,
-        bytes,
-        stages,
-        web_rebuilt: web.rebuilt,
-        warnings,
-    })
+    /// After the prerender: a warm builder keeps every worker for the next build, a
+    /// one-off build lets them exit and checks that they did so cleanly.
+    fn keep_or_finish(
+        &self,
+        bundle: &str,
+        layout: &Key,
+        used: Vec<Prerenderer>,
+        unused: Vec<(Prerenderer, Key)>,
+    ) -> Result<(), BuildError> {
+        match &self.warm {
+            Some(warm) => {
+                let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+                warm.bundle = bundle.to_string();
+                warm.idle = used
+                    .into_iter()
+                    .map(|worker| (worker, layout.clone()))
+                    .chain(unused)
+                    .collect();
+                Ok(())
+            }
+            None => {
+                for worker in used.into_iter().chain(unused.into_iter().map(|(w, _)| w)) {
+                    worker.finish()?;
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 /// What every page of a build shares, and the writing of one page.
@@ -337,48 +468,95 @@ struct Pages<'a> {
     staging: &'a Staging,
     /// The layout JSON, escaped for a `<script>` once for all pages.
     layout_in_script: String,
+    cache: &'a BuildCache,
+    /// What every render depends on besides its URL and route data: the bundle and the
+    /// layout.
+    render_inputs: Key,
+    /// How many routes the workers rendered (the others came from the cache).
+    prerendered: AtomicUsize,
 }
 
 impl Pages<'_> {
-    /// Writes every planned route (data chunk and page) and `404.html`, prerendering on
-    /// up to `jobs` workers made by `start_worker`. Each page depends only on its route,
-    /// so the files are the same whatever the number of workers.
+    /// Writes every planned route (data chunk and page) and `404.html`, rendering the
+    /// routes the cache does not hold on up to `jobs` workers made by `start_worker`
+    /// (a worker is started only when a route needs it). Each page depends only on its
+    /// route, so the files are the same whatever the number of workers. Returns the
+    /// workers started, for the caller to keep or finish.
     fn write_all(
         &self,
         planned: &[PlannedRoute],
         jobs: usize,
         progress: &dyn Progress,
         start_worker: impl Fn() -> Result<Prerenderer, BuildError> + Sync,
-    ) -> Result<(), BuildError> {
-        let (_, mut workers) =
-            parallel::run_queue(planned.len(), jobs, &start_worker, |worker, index| {
-                self.write_route(worker, &planned[index])?;
+    ) -> Result<Vec<Prerenderer>, BuildError> {
+        let (_, slots) = parallel::run_queue(
+            planned.len(),
+            jobs,
+            || Ok(WorkerSlot::default()),
+            |slot, index| {
+                self.write_route(slot, &start_worker, &planned[index])?;
                 progress.advance();
                 Ok(())
-            })?;
-        let mut last = match workers.pop() {
-            Some(worker) => worker,
-            None => start_worker()?,
-        };
-        self.write_not_found(&mut last)?;
+            },
+        )?;
+        let mut slots = slots;
+        let mut last = slots.pop().unwrap_or_default();
+        self.write_not_found(&mut last, &start_worker)?;
         progress.advance();
-        for worker in workers.into_iter().chain([last]) {
-            worker.finish()?;
+        Ok(slots
+            .into_iter()
+            .chain([last])
+            .filter_map(|slot| slot.0)
+            .collect())
+    }
+
+    /// What the app renders for `url` with `route_json`: from the cache when it holds
+    /// the same inputs, else from a worker (and then stored).
+    fn render(
+        &self,
+        slot: &mut WorkerSlot,
+        start_worker: &dyn Fn() -> Result<Prerenderer, BuildError>,
+        url: &str,
+        route_json: &str,
+    ) -> Result<prerender::Rendered, BuildError> {
+        let key = Key::of(&[
+            self.render_inputs.as_str().as_bytes(),
+            url.as_bytes(),
+            route_json.as_bytes(),
+        ]);
+        let cached = self.cache.get(cache::Kind::Render, &key);
+        if let Some(rendered) = cached.and_then(|bytes| serde_json::from_slice(&bytes).ok()) {
+            return Ok(rendered);
         }
-        Ok(())
+        let worker = match &mut slot.0 {
+            Some(worker) => worker,
+            empty => empty.insert(start_worker()?),
+        };
+        let rendered = worker.render(url, route_json)?;
+        self.prerendered.fetch_add(1, Ordering::Relaxed);
+        if let Ok(bytes) = serde_json::to_vec(&rendered) {
+            self.cache.put(cache::Kind::Render, &key, &bytes);
+        }
+        Ok(rendered)
     }
 
     /// Writes a planned route's data chunk and its prerendered page.
     fn write_route(
         &self,
-        worker: &mut Prerenderer,
+        slot: &mut WorkerSlot,
+        start_worker: &(dyn Fn() -> Result<Prerenderer, BuildError> + Sync),
         route: &PlannedRoute,
     ) -> Result<(), BuildError> {
         fault::point("rendering");
         interrupt::check()?;
         let route_json = route.route_data(self.content.site.base_url()).to_string();
         self.staging.write(&route.data_file(), &route_json)?;
-        let rendered = worker.render(&routes::encode_path(&route.path), &route_json)?;
+        let rendered = self.render(
+            slot,
+            start_worker,
+            &routes::encode_path(&route.path),
+            &route_json,
+        )?;
         if rendered.status != 200 {
             return Err(BuildError::Prerender {
                 url: route.path.clone(),
@@ -413,7 +591,11 @@ impl Pages<'_> {
 
     /// Writes `404.html`: the app's not-found screen, which the client renders afresh
     /// for whatever URL the host served it at.
-    fn write_not_found(&self, worker: &mut Prerenderer) -> Result<(), BuildError> {
+    fn write_not_found(
+        &self,
+        slot: &mut WorkerSlot,
+        start_worker: &(dyn Fn() -> Result<Prerenderer, BuildError> + Sync),
+    ) -> Result<(), BuildError> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
         let route_json = json!({
@@ -421,7 +603,7 @@ impl Pages<'_> {
             "page": {},
         })
         .to_string();
-        let rendered = worker.render(routes::NOT_FOUND_URL, &route_json)?;
+        let rendered = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json)?;
         if rendered.status != 404 {
             return Err(BuildError::Prerender {
                 url: routes::NOT_FOUND_URL.into(),
@@ -447,6 +629,10 @@ impl Pages<'_> {
         self.staging.write("404.html", html)
     }
 }
+
+/// A prerender thread's worker, started when its first route misses the cache.
+#[derive(Default)]
+struct WorkerSlot(Option<Prerenderer>);
 
 fn web_dir_of(web: &webapp::WebBuild) -> &Path {
     // scripts/prerender.mjs lives in web/scripts: the worker runs from web/.
@@ -519,7 +705,7 @@ mod tests {
     }
 
     #[test]
-    fn pages_are_the_same_bytes_whatever_the_number_of_workers() {
+    fn pages_are_the_same_bytes_whatever_the_number_of_workers_or_the_cache() {
         let content = sitegen_content::load(&repo().join("content"))
             .content
             .expect("the real content loads");
@@ -533,27 +719,48 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let script = prerender::fake_worker(tmp.path());
 
+        let cache_dir = tmp.path().join("cache");
         let mut outputs = Vec::new();
-        for jobs in [1, 3] {
+        // 1 and 3 workers without the cache, then 2 with the cache the others filled.
+        for (jobs, reuse) in [(1, false), (3, false), (2, true)] {
             let progress = CountingProgress::default();
             let staging = Staging::new(&tmp.path().join(format!("out-{jobs}"))).unwrap();
+            let cache = BuildCache::new(&cache_dir, reuse);
             let pages = Pages {
                 content: &content,
                 shells: &shells,
                 manifest: &manifest,
                 staging: &staging,
                 layout_in_script: shell::escape_json_for_script(&layout_json),
+                cache: &cache,
+                render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),
+                prerendered: AtomicUsize::new(0),
             };
-            pages
+            let workers = pages
                 .write_all(&planned, jobs, &progress, || {
                     Prerenderer::start(&script, tmp.path(), &layout_json)
                 })
                 .unwrap();
+            let started = workers.len();
+            for worker in workers {
+                worker.finish().unwrap();
+            }
             assert_eq!(
                 progress.advanced.load(std::sync::atomic::Ordering::SeqCst),
                 planned.len() + 1,
                 "one step per route and one for 404.html"
             );
+            let prerendered = pages.prerendered.into_inner();
+            if reuse {
+                assert_eq!(
+                    (prerendered, started),
+                    (0, 0),
+                    "every render came from the cache and no worker started"
+                );
+            } else {
+                assert_eq!(prerendered, planned.len() + 1);
+                assert!((1..=jobs).contains(&started), "{started} workers");
+            }
             outputs.push(snapshot(staging.dir()));
         }
         assert_eq!(
@@ -574,6 +781,10 @@ mod tests {
         assert!(
             outputs[0] == outputs[1],
             "1 and 3 workers wrote different files"
+        );
+        assert!(
+            outputs[0] == outputs[2],
+            "the cached renders made different files"
         );
     }
 }

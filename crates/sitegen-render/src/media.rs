@@ -21,14 +21,10 @@ use crate::output::Staging;
 use crate::BuildError;
 
 /// The cache folder of encoded variants for a content folder:
-/// `<content folder's parent>/target/sitegen-media-cache` (the repository's `target/`
-/// for the default `content/`).
+/// `<content folder's parent>/target/sitegen-cache/media` (in the repository's
+/// `target/` for the default `content/`).
 pub fn cache_dir(content_dir: &Path) -> PathBuf {
-    let parent = content_dir
-        .parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or_else(|| Path::new("."));
-    parent.join("target").join("sitegen-media-cache")
+    crate::cache::dir_for(content_dir).join("media")
 }
 
 /// What [`write_variants`] did.
@@ -56,12 +52,14 @@ type WorkerOutcome = Result<(VariantStats, Vec<String>), BuildError>;
 
 /// Writes every planned WebP variant of `media` that is smaller than its source into
 /// `staging`, and removes the others from `media` (so the JSON views never list
-/// them). Only variants missing from `cache` are encoded (and stored there); files
+/// them). Only variants missing from `cache` are encoded (and stored there), or every
+/// variant when `reuse` is false (`--no-cache`, which refills the cache); files
 /// are encoded in parallel.
 pub fn write_variants(
     media: &mut MediaIndex,
     staging: &Staging,
     cache: &Path,
+    reuse: bool,
 ) -> Result<VariantStats, BuildError> {
     let files: Vec<&MediaFile> = media.files().filter(|f| !f.variants.is_empty()).collect();
     if files.is_empty() {
@@ -81,7 +79,13 @@ pub fn write_variants(
                     let mut stats = VariantStats::default();
                     let mut dropped = Vec::new();
                     for file in group {
-                        stats.add(write_file_variants(file, staging, cache, &mut dropped)?);
+                        stats.add(write_file_variants(
+                            file,
+                            staging,
+                            cache,
+                            reuse,
+                            &mut dropped,
+                        )?);
                     }
                     Ok((stats, dropped))
                 })
@@ -118,6 +122,7 @@ fn write_file_variants(
     file: &MediaFile,
     staging: &Staging,
     cache: &Path,
+    reuse: bool,
     dropped: &mut Vec<String>,
 ) -> Result<VariantStats, BuildError> {
     let mut stats = VariantStats::default();
@@ -126,7 +131,7 @@ fn write_file_variants(
     for variant in &file.variants {
         let cached = cache_file(cache, &variant.output);
         let (size, encoded) = match fs::metadata(&cached) {
-            Ok(metadata) if metadata.is_file() => {
+            Ok(metadata) if reuse && metadata.is_file() => {
                 stats.cached += 1;
                 (metadata.len(), None)
             }
@@ -199,12 +204,9 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
         .map_err(|error| format!("{error:?}"))
 }
 
-/// Writes a cache entry atomically (temporary file + rename), so a concurrent or
-/// interrupted build never leaves a truncated entry that later builds would trust.
+/// Writes a cache entry atomically (see [`crate::cache::write_atomically`]).
 fn store(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
-    let temporary = path.with_extension(format!("tmp-{}", std::process::id()));
-    fs::write(&temporary, bytes).map_err(|e| BuildError::io(&temporary, e))?;
-    fs::rename(&temporary, path).map_err(|e| BuildError::io(path, e))
+    crate::cache::write_atomically(path, bytes).map_err(|e| BuildError::io(path, e))
 }
 
 #[cfg(test)]
@@ -300,7 +302,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut media = media_of(dir.path(), &[("media/photo.png", photo())]);
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats = write_variants(&mut media, &staging, &dir.path().join("cache")).unwrap();
+        let stats = write_variants(&mut media, &staging, &dir.path().join("cache"), true).unwrap();
         assert_eq!(
             stats,
             VariantStats {
@@ -331,7 +333,7 @@ mod tests {
         let planned = media.get("media/noise.png").unwrap().variants.clone();
         assert_eq!(planned.len(), 1);
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats = write_variants(&mut media, &staging, &dir.path().join("cache")).unwrap();
+        let stats = write_variants(&mut media, &staging, &dir.path().join("cache"), true).unwrap();
         assert_eq!(
             stats,
             VariantStats {
@@ -354,10 +356,10 @@ mod tests {
         let cache = dir.path().join("cache");
         let mut cold = media_of(dir.path(), &images);
         let first = Staging::new(&dir.path().join("one")).unwrap();
-        write_variants(&mut cold, &first, &cache).unwrap();
+        write_variants(&mut cold, &first, &cache, true).unwrap();
         let mut warm = media_of(dir.path(), &images);
         let second = Staging::new(&dir.path().join("two")).unwrap();
-        let stats = write_variants(&mut warm, &second, &cache).unwrap();
+        let stats = write_variants(&mut warm, &second, &cache, true).unwrap();
         assert_eq!(
             stats,
             VariantStats {
@@ -373,17 +375,25 @@ mod tests {
                 fs::read(second.dir().join(&variant.output)).unwrap()
             );
         }
+        let mut clean = media_of(dir.path(), &images);
+        let third = Staging::new(&dir.path().join("three")).unwrap();
+        let stats = write_variants(&mut clean, &third, &cache, false).unwrap();
+        assert_eq!(
+            (stats.encoded, stats.cached),
+            (3, 0),
+            "without reuse every variant is encoded again"
+        );
     }
 
     #[test]
     fn the_cache_lives_in_target_beside_the_content_folder() {
         assert_eq!(
             cache_dir(Path::new("content")),
-            Path::new("./target/sitegen-media-cache")
+            Path::new("./target/sitegen-cache/media")
         );
         assert_eq!(
             cache_dir(Path::new("/site/content")),
-            Path::new("/site/target/sitegen-media-cache")
+            Path::new("/site/target/sitegen-cache/media")
         );
     }
 }

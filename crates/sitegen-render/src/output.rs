@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use walkdir::WalkDir;
 
@@ -15,6 +16,9 @@ pub struct Staging {
     dir: PathBuf,
     target: PathBuf,
     committed: bool,
+    /// The pages (`.html` files, relative) whose bytes differ from the target's, when
+    /// asked for with [`Staging::track_changed_pages`].
+    changed_pages: Option<Mutex<Vec<String>>>,
 }
 
 impl Staging {
@@ -37,6 +41,7 @@ impl Staging {
             dir,
             target: target.to_path_buf(),
             committed: false,
+            changed_pages: None,
         };
         staging.write(out_dir::MARKER, out_dir::MARKER_TEXT)?;
         Ok(staging)
@@ -46,8 +51,36 @@ impl Staging {
         &self.dir
     }
 
+    /// From now on, remembers which pages written differ from (or are missing in) the
+    /// target folder: the open pages `sitegen serve` reloads.
+    pub fn track_changed_pages(&mut self) {
+        self.changed_pages = Some(Mutex::new(Vec::new()));
+    }
+
+    /// The pages written since [`Staging::track_changed_pages`] that differ from the
+    /// target's, sorted; `None` when not tracked.
+    pub fn changed_pages(&self) -> Option<Vec<String>> {
+        let changed = self.changed_pages.as_ref()?;
+        let mut pages = changed
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        pages.sort_unstable();
+        Some(pages)
+    }
+
     /// Writes `bytes` at `relative` inside the staging folder, creating folders.
     pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
+        if let Some(changed) = &self.changed_pages {
+            if relative.ends_with(".html")
+                && fs::read(self.target.join(relative)).ok().as_deref() != Some(bytes.as_ref())
+            {
+                changed
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .push(relative.to_string());
+            }
+        }
         let path = self.dir.join(relative);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
@@ -252,6 +285,32 @@ mod tests {
             "old"
         );
         assert_eq!(fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn only_pages_that_differ_from_the_target_are_reported_changed() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("dist");
+        fs::create_dir_all(target.join("a")).unwrap();
+        fs::write(target.join("same.html"), "same").unwrap();
+        fs::write(target.join("a/index.html"), "old").unwrap();
+        let untracked = Staging::new(&target).unwrap();
+        untracked.write("a/index.html", "new").unwrap();
+        assert_eq!(untracked.changed_pages(), None);
+        drop(untracked);
+
+        let mut staging = Staging::new(&target).unwrap();
+        staging.track_changed_pages();
+        staging.write("same.html", "same").unwrap();
+        staging.write("new/index.html", "added").unwrap();
+        staging.write("a/index.html", "new").unwrap();
+        staging
+            .write("data/a.json", "changed data is no page")
+            .unwrap();
+        assert_eq!(
+            staging.changed_pages().unwrap(),
+            ["a/index.html", "new/index.html"]
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{interrupt, BuildError};
 
@@ -41,8 +41,8 @@ fn timeout_from(seconds: Option<&str>) -> Duration {
         .map_or(DEFAULT_WORKER_TIMEOUT, Duration::from_secs_f64)
 }
 
-/// What the app rendered for one URL.
-#[derive(Debug, Deserialize)]
+/// What the app rendered for one URL (also what the build cache keeps of it).
+#[derive(Debug, Deserialize, Serialize)]
 pub struct Rendered {
     pub html: String,
     #[serde(default)]
@@ -127,9 +127,15 @@ impl Prerenderer {
             replies: read_lines(stdout),
             timeout,
         };
-        // No reply comes for the layout; a worker that cannot take it fails the first render.
-        worker.send(format!("{{\"layout\":{layout_json}}}"));
+        worker.set_layout(layout_json);
         Ok(worker)
+    }
+
+    /// Sends the layout of the pages that follow (a warm worker of `sitegen serve` gets
+    /// a new one when the frame's data changed). No reply comes for it; a worker that
+    /// cannot take it fails the next render.
+    pub fn set_layout(&self, layout_json: &str) {
+        self.send(format!("{{\"layout\":{layout_json}}}"));
     }
 
     /// The worker's process id.

@@ -41,6 +41,9 @@ pub struct WebBuild {
     /// The prerender worker script.
     pub prerender_script: PathBuf,
     pub manifest: Manifest,
+    /// The hash of every input of the bundles: what a prerendered page depends on
+    /// besides its data.
+    pub fingerprint: String,
     /// False when the previous build was reused.
     pub rebuilt: bool,
     /// Held until the site build is done with the bundles (copying assets,
@@ -82,6 +85,7 @@ impl WebApp {
             client_dir: self.dir.join("dist/client"),
             prerender_script: self.dir.join("scripts/prerender.mjs"),
             manifest,
+            fingerprint,
             rebuilt: !up_to_date,
             _lock: lock,
         })

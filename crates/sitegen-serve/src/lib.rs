@@ -82,6 +82,11 @@ pub struct BuildStatus {
     pub build: u64,
     /// Why the last build failed (empty after a good one): the overlay shows them.
     pub problems: Vec<Problem>,
+    /// The pages (`.html` files relative to `dist/`) the last good build changed;
+    /// `None` when any may have. Pages ask with `?page=` and learn whether theirs did
+    /// (`page_changed`), so only they reload.
+    #[serde(skip)]
+    pub changed_pages: Option<Vec<String>>,
 }
 
 /// One problem of a failed build, as the overlay shows it: what the terminal shows
@@ -133,12 +138,14 @@ impl LiveReload {
         }
     }
 
-    /// A build succeeded: open pages reload themselves (and any overlay goes).
-    pub fn notify(&self) {
+    /// A build succeeded: the open pages among `changed_pages` (`.html` files relative
+    /// to `dist/`; `None` for all) reload themselves, and any overlay goes.
+    pub fn notify(&self, changed_pages: Option<Vec<String>>) {
         self.status.send_modify(|status| {
             status.generation += 1;
             status.build += 1;
             status.problems = Vec::new();
+            status.changed_pages = changed_pages;
         });
     }
 
@@ -260,6 +267,17 @@ async fn live_reload_script() -> Response {
 #[derive(serde::Deserialize)]
 struct StatusQuery {
     after: Option<u64>,
+    /// The asking page's path (`location.pathname`).
+    page: Option<String>,
+}
+
+/// The answer of `/__sitegen/status`.
+#[derive(serde::Serialize)]
+struct StatusReply {
+    #[serde(flatten)]
+    status: BuildStatus,
+    /// Whether the last good build changed the asking page (true when unknown).
+    page_changed: bool,
 }
 
 /// Answers the build status, waiting for the next change when the page already has the
@@ -277,7 +295,37 @@ async fn live_reload_status(
         let _ = tokio::time::timeout(LIVE_RELOAD_WAIT, receiver.changed()).await;
     }
     let status = receiver.borrow().clone();
-    ([(header::CACHE_CONTROL, "no-store")], axum::Json(status)).into_response()
+    let page_changed = match (&status.changed_pages, query.page) {
+        (Some(changed), Some(page)) => {
+            let dist = state.dist.clone();
+            let changed = changed.clone();
+            tokio::task::spawn_blocking(move || page_changed(&dist, &page, &changed))
+                .await
+                .unwrap_or(true)
+        }
+        _ => true,
+    };
+    let reply = StatusReply {
+        status,
+        page_changed,
+    };
+    ([(header::CACHE_CONTROL, "no-store")], axum::Json(reply)).into_response()
+}
+
+/// Whether the page served at `url_path` is among `changed` (`.html` files relative to
+/// `dist`); a path that now finds no page (a removed product) counts as changed, so its
+/// open page reloads into the 404.
+fn page_changed(dist: &Path, url_path: &str, changed: &[String]) -> bool {
+    let Ok(root) = dist.canonicalize() else {
+        return true;
+    };
+    match resolve(dist, url_path) {
+        Resolved::File { path, status } if status == StatusCode::OK => path
+            .strip_prefix(&root)
+            .map(|relative| changed.iter().any(|page| Path::new(page) == relative))
+            .unwrap_or(true),
+        _ => true,
+    }
 }
 
 async fn serve_file(

@@ -1,5 +1,5 @@
 // Live reload and the error overlay of `sitegen serve` (never part of a built site).
-// It long-polls /__sitegen/status: when the build number changes the page reloads; while
+// It long-polls /__sitegen/status: when a new build changed this page, it reloads; while
 // the last build failed, an overlay lists its problems as the terminal does. The
 // problems are content text: they reach the page only as text nodes.
 (() => {
@@ -157,10 +157,13 @@
     let generation = null;
     for (;;) {
       try {
-        const query = generation === null ? '' : `?after=${generation}`;
-        const response = await fetch(`/__sitegen/status${query}`, { cache: 'no-store' });
+        const query = new URLSearchParams({ page: location.pathname });
+        if (generation !== null) query.set('after', String(generation));
+        const response = await fetch(`/__sitegen/status?${query}`, { cache: 'no-store' });
         const status = await response.json();
-        if (build !== null && status.build !== build) {
+        // A page reloads when the new build changed it, or when it missed a build (the
+        // server describes only the last one); other pages stay as they are.
+        if (build !== null && status.build !== build && (status.page_changed || status.build !== build + 1)) {
           location.reload();
           return;
         }

@@ -409,20 +409,55 @@ async fn live_reload_answers_the_long_poll_after_a_rebuild() {
     assert_eq!(current.header("cache-control"), Some("no-store"));
     assert_eq!(
         json(&current),
-        serde_json::json!({"generation": 0, "build": 0, "problems": []})
+        serde_json::json!({"generation": 0, "build": 0, "problems": [], "page_changed": true})
     );
 
     let waiting = tokio::spawn(async move { get(addr, "/__sitegen/status?after=0").await });
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(!waiting.is_finished(), "the poll waits for the next build");
-    reload.notify();
+    reload.notify(None);
     let next = tokio::time::timeout(Duration::from_secs(5), waiting)
         .await
         .expect("the poll answers after the rebuild")
         .unwrap();
     assert_eq!(
         json(&next),
-        serde_json::json!({"generation": 1, "build": 1, "problems": []})
+        serde_json::json!({"generation": 1, "build": 1, "problems": [], "page_changed": true})
+    );
+}
+
+#[tokio::test]
+async fn only_the_pages_a_build_changed_are_told_to_reload() {
+    let dist = site();
+    for page in ["a", "b"] {
+        let folder = dist.path().join("products").join(page);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("index.html"), format!("<p>{page}</p>")).unwrap();
+    }
+    let (addr, reload) = start_live(dist.path()).await;
+    reload.notify(Some(vec!["products/a/index.html".into()]));
+    let changed = |page: &'static str| async move {
+        json(&get(addr, &format!("/__sitegen/status?page={page}")).await)["page_changed"].clone()
+    };
+    assert_eq!(changed("/products/a").await, true);
+    assert_eq!(changed("/products/a/").await, true);
+    assert_eq!(changed("/products/b").await, false);
+    assert_eq!(changed("/").await, false);
+    assert_eq!(
+        changed("/products/removed").await,
+        true,
+        "a page now gone reloads into the 404"
+    );
+    assert_eq!(
+        changed("/products/%61").await,
+        true,
+        "paths are decoded as for the page itself"
+    );
+    reload.notify(None);
+    assert_eq!(
+        changed("/products/b").await,
+        true,
+        "a build that cannot say reloads every page"
     );
 }
 
@@ -465,6 +500,7 @@ async fn a_failed_build_reaches_open_pages_and_pages_opened_later_until_a_build_
     let expected = serde_json::json!({
         "generation": 1,
         "build": 0,
+        "page_changed": true,
         "problems": [
             {
                 "severity": "error", "code": "E0202", "path": "content/products.toml",
@@ -484,10 +520,10 @@ async fn a_failed_build_reaches_open_pages_and_pages_opened_later_until_a_build_
     assert_eq!(get(addr, "/").await.status, 200);
     assert_eq!(json(&get(addr, "/__sitegen/status").await), expected);
 
-    reload.notify();
+    reload.notify(None);
     assert_eq!(
         json(&get(addr, "/__sitegen/status?after=1").await),
-        serde_json::json!({"generation": 2, "build": 1, "problems": []})
+        serde_json::json!({"generation": 2, "build": 1, "problems": [], "page_changed": true})
     );
 }
 

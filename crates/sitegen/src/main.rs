@@ -129,6 +129,11 @@ struct BuildArgs {
     /// by default, `serve` includes them (see --no-drafts).
     #[arg(long)]
     drafts: bool,
+    /// Compute everything afresh: prerender every route, compress every file and encode
+    /// every image variant, ignoring the build cache (target/sitegen-cache beside the
+    /// content folder), which this build refills.
+    #[arg(long)]
+    no_cache: bool,
     /// Print only errors: no progress, warnings, summary or notices.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -180,7 +185,7 @@ fn main() -> ExitCode {
     }
     let outcome = match cli.command {
         Command::Explain(args) => cmd::explain::run(args.code.as_deref(), args.all),
-        Command::Build(args) => cmd::build::run(&args.into()),
+        Command::Build(args) => cmd::build::run(args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
         Command::Gen(args) => cmd::gen::run(&args.web),
@@ -193,17 +198,23 @@ fn main() -> ExitCode {
             content: args.content,
             web: args.web,
         }),
-        Command::Serve(args) => cmd::serve::run(cmd::serve::ServeConfig {
-            build: sitegen_render::BuildOptions {
-                // Editors preview their drafts unless they ask for the production set.
-                drafts: !args.no_drafts,
-                ..(&args.build).into()
-            },
-            host: args.host,
-            port: args.port,
-            watch: !(args.no_watch || args.no_build),
-            build_first: !args.no_build,
-        }),
+        Command::Serve(args) => {
+            let watch = !(args.no_watch || args.no_build);
+            cmd::serve::run(cmd::serve::ServeConfig {
+                build: sitegen_render::BuildOptions {
+                    // Editors preview their drafts unless they ask for the production set.
+                    drafts: !args.no_drafts,
+                    // A live preview is rebuilt on every save; a still one is served
+                    // as a CDN would serve the site.
+                    precompress: !watch,
+                    ..(&args.build).into()
+                },
+                host: args.host,
+                port: args.port,
+                watch,
+                build_first: !args.no_build,
+            })
+        }
     };
     match outcome {
         Ok(code) => code,
@@ -224,6 +235,8 @@ impl From<&BuildArgs> for sitegen_render::BuildOptions {
             jobs: args.jobs,
             base_url: args.base_url.clone(),
             drafts: args.drafts,
+            reuse_cache: !args.no_cache,
+            precompress: true,
         }
     }
 }

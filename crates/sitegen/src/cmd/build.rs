@@ -3,15 +3,15 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary};
+use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary, Builder};
 
 use super::progress::{Display, Reporter};
 use super::{
     counts, paint_failure, plural, print_errors, print_other_errors, print_warnings, quiet,
 };
 
-pub fn run(options: &BuildOptions) -> anyhow::Result<ExitCode> {
-    Ok(build_and_report(options).exit_code())
+pub fn run(options: BuildOptions) -> anyhow::Result<ExitCode> {
+    Ok(build_reporting(&Builder::once(options)).0.exit_code())
 }
 
 /// How a build ended, for the exit status.
@@ -35,28 +35,22 @@ impl Outcome {
     }
 }
 
-/// Builds, prints diagnostics or the summary, and says how it ended.
-pub fn build_and_report(options: &BuildOptions) -> Outcome {
-    build_reporting(options).0
-}
-
-/// [`build_and_report`], also handing back why the build failed (for the overlay of
-/// `sitegen serve`).
-pub fn build_reporting(options: &BuildOptions) -> (Outcome, Option<BuildError>) {
+/// Builds, prints diagnostics or the summary, and says how it ended, with the build's
+/// summary or why it failed (`sitegen serve` tells open pages).
+pub fn build_reporting(builder: &Builder) -> (Outcome, Result<BuildSummary, BuildError>) {
     let started = Instant::now();
+    let options = builder.options();
     let progress = Reporter::new(Display::for_this_run(quiet()));
-    let error = match sitegen_render::build_with_progress(options, &progress) {
+    match builder.build(&progress) {
         Ok(summary) => {
             if !quiet() {
                 print_warnings(&summary.warnings);
                 print_summary(options, &summary, started.elapsed().as_secs_f64());
             }
-            return (Outcome::Built, None);
+            (Outcome::Built, Ok(summary))
         }
-        Err(error) => error,
-    };
-    let outcome = report_failure(options, &error);
-    (outcome, Some(error))
+        Err(error) => (report_failure(options, &error), Err(error)),
+    }
 }
 
 /// Prints why a build failed; says how it ended.
@@ -133,6 +127,13 @@ fn print_summary(options: &BuildOptions, summary: &BuildSummary, seconds: f64) {
         .collect();
     // The summary is the last line, after the stage times.
     println!("stages: {}", stages.join(", "));
+    let reused = summary.routes - summary.prerendered;
+    if reused > 0 {
+        println!(
+            "prerendered {} of {} routes ({reused} unchanged, from the cache)",
+            summary.prerendered, summary.routes
+        );
+    }
     println!(
         "built {} routes into {}: {} files, {:.1} MB in {seconds:.2} s ({})",
         summary.routes,

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use sitegen_content::{Diagnostic, Severity};
-use sitegen_render::{BuildError, BuildOptions};
+use std::sync::Arc;
+
+use sitegen_render::{BuildError, BuildOptions, Builder};
 use sitegen_serve::{LiveReload, Problem, ServeError, ServeOptions};
 
 use super::build::{build_reporting, Outcome};
@@ -39,8 +41,10 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         eprintln!("{warning}");
     }
     let live_reload = config.watch.then(LiveReload::new);
+    // One builder for the whole run: its render workers stay warm between rebuilds.
+    let builder = Arc::new(Builder::warm(config.build.clone()));
     let first_build = if config.build_first {
-        build_and_tell(&config.build, live_reload.as_ref())
+        build_and_tell(&builder, live_reload.as_ref())
     } else {
         Outcome::Built
     };
@@ -56,17 +60,18 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         let _watcher = match &live_reload {
             Some(reload) => {
                 let reload = reload.clone();
-                let options = config.build.clone();
+                let options = &config.build;
                 let watched = vec![
                     options.content_dir.clone(),
                     options.templates_dir.clone(),
                     options.web_dir.join("src"),
                 ];
+                let builder = builder.clone();
                 Some(sitegen_serve::watch(&watched, move || {
                     if !quiet() {
                         eprintln!("change detected, rebuilding…");
                     }
-                    build_and_tell(&options, Some(&reload));
+                    build_and_tell(&builder, Some(&reload));
                 })?)
             }
             None => None,
@@ -92,13 +97,13 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Builds and reports, then tells open pages: they reload after a good build and show
-/// the problems of a failed one (in the error overlay).
-fn build_and_tell(options: &BuildOptions, pages: Option<&LiveReload>) -> Outcome {
-    let (outcome, error) = build_reporting(options);
-    match (pages, outcome, error) {
-        (Some(pages), Outcome::Built, _) => pages.notify(),
-        (Some(pages), Outcome::Failed, Some(error)) => pages.fail(problems_of(&error)),
+/// Builds and reports, then tells open pages: those whose page changed reload after a
+/// good build, and all show the problems of a failed one (in the error overlay).
+fn build_and_tell(builder: &Builder, pages: Option<&LiveReload>) -> Outcome {
+    let (outcome, result) = build_reporting(builder);
+    match (pages, outcome, result) {
+        (Some(pages), _, Ok(summary)) => pages.notify(summary.changed_pages),
+        (Some(pages), Outcome::Failed, Err(error)) => pages.fail(problems_of(&error)),
         _ => {}
     }
     outcome

@@ -1,0 +1,273 @@
+//! The build cache (`target/sitegen-cache/` beside the content folder): what one build
+//! computed that the next can reuse, addressed by a hash of everything it was computed
+//! from: the prerendered bodies of the routes (keyed by the web build, the layout, the
+//! URL and the route's data), the compressed twins of the output files (keyed by their
+//! bytes and compression levels) and, in `media/`, the WebP variants of the images
+//! (keyed by the source's hash, see [`crate::media`]).
+//!
+//! Because an entry's name is the hash of all its inputs, an entry is never stale: a
+//! changed input is a different name. Reads that fail are misses and writes that fail
+//! are skipped: a broken cache makes a build slower, never wrong. `--no-cache` reads
+//! nothing from it and refills it.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use sha2::{Digest, Sha256};
+
+/// The folder of the build cache for a content folder: `target/sitegen-cache` in the
+/// folder that holds it (ignored by git with the rest of `target/`).
+pub fn dir_for(content_dir: &Path) -> PathBuf {
+    crate::out_dir::parent_of(content_dir)
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("target")
+        .join("sitegen-cache")
+}
+
+/// The kinds of entries, each in its own sub-folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A route's prerendered body, modules and status (JSON).
+    Render,
+    /// A gzip twin.
+    Gzip,
+    /// A brotli twin.
+    Brotli,
+}
+
+impl Kind {
+    const ALL: [Kind; 3] = [Kind::Render, Kind::Gzip, Kind::Brotli];
+
+    fn folder(self) -> &'static str {
+        match self {
+            Kind::Render => "render",
+            Kind::Gzip => "gz",
+            Kind::Brotli => "br",
+        }
+    }
+}
+
+/// The name of an entry: the hex SHA-256 of its inputs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Key(String);
+
+impl Key {
+    /// The key of `parts`, each length-prefixed so that no two lists of parts collide
+    /// by concatenation (`["ab", "c"]` and `["a", "bc"]`).
+    pub fn of(parts: &[&[u8]]) -> Self {
+        let mut hasher = Sha256::new();
+        for part in parts {
+            hasher.update((part.len() as u64).to_le_bytes());
+            hasher.update(part);
+        }
+        Self(format!("{:x}", hasher.finalize()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Writes `path` under a temporary name unique to this write and renames it, so a
+/// reader (another thread or build) never sees half of a cache entry, and an
+/// interrupted build leaves no truncated entry that a later build would trust.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let mut name = path.as_os_str().to_os_string();
+    name.push(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
+    let temporary = PathBuf::from(name);
+    let written = fs::File::create(&temporary).and_then(|mut file| file.write_all(bytes));
+    match written.and_then(|()| fs::rename(&temporary, path)) {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            let _ = fs::remove_file(&temporary);
+            Err(error)
+        }
+    }
+}
+
+/// Reads and writes cache entries, remembering which ones this build used.
+pub struct BuildCache {
+    dir: PathBuf,
+    /// False for `--no-cache`: every read is a miss.
+    read: bool,
+    used: Mutex<HashSet<(Kind, Key)>>,
+}
+
+impl BuildCache {
+    /// The cache in `dir`; with `read` false it is only written.
+    pub fn new(dir: impl Into<PathBuf>, read: bool) -> Self {
+        Self {
+            dir: dir.into(),
+            read,
+            used: Mutex::new(HashSet::new()),
+        }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn path(&self, kind: Kind, key: &Key) -> PathBuf {
+        self.dir.join(kind.folder()).join(key.as_str())
+    }
+
+    fn mark_used(&self, kind: Kind, key: &Key) {
+        self.used
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert((kind, key.clone()));
+    }
+
+    /// The entry's bytes, if the cache has it.
+    pub fn get(&self, kind: Kind, key: &Key) -> Option<Vec<u8>> {
+        if !self.read {
+            return None;
+        }
+        let bytes = fs::read(self.path(kind, key)).ok()?;
+        self.mark_used(kind, key);
+        Some(bytes)
+    }
+
+    /// Copies the entry to `destination`; false (and nothing written) on a miss.
+    pub fn copy_to(&self, kind: Kind, key: &Key, destination: &Path) -> bool {
+        if !self.read || fs::copy(self.path(kind, key), destination).is_err() {
+            return false;
+        }
+        self.mark_used(kind, key);
+        true
+    }
+
+    /// Stores an entry (atomically, see [`write_atomically`]).
+    pub fn put(&self, kind: Kind, key: &Key, bytes: &[u8]) {
+        self.mark_used(kind, key);
+        let path = self.path(kind, key);
+        if let Some(folder) = path.parent() {
+            let _ = fs::create_dir_all(folder).and_then(|()| write_atomically(&path, bytes));
+        }
+    }
+
+    /// How many entries this build used or stored.
+    pub fn used(&self) -> usize {
+        self.used
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .len()
+    }
+
+    /// Removes the entries this build did not use, once they outnumber the used ones:
+    /// the cache stays bounded (about twice one build) while two kinds of builds of the
+    /// same content (`sitegen serve` with drafts, `sitegen build` without) keep theirs.
+    pub fn prune(&self) {
+        let used = self
+            .used
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut unused = Vec::new();
+        for kind in Kind::ALL {
+            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder())) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if !used.contains(&(kind, Key(name))) {
+                    unused.push(entry.path());
+                }
+            }
+        }
+        if unused.len() > used.len() {
+            for path in unused {
+                let _ = fs::remove_file(path);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_depend_on_every_part_and_on_where_parts_split() {
+        let key = Key::of(&[b"ab", b"c"]);
+        assert_eq!(key, Key::of(&[b"ab", b"c"]));
+        assert_ne!(key, Key::of(&[b"a", b"bc"]));
+        assert_ne!(key, Key::of(&[b"ab", b"d"]));
+        assert_eq!(key.as_str().len(), 64);
+    }
+
+    #[test]
+    fn an_entry_put_is_read_back_and_copied_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = BuildCache::new(dir.path().join("cache"), true);
+        let key = Key::of(&[b"page"]);
+        assert_eq!(cache.get(Kind::Render, &key), None);
+        cache.put(Kind::Render, &key, b"<p>hi</p>");
+        assert_eq!(
+            cache.get(Kind::Render, &key).as_deref(),
+            Some(&b"<p>hi</p>"[..])
+        );
+        assert_eq!(cache.get(Kind::Gzip, &key), None, "kinds are apart");
+        let copy = dir.path().join("copy");
+        assert!(cache.copy_to(Kind::Render, &key, &copy));
+        assert_eq!(fs::read(copy).unwrap(), b"<p>hi</p>");
+        assert!(!cache.copy_to(Kind::Brotli, &key, &dir.path().join("none")));
+        assert!(!dir.path().join("none").exists());
+    }
+
+    #[test]
+    fn without_reading_every_lookup_misses_but_entries_are_still_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = Key::of(&[b"page"]);
+        let clean = BuildCache::new(dir.path(), false);
+        clean.put(Kind::Render, &key, b"fresh");
+        assert_eq!(clean.get(Kind::Render, &key), None);
+        assert!(!clean.copy_to(Kind::Render, &key, &dir.path().join("copy")));
+        let next = BuildCache::new(dir.path(), true);
+        assert_eq!(next.get(Kind::Render, &key).as_deref(), Some(&b"fresh"[..]));
+    }
+
+    #[test]
+    fn an_unwritable_cache_is_no_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a-file");
+        fs::write(&file, "").unwrap();
+        let cache = BuildCache::new(file.join("cache"), true);
+        let key = Key::of(&[b"x"]);
+        cache.put(Kind::Render, &key, b"lost");
+        assert_eq!(cache.get(Kind::Render, &key), None);
+    }
+
+    #[test]
+    fn pruning_keeps_what_the_build_used_and_drops_the_rest_once_it_dominates() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = BuildCache::new(dir.path(), true);
+        for name in ["a", "b", "c"] {
+            old.put(Kind::Render, &Key::of(&[name.as_bytes()]), name.as_bytes());
+        }
+        // 2 used, 2 unused: the other build's entries are kept.
+        let next = BuildCache::new(dir.path(), true);
+        next.get(Kind::Render, &Key::of(&[b"a"])).unwrap();
+        next.put(Kind::Gzip, &Key::of(&[b"z"]), b"z");
+        next.prune();
+        assert!(next.get(Kind::Render, &Key::of(&[b"c"])).is_some());
+        // Used 1 of 4: the 3 others go.
+        let last = BuildCache::new(dir.path(), true);
+        last.get(Kind::Gzip, &Key::of(&[b"z"])).unwrap();
+        last.prune();
+        assert!(last.get(Kind::Gzip, &Key::of(&[b"z"])).is_some());
+        for name in ["a", "b", "c"] {
+            assert!(last
+                .get(Kind::Render, &Key::of(&[name.as_bytes()]))
+                .is_none());
+        }
+    }
+}
