@@ -39,9 +39,16 @@ impl OutputIndex {
                 Some(parts.join("/"))
             })
             .collect();
+        let redirects = fs::read_to_string(dir.join("_redirects")).unwrap_or_default();
+        Self::new(files, &redirects)
+    }
+
+    /// The index of an output made of `files` (relative, `/`-separated) whose
+    /// `_redirects` reads `redirects`.
+    pub fn new(files: HashSet<String>, redirects: &str) -> Self {
         Self {
             files,
-            aliases: redirect_sources(dir),
+            aliases: redirect_sources(redirects),
         }
     }
 
@@ -82,16 +89,17 @@ impl OutputIndex {
     }
 }
 
-/// Checks the page at `relative` (as [`OutputIndex::pages`] lists it) under `dir`.
+/// Checks the page at `relative` (as [`OutputIndex::pages`] lists it), given as read
+/// from the output; a page that could not be read as text is a problem of its own.
 pub fn check_page_file(
-    dir: &Path,
+    html: std::io::Result<String>,
     relative: &str,
     shown_as: &Path,
     index: &OutputIndex,
     routes: &RouteTable,
 ) -> Vec<Problem> {
     let file = shown_as.join(relative).to_string_lossy().into_owned();
-    match fs::read_to_string(dir.join(relative)) {
+    match html {
         Ok(html) => check_page(&html, &file, index, routes),
         Err(_) => vec![Problem {
             file,
@@ -165,9 +173,8 @@ fn internal_problem(url: &str, index: &OutputIndex, routes: &RouteTable) -> Opti
 }
 
 /// The source paths of `dir/_redirects`.
-fn redirect_sources(dir: &Path) -> Vec<String> {
-    fs::read_to_string(dir.join("_redirects"))
-        .unwrap_or_default()
+fn redirect_sources(redirects: &str) -> Vec<String> {
+    redirects
         .lines()
         .filter(|line| !line.trim_start().starts_with('#'))
         .filter_map(|line| line.split_whitespace().next())
@@ -390,7 +397,7 @@ mod tests {
             .into_iter()
             .flat_map(|page| {
                 check_page_file(
-                    dir.path(),
+                    fs::read_to_string(dir.path().join(page)),
                     page,
                     Path::new("dist"),
                     &index,

@@ -1,6 +1,6 @@
 //! `sitegen-links` is sitegen's link check, in two halves that share one route table:
 //!
-//! - [`check_page_file`] reads a generated page of a build (listed by [`OutputIndex`],
+//! - [`check_page_file`] checks a generated page of a build (listed by [`OutputIndex`],
 //!   the pages checked in parallel by the renderer) and reports every internal
 //!   `href` / `src` (also `poster` and `srcset`) that resolves to no file of the
 //!   output (clean URLs and `_redirects` aliases included), and every external URL

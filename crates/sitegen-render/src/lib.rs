@@ -223,14 +223,18 @@ pub struct Builder {
     warm: Option<Mutex<WarmWorkers>>,
 }
 
-/// Render workers kept between the builds of `sitegen serve`: starting Node and loading
-/// the bundle costs far more than rendering the few routes one edit changes.
+/// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
+/// costs far more than rendering the few routes one edit changes, and writing the
+/// thousands of files of a whole site far more than the few an edit changes.
 #[derive(Default)]
 struct WarmWorkers {
-    /// The web build their bundle came from.
+    /// The web build the workers' bundle came from.
     bundle: String,
     /// Each idle worker with the key of the layout it holds.
     idle: Vec<(Prerenderer, Key)>,
+    /// What the last build left in the output folder, and that folder's identity (so
+    /// that a folder replaced by someone else is rebuilt whole).
+    output: Option<(output::Manifest, FolderId)>,
 }
 
 impl Builder {
@@ -294,10 +298,10 @@ impl Builder {
         let web = WebApp::new(&options.web_dir).ensure_built(progress)?;
         lap(&mut stages, "web app")?;
 
-        let mut staging = Staging::new(&options.out_dir)?;
-        if self.warm.is_some() && !web.rebuilt {
-            staging.track_changed_pages();
-        }
+        let staging = match self.previous_output(web.rebuilt) {
+            Some(previous) => Staging::update(&options.out_dir, previous)?,
+            None => Staging::new(&options.out_dir)?,
+        };
         staging.copy_tree(&web.client_dir)?;
         for media in content.media.files() {
             staging.copy_file(&media.source, &media.output)?;
@@ -354,7 +358,8 @@ impl Builder {
             .collect();
         staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
         staging.write("robots.txt", output::robots(base_url))?;
-        staging.write("_redirects", redirects::rules(&content))?;
+        let redirect_rules = redirects::rules(&content);
+        staging.write("_redirects", &redirect_rules)?;
         for (path, html) in redirects::fallback_pages(&content, base_url) {
             staging.write(&path, html)?;
         }
@@ -372,14 +377,22 @@ impl Builder {
         lap(&mut stages, "write")?;
 
         let mut problems = source_link_problems;
-        let outputs = sitegen_links::OutputIndex::of_dir(staging.dir());
+        let outputs = sitegen_links::OutputIndex::new(staging.files(), &redirect_rules);
         let route_table = sitegen_links::RouteTable::of_site();
-        let html_files = outputs.pages();
+        // When an update leaves the same files, the pages it did not change link to
+        // the same files as before: only the changed ones need a look.
+        let changed_pages = staging.changed_pages();
+        let html_files = match &changed_pages {
+            Some(changed) if staging.same_files_as_target() => {
+                changed.iter().map(String::as_str).collect()
+            }
+            _ => outputs.pages(),
+        };
         let Ok(problems_per_page) =
             progress::stage(progress, Stage::LinkCheck, html_files.len(), || {
                 parallel::map_parallel(html_files.len(), jobs, |index| {
                     let problems = sitegen_links::check_page_file(
-                        staging.dir(),
+                        staging.read_to_string(html_files[index]),
                         html_files[index],
                         &options.out_dir,
                         &outputs,
@@ -400,8 +413,8 @@ impl Builder {
             lap(&mut stages, "compress")?;
         }
         let (files, bytes) = staging.totals();
-        let changed_pages = staging.changed_pages();
-        staging.commit()?;
+        let manifest = staging.commit()?;
+        self.remember_output(manifest);
         cache.prune();
 
         Ok(BuildSummary {
@@ -414,6 +427,31 @@ impl Builder {
             changed_pages,
             warnings,
         })
+    }
+
+    /// For a warm builder of a preview (no twins to keep in step) whose web app did not
+    /// change: what the output folder holds, if it is still the one the last build
+    /// left; the build then updates it in place ([`Staging::update`]).
+    fn previous_output(&self, web_rebuilt: bool) -> Option<output::Manifest> {
+        let warm = self.warm.as_ref()?;
+        let (manifest, folder) = warm
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .output
+            .take()?;
+        let usable = !self.options.precompress
+            && !web_rebuilt
+            && FolderId::of(&self.options.out_dir).is_some_and(|now| now == folder);
+        usable.then_some(manifest)
+    }
+
+    /// Keeps the manifest of the output just committed, for a warm builder.
+    fn remember_output(&self, manifest: output::Manifest) {
+        if let Some(warm) = &self.warm {
+            let folder = FolderId::of(&self.options.out_dir);
+            warm.lock().unwrap_or_else(|p| p.into_inner()).output =
+                folder.map(|folder| (manifest, folder));
+        }
     }
 
     /// The idle warm workers that run `bundle`; workers of an older bundle are stopped.
@@ -627,6 +665,24 @@ impl Pages<'_> {
             json_ld: Vec::new(),
         })?;
         self.staging.write("404.html", html)
+    }
+}
+
+/// Which folder a path names (device and inode): a whole build swaps a new folder in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FolderId(u64, u64);
+
+impl FolderId {
+    #[cfg(unix)]
+    fn of(path: &Path) -> Option<Self> {
+        use std::os::unix::fs::MetadataExt;
+        let metadata = std::fs::metadata(path).ok()?;
+        Some(Self(metadata.dev(), metadata.ino()))
+    }
+
+    #[cfg(not(unix))]
+    fn of(_path: &Path) -> Option<Self> {
+        None
     }
 }
 

@@ -2,7 +2,9 @@
 //! swapped in only when the whole build succeeded, so a failed build never leaves a
 //! half-built `dist/`.
 
+use std::collections::{HashMap, HashSet};
 use std::fs;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -11,14 +13,49 @@ use walkdir::WalkDir;
 use crate::out_dir::{self, Beside};
 use crate::{fault, BuildError};
 
+/// What one file of the output holds, to tell whether the next build changed it: a
+/// hash of its bytes (of a copied file: of its source's path, size and modification
+/// time) and its size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    hash: u64,
+    size: u64,
+}
+
+impl Stamp {
+    fn of_bytes(bytes: &[u8]) -> Self {
+        let mut hasher = DefaultHasher::new();
+        bytes.hash(&mut hasher);
+        Self {
+            hash: hasher.finish(),
+            size: bytes.len() as u64,
+        }
+    }
+
+    fn of_copy(source: &Path) -> std::io::Result<Self> {
+        let metadata = fs::metadata(source)?;
+        let mut hasher = DefaultHasher::new();
+        source.hash(&mut hasher);
+        metadata.modified()?.hash(&mut hasher);
+        Ok(Self {
+            hash: hasher.finish(),
+            size: metadata.len(),
+        })
+    }
+}
+
+/// The files of an output (relative, `/`-separated) and what they hold.
+pub type Manifest = HashMap<String, Stamp>;
+
 /// A folder being filled with the next site.
 pub struct Staging {
     dir: PathBuf,
     target: PathBuf,
     committed: bool,
-    /// The pages (`.html` files, relative) whose bytes differ from the target's, when
-    /// asked for with [`Staging::track_changed_pages`].
-    changed_pages: Option<Mutex<Vec<String>>>,
+    /// Every file of the next site so far.
+    files: Mutex<Manifest>,
+    /// For an update in place ([`Staging::update`]): what the target holds now.
+    previous: Option<Manifest>,
 }
 
 impl Staging {
@@ -27,6 +64,19 @@ impl Staging {
     /// marker from the start, so that whatever is cut short can be recognised as
     /// sitegen's and cleaned up.
     pub fn new(target: &Path) -> Result<Self, BuildError> {
+        Self::create(target, None)
+    }
+
+    /// A staging folder that receives only the files that differ from `previous`, the
+    /// manifest of what `target` holds, and whose commit moves just those into `target`
+    /// and removes the files the new site lacks. `sitegen serve` rebuilds this way: on a
+    /// one-product edit it writes a few files instead of thousands. The target is not
+    /// swapped whole, so this is for a preview only, never for `sitegen build`.
+    pub fn update(target: &Path, previous: Manifest) -> Result<Self, BuildError> {
+        Self::create(target, Some(previous))
+    }
+
+    fn create(target: &Path, previous: Option<Manifest>) -> Result<Self, BuildError> {
         let parent = out_dir::parent_of(target).unwrap_or_else(|| PathBuf::from("."));
         fs::create_dir_all(&parent).map_err(|e| BuildError::io(&parent, e))?;
         out_dir::clean_leftovers(target).map_err(|e| BuildError::io(&parent, e))?;
@@ -41,7 +91,8 @@ impl Staging {
             dir,
             target: target.to_path_buf(),
             committed: false,
-            changed_pages: None,
+            files: Mutex::default(),
+            previous,
         };
         staging.write(out_dir::MARKER, out_dir::MARKER_TEXT)?;
         Ok(staging)
@@ -51,35 +102,26 @@ impl Staging {
         &self.dir
     }
 
-    /// From now on, remembers which pages written differ from (or are missing in) the
-    /// target folder: the open pages `sitegen serve` reloads.
-    pub fn track_changed_pages(&mut self) {
-        self.changed_pages = Some(Mutex::new(Vec::new()));
-    }
-
-    /// The pages written since [`Staging::track_changed_pages`] that differ from the
-    /// target's, sorted; `None` when not tracked.
-    pub fn changed_pages(&self) -> Option<Vec<String>> {
-        let changed = self.changed_pages.as_ref()?;
-        let mut pages = changed
+    /// Records a file of the next site; says whether it must be written, which it need
+    /// not in an update when the target holds it already. The marker is always written:
+    /// it is what lets a cut-short staging folder be cleaned up.
+    fn record(&self, relative: &str, stamp: Stamp) -> bool {
+        self.files
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .clone();
-        pages.sort_unstable();
-        Some(pages)
+            .insert(relative.to_string(), stamp);
+        relative == out_dir::MARKER
+            || self
+                .previous
+                .as_ref()
+                .is_none_or(|previous| previous.get(relative) != Some(&stamp))
     }
 
     /// Writes `bytes` at `relative` inside the staging folder, creating folders.
     pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
-        if let Some(changed) = &self.changed_pages {
-            if relative.ends_with(".html")
-                && fs::read(self.target.join(relative)).ok().as_deref() != Some(bytes.as_ref())
-            {
-                changed
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .push(relative.to_string());
-            }
+        let bytes = bytes.as_ref();
+        if !self.record(relative, Stamp::of_bytes(bytes)) {
+            return Ok(());
         }
         let path = self.dir.join(relative);
         if let Some(parent) = path.parent() {
@@ -90,6 +132,10 @@ impl Staging {
 
     /// Copies a file into the staging folder.
     pub fn copy_file(&self, source: &Path, relative: &str) -> Result<(), BuildError> {
+        let stamp = Stamp::of_copy(source).map_err(|e| BuildError::io(source, e))?;
+        if !self.record(relative, stamp) {
+            return Ok(());
+        }
         let path = self.dir.join(relative);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
@@ -97,6 +143,53 @@ impl Staging {
         fs::copy(source, &path)
             .map(|_| ())
             .map_err(|e| BuildError::io(source, e))
+    }
+
+    /// Every file of the next site so far (relative, `/`-separated).
+    pub fn files(&self) -> HashSet<String> {
+        self.files
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    /// The text of a file of the next site: from the staging folder, or in an update
+    /// from the target when it is unchanged.
+    pub fn read_to_string(&self, relative: &str) -> std::io::Result<String> {
+        match fs::read_to_string(self.dir.join(relative)) {
+            Err(error)
+                if error.kind() == std::io::ErrorKind::NotFound && self.previous.is_some() =>
+            {
+                fs::read_to_string(self.target.join(relative))
+            }
+            other => other,
+        }
+    }
+
+    /// In an update, the pages (`.html` files) that differ from the target's, sorted;
+    /// `None` for a whole new site.
+    pub fn changed_pages(&self) -> Option<Vec<String>> {
+        let previous = self.previous.as_ref()?;
+        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        let mut pages: Vec<String> = files
+            .iter()
+            .filter(|(file, stamp)| file.ends_with(".html") && previous.get(*file) != Some(stamp))
+            .map(|(file, _)| file.clone())
+            .collect();
+        pages.sort_unstable();
+        Some(pages)
+    }
+
+    /// In an update, whether the next site has the same files as the target (if some
+    /// changed); false for a whole new site.
+    pub fn same_files_as_target(&self) -> bool {
+        let Some(previous) = &self.previous else {
+            return false;
+        };
+        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        files.len() == previous.len() && files.keys().all(|file| previous.contains_key(file))
     }
 
     /// Copies a folder's files into the staging folder, skipping hidden entries
@@ -119,8 +212,13 @@ impl Staging {
         Ok(())
     }
 
-    /// The number of files and bytes written so far.
+    /// The number of files and bytes of the next site (the twins `precompress` wrote
+    /// beside them included).
     pub fn totals(&self) -> (usize, u64) {
+        if self.previous.is_some() {
+            let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+            return (files.len(), files.values().map(|stamp| stamp.size).sum());
+        }
         WalkDir::new(&self.dir)
             .into_iter()
             .filter_map(Result::ok)
@@ -131,11 +229,56 @@ impl Staging {
             })
     }
 
+    /// Replaces the target folder with the staging folder, or in an update moves the
+    /// changed files into it. Returns the manifest of the site now in the target.
+    pub fn commit(mut self) -> Result<Manifest, BuildError> {
+        if self.previous.is_some() {
+            self.commit_update()?;
+        } else {
+            self.commit_whole()?;
+        }
+        Ok(std::mem::take(
+            &mut *self.files.lock().unwrap_or_else(|p| p.into_inner()),
+        ))
+    }
+
+    /// Moves the files that changed into the target and removes those the new site
+    /// lacks; then removes the staging folder.
+    fn commit_update(&mut self) -> Result<(), BuildError> {
+        let previous = self.previous.take().unwrap_or_default();
+        let files = self.files.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |e| BuildError::io(&path, e)
+        };
+        for (relative, stamp) in &files {
+            if relative == out_dir::MARKER || previous.get(relative) == Some(stamp) {
+                continue;
+            }
+            let destination = self.target.join(relative);
+            if let Some(parent) = destination.parent() {
+                fs::create_dir_all(parent).map_err(io(parent))?;
+            }
+            fs::rename(self.dir.join(relative), &destination).map_err(io(&destination))?;
+        }
+        for relative in previous.keys().filter(|file| !files.contains_key(*file)) {
+            let path = self.target.join(relative);
+            match fs::remove_file(&path) {
+                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(BuildError::io(&path, error))
+                }
+                _ => {}
+            }
+        }
+        self.committed = true;
+        out_dir::remove_marker_last(&self.dir).map_err(io(&self.dir))
+    }
+
     /// Replaces the target folder with the staging folder. Where the file system can
     /// swap two folders atomically (Linux), the output folder is always a complete site;
     /// elsewhere the old site is set aside first and put back by the next build if this
     /// one dies before the new site is in place.
-    pub fn commit(mut self) -> Result<(), BuildError> {
+    fn commit_whole(&mut self) -> Result<(), BuildError> {
         let target = self.target.clone();
         let io = |path: &Path| {
             let path = path.to_path_buf();
@@ -288,29 +431,67 @@ mod tests {
     }
 
     #[test]
-    fn only_pages_that_differ_from_the_target_are_reported_changed() {
+    fn an_update_writes_and_moves_only_what_changed_and_removes_what_went() {
         let root = tempfile::tempdir().unwrap();
         let target = root.path().join("dist");
-        fs::create_dir_all(target.join("a")).unwrap();
-        fs::write(target.join("same.html"), "same").unwrap();
-        fs::write(target.join("a/index.html"), "old").unwrap();
-        let untracked = Staging::new(&target).unwrap();
-        untracked.write("a/index.html", "new").unwrap();
-        assert_eq!(untracked.changed_pages(), None);
-        drop(untracked);
+        let first = Staging::new(&target).unwrap();
+        first.write("same.html", "same").unwrap();
+        first.write("a/index.html", "old").unwrap();
+        first.write("gone/index.html", "gone").unwrap();
+        first.write("data/a.json", "{}").unwrap();
+        assert_eq!(first.changed_pages(), None, "a whole new site");
+        let manifest = first.commit().unwrap();
+        assert_eq!(manifest.len(), 5, "four files and the marker");
 
-        let mut staging = Staging::new(&target).unwrap();
-        staging.track_changed_pages();
-        staging.write("same.html", "same").unwrap();
-        staging.write("new/index.html", "added").unwrap();
-        staging.write("a/index.html", "new").unwrap();
-        staging
-            .write("data/a.json", "changed data is no page")
-            .unwrap();
+        let update = Staging::update(&target, manifest).unwrap();
+        update.write("same.html", "same").unwrap();
+        update.write("a/index.html", "new").unwrap();
+        update.write("new/index.html", "added").unwrap();
+        update.write("data/a.json", "{\"changed\":1}").unwrap();
+        assert!(
+            !update.dir().join("same.html").exists(),
+            "unchanged: not written"
+        );
+        assert_eq!(update.read_to_string("same.html").unwrap(), "same");
+        assert_eq!(update.read_to_string("a/index.html").unwrap(), "new");
         assert_eq!(
-            staging.changed_pages().unwrap(),
+            update.changed_pages().unwrap(),
             ["a/index.html", "new/index.html"]
         );
+        assert!(!update.same_files_as_target());
+        assert_eq!(
+            update.totals(),
+            (5, 4 + 3 + 5 + 13 + out_dir::MARKER_TEXT.len() as u64)
+        );
+        let manifest = update.commit().unwrap();
+        let read = |file: &str| fs::read_to_string(target.join(file)).unwrap();
+        assert_eq!(
+            (
+                read("same.html"),
+                read("a/index.html"),
+                read("new/index.html")
+            ),
+            ("same".into(), "new".into(), "added".into())
+        );
+        assert!(!target.join("gone/index.html").exists());
+        assert!(target.join(out_dir::MARKER).exists());
+        assert_eq!(
+            fs::read_dir(root.path()).unwrap().count(),
+            1,
+            "no staging folder left"
+        );
+
+        let again = Staging::update(&target, manifest).unwrap();
+        for (file, text) in [
+            ("same.html", "same"),
+            ("a/index.html", "new"),
+            ("new/index.html", "added"),
+        ] {
+            again.write(file, text).unwrap();
+        }
+        again.write("data/a.json", "{\"changed\":1}").unwrap();
+        assert!(again.same_files_as_target());
+        assert_eq!(again.changed_pages().unwrap(), Vec::<String>::new());
     }
 
     #[test]

@@ -9,8 +9,9 @@ use notify::{RecursiveMode, Watcher as _};
 
 use crate::ServeError;
 
-/// Changes closer together than this are one change (an editor's save is several events).
-const DEBOUNCE: Duration = Duration::from_millis(250);
+/// Changes closer together than this are one change (an editor's save is several events
+/// within a few milliseconds); short, as it adds to every save-to-reload.
+const DEBOUNCE: Duration = Duration::from_millis(50);
 
 /// Keeps the watch alive; dropping it stops watching.
 pub struct Watcher {
