@@ -137,6 +137,12 @@ impl BuildCache {
         Some(bytes)
     }
 
+    /// Counts an entry as used by this build without reading it (the caller holds its
+    /// value already), so that pruning keeps it.
+    pub fn keep(&self, kind: Kind, key: &Key) {
+        self.mark_used(kind, key);
+    }
+
     /// Copies the entry to `destination`; false (and nothing written) on a miss.
     pub fn copy_to(&self, kind: Kind, key: &Key, destination: &Path) -> bool {
         if !self.read || fs::copy(self.path(kind, key), destination).is_err() {
