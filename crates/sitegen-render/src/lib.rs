@@ -417,7 +417,7 @@ impl Builder {
         lap(&mut stages, "link check")?;
 
         if options.precompress {
-            cdn::precompress(staging.dir(), jobs, progress, &cache)?;
+            cdn::precompress(staging.dir(), jobs, progress, Some(&options.out_dir))?;
             lap(&mut stages, "compress")?;
         }
         let (files, bytes) = staging.totals();
@@ -595,12 +595,12 @@ impl Pages<'_> {
         ]);
         let found = match self.remembered.get(&key) {
             Some(rendered) => {
-                self.cache.keep(cache::Kind::Render, &key);
+                self.cache.keep(&key);
                 Some(rendered.clone())
             }
             None => self
                 .cache
-                .get(cache::Kind::Render, &key)
+                .get(&key)
                 .and_then(|bytes| serde_json::from_slice(&bytes).ok())
                 .map(Arc::new),
         };
@@ -614,7 +614,7 @@ impl Pages<'_> {
                 let rendered = worker.render(url, route_json)?;
                 self.prerendered.fetch_add(1, Ordering::Relaxed);
                 if let Ok(bytes) = serde_json::to_vec(&rendered) {
-                    self.cache.put(cache::Kind::Render, &key, &bytes);
+                    self.cache.put(&key, &bytes);
                 }
                 Arc::new(rendered)
             }
