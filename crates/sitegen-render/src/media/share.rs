@@ -130,19 +130,15 @@ pub fn write_share_pngs(
             return Ok(false);
         }
         // Every media reference the content holds was resolved into its index.
-        let source = match content.media.get(&image.path) {
-            Some(file) => file.source.clone(),
-            None => {
-                return Err(BuildError::io(
-                    Path::new(&image.path),
-                    ErrorKind::NotFound.into(),
-                ))
-            }
-        };
-        let svg = fs::read(&source).map_err(|e| BuildError::io(&source, e))?;
+        let source = content
+            .media
+            .get(&image.path)
+            .map(|file| file.source.as_path())
+            .ok_or_else(|| BuildError::io(Path::new(&image.path), ErrorKind::NotFound.into()))?;
+        let svg = fs::read(source).map_err(|e| BuildError::io(source, e))?;
         let bytes =
             draw_png(&svg, png.width, png.height).map_err(|reason| BuildError::ShareImage {
-                path: source.clone(),
+                path: source.to_path_buf(),
                 reason,
             })?;
         super::store(&cached, &bytes)?;
