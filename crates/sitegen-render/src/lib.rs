@@ -116,6 +116,9 @@ pub enum BuildError {
         height: u32,
         reason: String,
     },
+    /// An SVG drawing a page is shared with cannot be drawn as its share PNG.
+    #[error("{}: cannot draw the PNG the page is shared with: {reason}", path.display())]
+    ShareImage { path: PathBuf, reason: String },
     /// A media worker thread panicked (a bug in sitegen or a library it uses).
     #[error("a media worker stopped unexpectedly while making WebP variants")]
     MediaWorkerPanicked,
@@ -321,6 +324,7 @@ impl Builder {
         let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
         staging.write("data/layout.json", &layout_json)?;
         let planned = routes::plan(&content);
+        media::share::write_share_pngs(&content, &planned, &staging, options, jobs)?;
         lap(&mut stages, "data")?;
 
         let layout_key = Key::of(&[layout_json.as_bytes()]);
