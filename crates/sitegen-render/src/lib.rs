@@ -120,7 +120,7 @@ pub enum BuildError {
     MediaWorkerPanicked,
     /// Links that lead nowhere (generated HTML and web sources), all of them.
     #[error("{} broken link(s)", .0.len())]
-    Links(Vec<sitegen_links::Problem>),
+    Links(Vec<Diagnostic>),
     /// `--out` names a folder a build must not replace; nothing was touched.
     #[error("refusing to build into {}: {problem}\n  help: {}", path.display(), problem.hint())]
     UnsafeOutput {
@@ -168,7 +168,7 @@ pub fn check(content_dir: &Path) -> LoadReport {
 
 /// Checks the route literals of the web app's sources (`WEB/src`) against the route
 /// table (`sitegen check` and `sitegen build`); problems name files as `WEB/src/…`.
-pub fn check_source_links(web_dir: &Path) -> Vec<sitegen_links::Problem> {
+pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
     let src = web_dir.join("src");
     sitegen_links::check_sources(&src, &src, &sitegen_links::RouteTable::of_site())
 }
