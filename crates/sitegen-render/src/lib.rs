@@ -32,7 +32,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
 use sitegen_content::{view, Diagnostic, LoadReport};
 
 use crate::cache::{BuildCache, Key};
@@ -118,6 +117,13 @@ pub enum BuildError {
     /// A media worker thread panicked (a bug in sitegen or a library it uses).
     #[error("a media worker stopped unexpectedly while making WebP variants")]
     MediaWorkerPanicked,
+    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
+    #[error("the data embedded in {page} is not valid JSON: {source}")]
+    PageData {
+        page: String,
+        #[source]
+        source: serde_json::Error,
+    },
     /// Links that lead nowhere (generated HTML and web sources), all of them.
     #[error("{} broken link(s)", .0.len())]
     Links(Vec<Diagnostic>),
@@ -621,7 +627,7 @@ impl Pages<'_> {
                 Some(&route.path),
                 &self.layout_in_script,
                 &route_json,
-            ),
+            )?,
             json_ld: seo::script_texts(&seo::json_ld(self.content, route)),
         })?;
         self.staging.write(&route.html_file(), html)
@@ -636,11 +642,7 @@ impl Pages<'_> {
     ) -> Result<(), BuildError> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
-        let route_json = json!({
-            "meta": { "title": title, "description": site.description(), "path": routes::NOT_FOUND_URL, "canonical": "" },
-            "page": {},
-        })
-        .to_string();
+        let route_json = routes::not_found_route_data(&title, site.description()).to_string();
         let rendered = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json)?;
         if rendered.status != 404 {
             return Err(BuildError::Prerender {
@@ -661,7 +663,7 @@ impl Pages<'_> {
             noindex: true,
             assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
             body: &rendered.html,
-            data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json),
+            data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json)?,
             json_ld: Vec::new(),
         })?;
         self.staging.write("404.html", html)
