@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './support';
 
 // The error overlay of `sitegen serve` (issue 13, point 2): an editor breaks a content
@@ -130,11 +131,37 @@ test.describe('the error overlay of sitegen serve', () => {
     await page.keyboard.press('Escape');
     await expect(overlay).toHaveCount(0);
 
-    const reloaded = page.waitForEvent('load', { timeout: 90_000 });
+    // The fix restores the home page as it was: the overlay goes, and the page, which
+    // the fixed build did not change, stays as it is.
     writeFileSync(products, goodProducts);
+    await expect(overlay).toHaveCount(0, { timeout: 90_000 });
+    expect(await page.evaluate(() => (window as unknown as { beforeTheEdit?: boolean }).beforeTheEdit)).toBe(true);
+  });
+
+  test('a save reloads the open pages it changed, and only those', async ({ browser }) => {
+    const marked = async (url: string) => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}${url}`);
+      await waitForApp(page);
+      await page.evaluate(() => ((window as unknown as { beforeTheEdit: boolean }).beforeTheEdit = true));
+      return page;
+    };
+    const stillTheSameDocument = (page: Page) =>
+      page.evaluate(() => (window as unknown as { beforeTheEdit?: boolean }).beforeTheEdit === true);
+    const product = await marked('/products/1/slit-lamp');
+    const about = await marked('/aboutUs');
+
+    const reloaded = product.waitForEvent('load', { timeout: 90_000 });
+    const description = 'A slit lamp for the eye clinic, edited while the preview runs.';
+    writeFileSync(products, goodProducts.replace(/^description = .*$/m, `description = "${description}"`));
     await reloaded;
-    await waitForApp(page);
-    expect(await page.evaluate(() => (window as unknown as { beforeTheEdit?: boolean }).beforeTheEdit)).toBeUndefined();
-    await expect(overlay).toHaveCount(0);
+    await expect(product.getByText(description)).toBeVisible();
+    expect(await stillTheSameDocument(product)).toBe(false);
+    // The about page heard of the same build and stayed: nothing on it changed.
+    await about.waitForTimeout(1000);
+    expect(await stillTheSameDocument(about)).toBe(true);
+    await product.close();
+    await about.close();
+    writeFileSync(products, goodProducts);
   });
 });
