@@ -1,9 +1,10 @@
 //! The build cache (`target/sitegen-cache/` beside the content folder): what one build
 //! computed that the next can reuse, addressed by a hash of everything it was computed
 //! from: the prerendered bodies of the routes (keyed by the web build, the layout, the
-//! URL and the route's data), the compressed twins of the output files (keyed by their
-//! bytes and compression levels) and, in `media/`, the WebP variants of the images
-//! (keyed by the source's hash, see [`crate::media`]).
+//! URL and the route's data) and, in `media/`, the WebP variants of the images (keyed
+//! by the source's hash, see [`crate::media`]). (Compressed twins need no cache: an
+//! unchanged file takes its twins from the output folder the build replaces, see
+//! [`crate::cdn::precompress`].)
 //!
 //! Because an entry's name is the hash of all its inputs, an entry is never stale: a
 //! changed input is a different name. Reads that fail are misses and writes that fail
@@ -26,29 +27,6 @@ pub fn dir_for(content_dir: &Path) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
         .join("target")
         .join("sitegen-cache")
-}
-
-/// The kinds of entries, each in its own sub-folder.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A route's prerendered body, modules and status (JSON).
-    Render,
-    /// A gzip twin.
-    Gzip,
-    /// A brotli twin.
-    Brotli,
-}
-
-impl Kind {
-    const ALL: [Kind; 3] = [Kind::Render, Kind::Gzip, Kind::Brotli];
-
-    fn folder(self) -> &'static str {
-        match self {
-            Kind::Render => "render",
-            Kind::Gzip => "gz",
-            Kind::Brotli => "br",
-        }
-    }
 }
 
 /// The name of an entry: the hex SHA-256 of its inputs.
@@ -94,12 +72,15 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
     }
 }
 
-/// Reads and writes cache entries, remembering which ones this build used.
+/// The sub-folder of the renders: a route's prerendered body, modules and status (JSON).
+const RENDERS: &str = "render";
+
+/// Reads and writes the cached renders, remembering which ones this build used.
 pub struct BuildCache {
     dir: PathBuf,
     /// False for `--no-cache`: every read is a miss.
     read: bool,
-    used: Mutex<HashSet<(Kind, Key)>>,
+    used: Mutex<HashSet<Key>>,
 }
 
 impl BuildCache {
@@ -116,40 +97,37 @@ impl BuildCache {
         &self.dir
     }
 
-    fn path(&self, kind: Kind, key: &Key) -> PathBuf {
-        self.dir.join(kind.folder()).join(key.as_str())
+    fn path(&self, key: &Key) -> PathBuf {
+        self.dir.join(RENDERS).join(key.as_str())
     }
 
-    fn mark_used(&self, kind: Kind, key: &Key) {
+    fn mark_used(&self, key: &Key) {
         self.used
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .insert((kind, key.clone()));
+            .insert(key.clone());
     }
 
     /// The entry's bytes, if the cache has it.
-    pub fn get(&self, kind: Kind, key: &Key) -> Option<Vec<u8>> {
+    pub fn get(&self, key: &Key) -> Option<Vec<u8>> {
         if !self.read {
             return None;
         }
-        let bytes = fs::read(self.path(kind, key)).ok()?;
-        self.mark_used(kind, key);
+        let bytes = fs::read(self.path(key)).ok()?;
+        self.mark_used(key);
         Some(bytes)
     }
 
-    /// Copies the entry to `destination`; false (and nothing written) on a miss.
-    pub fn copy_to(&self, kind: Kind, key: &Key, destination: &Path) -> bool {
-        if !self.read || fs::copy(self.path(kind, key), destination).is_err() {
-            return false;
-        }
-        self.mark_used(kind, key);
-        true
+    /// Counts an entry as used by this build without reading it (the caller holds its
+    /// value already), so that pruning keeps it.
+    pub fn keep(&self, key: &Key) {
+        self.mark_used(key);
     }
 
     /// Stores an entry (atomically, see [`write_atomically`]).
-    pub fn put(&self, kind: Kind, key: &Key, bytes: &[u8]) {
-        self.mark_used(kind, key);
-        let path = self.path(kind, key);
+    pub fn put(&self, key: &Key, bytes: &[u8]) {
+        self.mark_used(key);
+        let path = self.path(key);
         if let Some(folder) = path.parent() {
             let _ = fs::create_dir_all(folder).and_then(|()| write_atomically(&path, bytes));
         }
@@ -171,18 +149,14 @@ impl BuildCache {
             .used
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut unused = Vec::new();
-        for kind in Kind::ALL {
-            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder())) else {
-                continue;
-            };
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if !used.contains(&(kind, Key(name))) {
-                    unused.push(entry.path());
-                }
-            }
-        }
+        let Ok(entries) = fs::read_dir(self.dir.join(RENDERS)) else {
+            return;
+        };
+        let unused: Vec<PathBuf> = entries
+            .flatten()
+            .filter(|entry| !used.contains(&Key(entry.file_name().to_string_lossy().into_owned())))
+            .map(|entry| entry.path())
+            .collect();
         if unused.len() > used.len() {
             for path in unused {
                 let _ = fs::remove_file(path);
@@ -205,22 +179,14 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_put_is_read_back_and_copied_out() {
+    fn an_entry_put_is_read_back() {
         let dir = tempfile::tempdir().unwrap();
         let cache = BuildCache::new(dir.path().join("cache"), true);
         let key = Key::of(&[b"page"]);
-        assert_eq!(cache.get(Kind::Render, &key), None);
-        cache.put(Kind::Render, &key, b"<p>hi</p>");
-        assert_eq!(
-            cache.get(Kind::Render, &key).as_deref(),
-            Some(&b"<p>hi</p>"[..])
-        );
-        assert_eq!(cache.get(Kind::Gzip, &key), None, "kinds are apart");
-        let copy = dir.path().join("copy");
-        assert!(cache.copy_to(Kind::Render, &key, &copy));
-        assert_eq!(fs::read(copy).unwrap(), b"<p>hi</p>");
-        assert!(!cache.copy_to(Kind::Brotli, &key, &dir.path().join("none")));
-        assert!(!dir.path().join("none").exists());
+        assert_eq!(cache.get(&key), None);
+        cache.put(&key, b"<p>hi</p>");
+        assert_eq!(cache.get(&key).as_deref(), Some(&b"<p>hi</p>"[..]));
+        assert_eq!(cache.get(&Key::of(&[b"other"])), None);
     }
 
     #[test]
@@ -228,11 +194,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let key = Key::of(&[b"page"]);
         let clean = BuildCache::new(dir.path(), false);
-        clean.put(Kind::Render, &key, b"fresh");
-        assert_eq!(clean.get(Kind::Render, &key), None);
-        assert!(!clean.copy_to(Kind::Render, &key, &dir.path().join("copy")));
+        clean.put(&key, b"fresh");
+        assert_eq!(clean.get(&key), None);
         let next = BuildCache::new(dir.path(), true);
-        assert_eq!(next.get(Kind::Render, &key).as_deref(), Some(&b"fresh"[..]));
+        assert_eq!(next.get(&key).as_deref(), Some(&b"fresh"[..]));
     }
 
     #[test]
@@ -242,32 +207,31 @@ mod tests {
         fs::write(&file, "").unwrap();
         let cache = BuildCache::new(file.join("cache"), true);
         let key = Key::of(&[b"x"]);
-        cache.put(Kind::Render, &key, b"lost");
-        assert_eq!(cache.get(Kind::Render, &key), None);
+        cache.put(&key, b"lost");
+        assert_eq!(cache.get(&key), None);
     }
 
     #[test]
     fn pruning_keeps_what_the_build_used_and_drops_the_rest_once_it_dominates() {
         let dir = tempfile::tempdir().unwrap();
+        let key = |name: &str| Key::of(&[name.as_bytes()]);
         let old = BuildCache::new(dir.path(), true);
         for name in ["a", "b", "c"] {
-            old.put(Kind::Render, &Key::of(&[name.as_bytes()]), name.as_bytes());
+            old.put(&key(name), name.as_bytes());
         }
-        // 2 used, 2 unused: the other build's entries are kept.
+        // 2 used (one read, one kept), 2 unused: the other build's entries stay.
         let next = BuildCache::new(dir.path(), true);
-        next.get(Kind::Render, &Key::of(&[b"a"])).unwrap();
-        next.put(Kind::Gzip, &Key::of(&[b"z"]), b"z");
+        next.get(&key("a")).unwrap();
+        next.put(&key("z"), b"z");
         next.prune();
-        assert!(next.get(Kind::Render, &Key::of(&[b"c"])).is_some());
-        // Used 1 of 4: the 3 others go.
+        assert!(next.get(&key("c")).is_some());
+        // 1 used of 5, 4 unused: those go.
         let last = BuildCache::new(dir.path(), true);
-        last.get(Kind::Gzip, &Key::of(&[b"z"])).unwrap();
+        last.keep(&key("z"));
         last.prune();
-        assert!(last.get(Kind::Gzip, &Key::of(&[b"z"])).is_some());
+        assert!(last.get(&key("z")).is_some());
         for name in ["a", "b", "c"] {
-            assert!(last
-                .get(Kind::Render, &Key::of(&[name.as_bytes()]))
-                .is_none());
+            assert!(last.get(&key(name)).is_none(), "{name}");
         }
     }
 }

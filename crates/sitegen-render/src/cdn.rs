@@ -7,7 +7,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
-use crate::cache::{BuildCache, Key, Kind};
 use crate::{parallel, BuildError};
 
 /// Long-lived caching for files whose names carry a content hash.
@@ -141,13 +140,15 @@ pub fn headers(origins: &CspOrigins) -> String {
 }
 
 /// Writes `FILE.br` and `FILE.gz` beside every compressible file under `dir`, on
-/// `workers` threads, taking the twins of a file compressed before (same bytes, same
-/// levels) from `cache`. Returns how many files got twins.
+/// `workers` threads. A file whose bytes are those of the same file in `previous` (the
+/// output folder the build replaces) gets that file's twins, linked rather than
+/// compressed again: an incremental build compresses only what changed, and the twins
+/// need no cache of their own. Returns how many files got twins.
 pub fn precompress(
     dir: &Path,
     workers: usize,
     progress: &dyn crate::progress::Progress,
-    cache: &BuildCache,
+    previous: Option<&Path>,
 ) -> Result<usize, BuildError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
         .into_iter()
@@ -175,10 +176,11 @@ pub fn precompress(
             parallel::map_parallel(files.len(), workers, |index| {
                 crate::interrupt::check()?;
                 let path = &files[index].0;
+                let relative = path.strip_prefix(dir).unwrap_or(path);
                 compress_one(
                     path,
-                    levels_for(path.strip_prefix(dir).unwrap_or(path)),
-                    cache,
+                    levels_for(relative),
+                    previous.map(|previous| previous.join(relative)),
                 )?;
                 progress.advance();
                 Ok(())
@@ -188,28 +190,43 @@ pub fn precompress(
     .map(|done| done.len())
 }
 
-fn compress_one(path: &Path, levels: Levels, cache: &BuildCache) -> Result<(), BuildError> {
+fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), BuildError> {
     let bytes = fs::read(path).map_err(|e| BuildError::io(path, e))?;
+    let gz_path = with_suffix(path, "gz");
+    let br_path = with_suffix(path, "br");
+    if let Some(previous) = previous {
+        if fs::read(&previous).is_ok_and(|old| old == bytes)
+            && link_twins(&previous, &[(&gz_path, "gz"), (&br_path, "br")])
+        {
+            return Ok(());
+        }
+    }
     let io = |target: &Path| {
         let target = target.to_path_buf();
         move |e: std::io::Error| BuildError::io(&target, e)
     };
+    let gz = gzip(&bytes, levels.gzip).map_err(io(&gz_path))?;
+    fs::write(&gz_path, &gz).map_err(io(&gz_path))?;
+    let br = brotli(&bytes, levels.brotli).map_err(io(&br_path))?;
+    fs::write(&br_path, &br).map_err(io(&br_path))
+}
 
-    let gz_path = with_suffix(path, "gz");
-    let gz_key = Key::of(&[b"gzip", &levels.gzip.to_le_bytes(), &bytes]);
-    if !cache.copy_to(Kind::Gzip, &gz_key, &gz_path) {
-        let gz = gzip(&bytes, levels.gzip).map_err(io(&gz_path))?;
-        fs::write(&gz_path, &gz).map_err(io(&gz_path))?;
-        cache.put(Kind::Gzip, &gz_key, &gz);
+/// Links the twins of `previous` to `twins` (path, suffix); all or none: a partial
+/// result is removed, so that fresh twins are written into new files, never through
+/// a link into the previous output.
+fn link_twins(previous: &Path, twins: &[(&Path, &str)]) -> bool {
+    let linked = twins.iter().all(|(twin, suffix)| {
+        let old = with_suffix(previous, suffix);
+        fs::hard_link(&old, twin)
+            .or_else(|_| fs::copy(&old, twin).map(|_| ()))
+            .is_ok()
+    });
+    if !linked {
+        for (twin, _) in twins {
+            let _ = fs::remove_file(twin);
+        }
     }
-    let br_path = with_suffix(path, "br");
-    let br_key = Key::of(&[b"brotli", &levels.brotli.to_le_bytes(), &bytes]);
-    if !cache.copy_to(Kind::Brotli, &br_key, &br_path) {
-        let br = brotli(&bytes, levels.brotli).map_err(io(&br_path))?;
-        fs::write(&br_path, &br).map_err(io(&br_path))?;
-        cache.put(Kind::Brotli, &br_key, &br);
-    }
-    Ok(())
+    linked
 }
 
 fn gzip(bytes: &[u8], level: u32) -> std::io::Result<Vec<u8>> {
@@ -339,10 +356,8 @@ mod tests {
         fs::create_dir_all(dir.path().join("assets")).unwrap();
         let script = "export const x = 1;\n".repeat(50);
         fs::write(dir.path().join("assets/app.js"), &script).unwrap();
-        let cache_dir = tempfile::tempdir().unwrap();
-        let cache = BuildCache::new(cache_dir.path(), true);
         assert_eq!(
-            precompress(dir.path(), 2, &crate::progress::Silent, &cache).unwrap(),
+            precompress(dir.path(), 2, &crate::progress::Silent, None).unwrap(),
             2
         );
 
@@ -372,34 +387,60 @@ mod tests {
     }
 
     #[test]
-    fn twins_of_unchanged_bytes_come_from_the_cache() {
+    fn files_unchanged_since_the_previous_output_get_its_twins() {
         let dir = tempfile::tempdir().unwrap();
-        let site = dir.path().join("site");
-        fs::create_dir_all(&site).unwrap();
-        fs::write(site.join("index.html"), "<p>hello</p>".repeat(100)).unwrap();
-        let cache = BuildCache::new(dir.path().join("cache"), true);
-        precompress(&site, 1, &crate::progress::Silent, &cache).unwrap();
-        let twins = |name: &str| fs::read(site.join(name)).unwrap();
-        let (gz, br) = (twins("index.html.gz"), twins("index.html.br"));
+        let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+        for site in [&old, &new] {
+            fs::create_dir_all(site.join("a")).unwrap();
+            fs::write(site.join("same.html"), "<p>same</p>".repeat(100)).unwrap();
+        }
+        fs::write(old.join("a/changed.html"), "<p>old</p>".repeat(100)).unwrap();
+        fs::write(new.join("a/changed.html"), "<p>new</p>".repeat(100)).unwrap();
+        precompress(&old, 1, &crate::progress::Silent, None).unwrap();
+        // Mark the old twins: a reused twin is the old file, not a recompressed one.
+        for file in ["same.html.gz", "a/changed.html.gz"] {
+            fs::write(old.join(file), "old twin").unwrap();
+        }
+        precompress(&new, 2, &crate::progress::Silent, Some(&old)).unwrap();
+        assert_eq!(fs::read(new.join("same.html.gz")).unwrap(), b"old twin");
+        assert_eq!(
+            fs::read(new.join("same.html.br")).unwrap(),
+            fs::read(old.join("same.html.br")).unwrap()
+        );
+        let mut gunzipped = String::new();
+        flate2::read::GzDecoder::new(&fs::read(new.join("a/changed.html.gz")).unwrap()[..])
+            .read_to_string(&mut gunzipped)
+            .unwrap();
+        assert_eq!(
+            gunzipped,
+            "<p>new</p>".repeat(100),
+            "changed bytes: compressed afresh"
+        );
+        assert_eq!(
+            fs::read(old.join("a/changed.html.gz")).unwrap(),
+            b"old twin",
+            "the previous output is left as it was"
+        );
+    }
 
-        // A cached twin is copied, not recomputed: plant a marker in the cache entry.
-        let key = Key::of(&[
-            b"gzip",
-            &LEVELS_PAGES.gzip.to_le_bytes(),
-            &"<p>hello</p>".repeat(100).into_bytes(),
-        ]);
-        fs::write(cache.dir().join("gz").join(key.as_str()), b"from the cache").unwrap();
-        let next = BuildCache::new(dir.path().join("cache"), true);
-        precompress(&site, 1, &crate::progress::Silent, &next).unwrap();
-        assert_eq!(twins("index.html.gz"), b"from the cache");
-        assert_eq!(twins("index.html.br"), br);
-
-        // Changed bytes or no reading (--no-cache): compressed afresh.
-        let clean = BuildCache::new(dir.path().join("cache"), false);
-        precompress(&site, 1, &crate::progress::Silent, &clean).unwrap();
-        assert_eq!(twins("index.html.gz"), gz);
-        fs::write(site.join("index.html"), "<p>bye</p>".repeat(100)).unwrap();
-        precompress(&site, 1, &crate::progress::Silent, &next).unwrap();
-        assert_ne!(twins("index.html.br"), br);
+    #[test]
+    fn without_both_previous_twins_a_file_is_compressed_afresh_into_files_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+        for site in [&old, &new] {
+            fs::create_dir_all(site).unwrap();
+            fs::write(site.join("page.html"), "<p>same</p>".repeat(100)).unwrap();
+        }
+        fs::write(old.join("page.html.gz"), "old gz, no br beside it").unwrap();
+        precompress(&new, 1, &crate::progress::Silent, Some(&old)).unwrap();
+        assert_ne!(
+            fs::read(new.join("page.html.gz")).unwrap(),
+            b"old gz, no br beside it"
+        );
+        assert_eq!(
+            fs::read(old.join("page.html.gz")).unwrap(),
+            b"old gz, no br beside it"
+        );
+        assert!(new.join("page.html.br").exists());
     }
 }

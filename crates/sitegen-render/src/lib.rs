@@ -25,11 +25,12 @@ pub mod seo;
 pub mod shell;
 pub mod webapp;
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use sitegen_content::{view, Diagnostic, LoadReport};
@@ -114,6 +115,9 @@ pub enum BuildError {
         height: u32,
         reason: String,
     },
+    /// An SVG drawing a page is shared with cannot be drawn as its share PNG.
+    #[error("{}: cannot draw the PNG the page is shared with: {reason}", path.display())]
+    ShareImage { path: PathBuf, reason: String },
     /// A media worker thread panicked (a bug in sitegen or a library it uses).
     #[error("a media worker stopped unexpectedly while making WebP variants")]
     MediaWorkerPanicked,
@@ -241,6 +245,8 @@ struct WarmWorkers {
     /// What the last build left in the output folder, and that folder's identity (so
     /// that a folder replaced by someone else is rebuilt whole).
     output: Option<(output::Manifest, FolderId)>,
+    /// The last build's renders.
+    renders: Renders,
 }
 
 impl Builder {
@@ -324,6 +330,7 @@ impl Builder {
         let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
         staging.write("data/layout.json", &layout_json)?;
         let planned = routes::plan(&content);
+        media::share::write_share_pngs(&content, &planned, &staging, options, jobs)?;
         lap(&mut stages, "data")?;
 
         let layout_key = Key::of(&[layout_json.as_bytes()]);
@@ -336,6 +343,8 @@ impl Builder {
             cache: &cache,
             render_inputs: Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
             prerendered: AtomicUsize::new(0),
+            remembered: self.take_renders(),
+            to_remember: self.warm.as_ref().map(|_| Mutex::default()),
         };
         let idle = self.take_idle_workers(&web.fingerprint);
         let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
@@ -354,6 +363,9 @@ impl Builder {
         let unused = idle.into_inner().unwrap_or_else(|p| p.into_inner());
         self.keep_or_finish(&web.fingerprint, &layout_key, workers, unused)?;
         let prerendered = pages.prerendered.into_inner();
+        if let Some(renders) = pages.to_remember {
+            self.remember_renders(renders.into_inner().unwrap_or_else(|p| p.into_inner()));
+        }
         lap(&mut stages, "prerender")?;
 
         let base_url = content.site.base_url();
@@ -415,7 +427,7 @@ impl Builder {
         lap(&mut stages, "link check")?;
 
         if options.precompress {
-            cdn::precompress(staging.dir(), jobs, progress, &cache)?;
+            cdn::precompress(staging.dir(), jobs, progress, Some(&options.out_dir))?;
             lap(&mut stages, "compress")?;
         }
         let (files, bytes) = staging.totals();
@@ -449,6 +461,21 @@ impl Builder {
             && !web_rebuilt
             && FolderId::of(&self.options.out_dir).is_some_and(|now| now == folder);
         usable.then_some(manifest)
+    }
+
+    /// A warm builder's renders of its last build (taken: a failed build starts over
+    /// from the cache folder).
+    fn take_renders(&self) -> Renders {
+        self.warm
+            .as_ref()
+            .map(|warm| std::mem::take(&mut warm.lock().unwrap_or_else(|p| p.into_inner()).renders))
+            .unwrap_or_default()
+    }
+
+    fn remember_renders(&self, renders: Renders) {
+        if let Some(warm) = &self.warm {
+            warm.lock().unwrap_or_else(|p| p.into_inner()).renders = renders;
+        }
     }
 
     /// Keeps the manifest of the output just committed, for a warm builder.
@@ -518,7 +545,15 @@ struct Pages<'a> {
     render_inputs: Key,
     /// How many routes the workers rendered (the others came from the cache).
     prerendered: AtomicUsize,
+    /// A warm builder's renders of its previous build, by key: read from memory, not
+    /// from the cache folder (no file reads, no JSON parsing on a save).
+    remembered: Renders,
+    /// This build's renders, for the next build of a warm builder; `None` otherwise.
+    to_remember: Option<Mutex<Renders>>,
 }
+
+/// Renders by their cache key.
+type Renders = HashMap<Key, Arc<prerender::Rendered>>;
 
 impl Pages<'_> {
     /// Writes every planned route (data chunk and page) and `404.html`, rendering the
@@ -562,24 +597,43 @@ impl Pages<'_> {
         start_worker: &dyn Fn() -> Result<Prerenderer, BuildError>,
         url: &str,
         route_json: &str,
-    ) -> Result<prerender::Rendered, BuildError> {
+    ) -> Result<Arc<prerender::Rendered>, BuildError> {
         let key = Key::of(&[
             self.render_inputs.as_str().as_bytes(),
             url.as_bytes(),
             route_json.as_bytes(),
         ]);
-        let cached = self.cache.get(cache::Kind::Render, &key);
-        if let Some(rendered) = cached.and_then(|bytes| serde_json::from_slice(&bytes).ok()) {
-            return Ok(rendered);
-        }
-        let worker = match &mut slot.0 {
-            Some(worker) => worker,
-            empty => empty.insert(start_worker()?),
+        let found = match self.remembered.get(&key) {
+            Some(rendered) => {
+                self.cache.keep(&key);
+                Some(rendered.clone())
+            }
+            None => self
+                .cache
+                .get(&key)
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .map(Arc::new),
         };
-        let rendered = worker.render(url, route_json)?;
-        self.prerendered.fetch_add(1, Ordering::Relaxed);
-        if let Ok(bytes) = serde_json::to_vec(&rendered) {
-            self.cache.put(cache::Kind::Render, &key, &bytes);
+        let rendered = match found {
+            Some(rendered) => rendered,
+            None => {
+                let worker = match &mut slot.0 {
+                    Some(worker) => worker,
+                    empty => empty.insert(start_worker()?),
+                };
+                let rendered = worker.render(url, route_json)?;
+                self.prerendered.fetch_add(1, Ordering::Relaxed);
+                if let Ok(bytes) = serde_json::to_vec(&rendered) {
+                    self.cache.put(&key, &bytes);
+                }
+                Arc::new(rendered)
+            }
+        };
+        if let Some(renders) = &self.to_remember {
+            renders
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(key, rendered.clone());
         }
         Ok(rendered)
     }
@@ -793,6 +847,8 @@ mod tests {
                 cache: &cache,
                 render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),
                 prerendered: AtomicUsize::new(0),
+                remembered: Renders::default(),
+                to_remember: None,
             };
             let workers = pages
                 .write_all(&planned, jobs, &progress, || {

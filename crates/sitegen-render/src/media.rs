@@ -8,6 +8,10 @@
 //! in a cache folder keyed by their hashed name (which covers the source bytes, the
 //! width and the encoder settings), dropped ones included, so a warm build copies
 //! instead of re-encoding and takes the same decisions from the cached files' sizes.
+//!
+//! [`share`] draws the PNGs that pages are shared with in place of SVG drawings.
+
+pub mod share;
 
 use std::collections::BTreeSet;
 use std::fs;

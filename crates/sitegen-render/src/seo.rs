@@ -1,13 +1,17 @@
 //! Structured data for search engines: the JSON-LD blocks of each page's head, built
 //! from the content (schema.org `MedicalBusiness` on the home page, `Product` on
 //! product pages, `BreadcrumbList` wherever the page has a breadcrumb trail), and the
-//! image each page shows when it is shared (Open Graph and X cards).
+//! image each page shows when it is shared (Open Graph and X cards), which for an SVG
+//! drawing is a PNG drawn from it ([`media::share`]).
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use sitegen_content::routes::{CATEGORY, SERVICE};
 use sitegen_content::{Content, MediaRef, Product};
 
+use crate::media;
 use crate::routes::{encode_path, PlannedRoute};
 use crate::shell::escape_json_for_script;
 
@@ -35,35 +39,78 @@ pub fn script_texts(blocks: &[Value]) -> Vec<String> {
         .collect()
 }
 
-/// The image a shared page shows (`og:image`, `twitter:image`), with its size.
+/// The image a shared page shows (`og:image`, `twitter:image`), with its size and
+/// the words that describe it (`og:image:alt`, `twitter:image:alt`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ShareImage {
     /// Absolute, from the site's base URL.
     pub url: String,
     pub width: u32,
     pub height: u32,
+    /// What the image shows: the name of the product, category or service it pictures
+    /// (as the page's own `<img>` says), or the site's name for its default image.
+    pub alt: String,
 }
 
-/// What `route` shows when shared: the page's own image (a product's, else its
-/// category's; a category's; a service's) when it is one the sharing sites display,
-/// else the site's default ([`default_share_image`]).
+/// The image a page is about, with its alt text.
+struct PageImage<'a> {
+    image: &'a MediaRef,
+    alt: &'a str,
+}
+
+/// `route`'s own image: a product's (else its category's), a category's, a service's.
+fn page_image<'a>(content: &'a Content, route: &PlannedRoute) -> Option<PageImage<'a>> {
+    if let Some(product) = route.product.and_then(|index| content.products.get(index)) {
+        return content.product_image(product).map(|image| PageImage {
+            image,
+            alt: product.title(),
+        });
+    }
+    if let Some(id) = route.path.strip_prefix(CATEGORY.prefix()) {
+        return content.category(id).map(|category| PageImage {
+            image: &category.image,
+            alt: category.name(),
+        });
+    }
+    let id = route.path.strip_prefix(SERVICE.prefix())?;
+    let service = content.service(id)?;
+    service.image.as_ref().map(|image| PageImage {
+        image,
+        alt: service.title(),
+    })
+}
+
+/// What `route` shows when shared: the page's own image ([`page_image`]) when it is one
+/// the sharing sites display, the PNG drawn from it when it is an SVG drawing (see
+/// [`media::share`]), else the site's default ([`default_share_image`]).
 pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage> {
-    let page_image =
-        if let Some(product) = route.product.and_then(|index| content.products.get(index)) {
-            content.product_image(product)
-        } else if let Some(id) = route.path.strip_prefix(CATEGORY.prefix()) {
-            content.category(id).map(|category| &category.image)
-        } else if let Some(id) = route.path.strip_prefix(SERVICE.prefix()) {
-            content
-                .service(id)
-                .and_then(|service| service.image.as_ref())
-        } else {
-            None
-        };
-    match page_image.filter(|image| is_shareable(image)) {
-        Some(image) => Some(share_image_of(content, image)),
+    let Some(PageImage { image, alt }) = page_image(content, route) else {
+        return default_share_image(content);
+    };
+    if is_shareable(image) {
+        return Some(share_image_of(content, image, alt));
+    }
+    match media::share::share_png(image) {
+        Some(png) => Some(ShareImage {
+            url: absolute(content.site.base_url(), &png.src()),
+            width: png.width,
+            height: png.height,
+            alt: alt.to_string(),
+        }),
         None => default_share_image(content),
     }
+}
+
+/// The SVG drawings the `planned` pages share, each once, in content path order: the
+/// ones [`media::share::write_share_pngs`] draws as PNGs.
+pub fn shared_svgs<'a>(content: &'a Content, planned: &[PlannedRoute]) -> Vec<&'a MediaRef> {
+    let drawings: BTreeMap<&str, &MediaRef> = planned
+        .iter()
+        .filter_map(|route| page_image(content, route))
+        .filter(|page| media::share::share_png(page.image).is_some())
+        .map(|page| (page.image.path.as_str(), page.image))
+        .collect();
+    drawings.into_values().collect()
 }
 
 /// The site's own share image (`site.toml`'s `og_image`), for pages without one.
@@ -72,11 +119,11 @@ pub fn default_share_image(content: &Content) -> Option<ShareImage> {
         .site
         .og_image
         .as_ref()
-        .map(|image| share_image_of(content, image))
+        .map(|image| share_image_of(content, image, content.site.name()))
 }
 
 /// Facebook, X, LinkedIn and the chat apps draw JPEG, PNG, GIF and WebP previews, not
-/// SVG: a page whose image is an SVG drawing is shared with the site's default image.
+/// SVG (an SVG drawing is shared as a PNG drawn from it).
 fn is_shareable(image: &MediaRef) -> bool {
     let extension = image
         .output
@@ -89,11 +136,12 @@ fn is_shareable(image: &MediaRef) -> bool {
         && image.height > 0
 }
 
-fn share_image_of(content: &Content, image: &MediaRef) -> ShareImage {
+fn share_image_of(content: &Content, image: &MediaRef, alt: &str) -> ShareImage {
     ShareImage {
         url: absolute(content.site.base_url(), &image.src()),
         width: image.width,
         height: image.height,
+        alt: alt.to_string(),
     }
 }
 
@@ -324,18 +372,25 @@ mod tests {
             ShareImage {
                 url: format!("{base}/media/products/one.1a2b3c4d.jpg"),
                 width: 800,
-                height: 600
+                height: 600,
+                alt: content.products[0].title().to_string(),
             }
         );
-        let category_image = ShareImage {
+        let category_image = |alt: &str| ShareImage {
             url: format!("{base}/media/categories/cat.1a2b3c4d.png"),
             width: 1200,
             height: 630,
+            alt: alt.to_string(),
         };
-        assert_eq!(image_of(&content.products[sibling].route()), category_image);
+        let sibling = &content.products[sibling];
+        assert_eq!(
+            image_of(&sibling.route()),
+            category_image(sibling.title()),
+            "a product page's image is described by the product's name, as on the page"
+        );
         assert_eq!(
             image_of(&sitegen_content::category_path(&category)),
-            category_image
+            category_image(content.categories[category_index].name())
         );
         let service_path = format!("/services/{}", content.services[0].id());
         assert_eq!(
@@ -343,13 +398,135 @@ mod tests {
             ShareImage {
                 url: format!("{base}/media/services/svc.1a2b3c4d.webp"),
                 width: 640,
-                height: 480
+                height: 480,
+                alt: content.services[0].title().to_string(),
             }
         );
     }
 
+    /// The head of `route`'s page as the page template writes it.
+    fn page_head(content: &Content, route: &PlannedRoute) -> String {
+        let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../templates");
+        crate::shell::Shells::load(&templates)
+            .unwrap()
+            .page(&crate::shell::PageShell {
+                lang: "en",
+                title: &route.title,
+                description: &route.description,
+                canonical: &route.canonical(content.site.base_url()),
+                og_image: share_image(content, route).as_ref(),
+                site_name: content.site.name(),
+                noindex: false,
+                assets: &crate::webapp::HeadAssets {
+                    entry_script: "/assets/e.js".into(),
+                    stylesheets: Vec::new(),
+                    modulepreloads: Vec::new(),
+                },
+                body: "",
+                data_json: "{}".into(),
+                json_ld: Vec::new(),
+            })
+            .unwrap()
+    }
+
+    /// The share meta tags of a page shared with `url` at `width`×`height`.
+    fn share_tags(url: &str, (width, height): (u32, u32), alt: &str) -> [String; 6] {
+        [
+            format!(r#"<meta property="og:image" content="{url}">"#),
+            format!(r#"<meta property="og:image:width" content="{width}">"#),
+            format!(r#"<meta property="og:image:height" content="{height}">"#),
+            format!(r#"<meta property="og:image:alt" content="{alt}">"#),
+            format!(r#"<meta name="twitter:image" content="{url}">"#),
+            format!(r#"<meta name="twitter:image:alt" content="{alt}">"#),
+        ]
+    }
+
     #[test]
-    fn svg_images_and_pages_without_one_are_shared_with_the_site_default() {
+    fn svg_drawings_are_shared_as_the_png_drawn_from_them_with_its_size() {
+        let mut content = real_content();
+        let base = content.site.base_url().trim_end_matches('/').to_string();
+        // The real catalogue's illustrations are SVG drawings; one product gets a
+        // drawing of its own.
+        content.products[0].image = Some(MediaRef {
+            path: "media/products/one.svg".into(),
+            output: "media/products/one.1a2b3c4d.svg".into(),
+            width: 640,
+            height: 480,
+        });
+        let own = &content.products[0];
+        let sibling = content
+            .products
+            .iter()
+            .find(|p| p.category() == own.category() && p.image.is_none())
+            .expect("another product of the category without its own image");
+        let category = content.category(own.category()).unwrap();
+        let service = &content.services[0];
+        let service_image = service.image.as_ref().expect("the service has an image");
+        assert!(category.image.output.ends_with(".svg") && service_image.output.ends_with(".svg"));
+        let all = routes::plan(&content);
+
+        let pages = [
+            (
+                own.route(),
+                content.products[0].image.as_ref().unwrap(),
+                own.title(),
+            ),
+            (sibling.route(), &category.image, sibling.title()),
+            (
+                sitegen_content::category_path(category.id()),
+                &category.image,
+                category.name(),
+            ),
+            (
+                format!("/services/{}", service.id()),
+                service_image,
+                service.title(),
+            ),
+        ];
+        for (path, drawing, alt) in pages {
+            let route = planned(&all, &path);
+            let png = media::share::share_png(drawing).unwrap();
+            assert!(png.output.ends_with(".png"), "{png:?}");
+            let shared = share_image(&content, route).unwrap();
+            assert_eq!(
+                shared,
+                ShareImage {
+                    url: format!("{base}/{}", png.output),
+                    width: png.width,
+                    height: png.height,
+                    alt: alt.to_string(),
+                },
+                "{path}"
+            );
+            assert_eq!(
+                (png.width, png.height),
+                (1200, 900),
+                "{path}: 640×480 drawn at 1200 px"
+            );
+            let head = page_head(&content, route);
+            for tag in share_tags(&shared.url, (1200, 900), &alt.replace('&', "&amp;")) {
+                assert!(head.contains(&tag), "{path}: {tag} missing in {head}");
+            }
+            assert!(
+                !head.contains(&drawing.output),
+                "{path}: the drawing itself is not shared"
+            );
+        }
+        let shared: Vec<&str> = shared_svgs(&content, &all)
+            .iter()
+            .map(|image| image.path.as_str())
+            .collect();
+        assert!(shared.contains(&"media/products/one.svg"));
+        assert!(shared.contains(&category.image.path.as_str()));
+        assert!(shared.contains(&service_image.path.as_str()));
+        assert!(
+            !shared.iter().any(|path| path.starts_with("media/brand/")),
+            "{shared:?}"
+        );
+    }
+
+    #[test]
+    fn pages_without_an_image_are_shared_with_the_site_default() {
         let content = real_content();
         let default = default_share_image(&content).expect("site.toml names an og_image");
         assert!(default
@@ -357,26 +534,20 @@ mod tests {
             .starts_with(content.site.base_url().trim_end_matches('/')));
         assert!(default.url.ends_with(".png"), "{default:?}");
         assert!(default.width > 0 && default.height > 0);
-        // The real catalogue's illustrations are SVG drawings, which sharing sites do not show.
-        let product = &content.products[0];
-        assert!(content
-            .product_image(product)
-            .unwrap()
-            .output
-            .ends_with(".svg"));
+        assert_eq!(default.alt, content.site.name());
         let all = routes::plan(&content);
-        for path in [
-            product.route(),
-            sitegen_content::category_path(product.category()),
-            format!("/services/{}", content.services[0].id()),
-            "/".to_string(),
-            "/aboutUs".to_string(),
-        ] {
+        for path in ["/", "/aboutUs", "/products", "/contact"] {
+            let route = planned(&all, path);
             assert_eq!(
-                share_image(&content, planned(&all, &path)),
+                share_image(&content, route),
                 Some(default.clone()),
                 "{path}"
             );
+            let head = page_head(&content, route);
+            let tags = share_tags(&default.url, (default.width, default.height), &default.alt);
+            for tag in tags {
+                assert!(head.contains(&tag), "{path}: {tag} missing");
+            }
         }
     }
 

@@ -193,6 +193,7 @@ mod tests {
                     url: "https://www.example.com/media/p.1a2b3c4d.png?a=1&b=2".into(),
                     width: 1200,
                     height: 630,
+                    alt: "Tom & Jerry".into(),
                 }),
                 site_name: "S",
                 noindex: false,
@@ -223,6 +224,8 @@ mod tests {
             r#"<meta property="og:image:width" content="1200">"#.to_string(),
             r#"<meta property="og:image:height" content="630">"#.to_string(),
             format!(r#"<meta name="twitter:image" content="{image}">"#),
+            r#"<meta property="og:image:alt" content="Tom &amp; Jerry">"#.to_string(),
+            r#"<meta name="twitter:image:alt" content="Tom &amp; Jerry">"#.to_string(),
         ] {
             assert!(html.contains(&meta), "{meta} missing in {html}");
         }

@@ -1,0 +1,479 @@
+//! PNG copies of the SVG drawings that pages are shared with.
+//!
+//! Facebook, LinkedIn, X and WhatsApp draw no SVG preview, and every product, category
+//! and service illustration is an SVG drawing. So each drawing some page shares
+//! ([`crate::seo::shared_svgs`]) is drawn once more as a PNG at [`share_png_size`],
+//! under a name that hashes the drawing's own hashed name, the size and
+//! [`SHARE_PNG_ENCODING`] (like the WebP variants, safe to cache forever). The PNGs are
+//! kept in the media cache under that name, so a warm build copies instead of drawing.
+//!
+//! A drawing that cannot be drawn fails the build ([`BuildError::ShareImage`], naming
+//! the file): the page's own illustration would otherwise be replaced by the site's
+//! default without anyone noticing. The same goes for drawings with `<text>`,
+//! `<image>` or `<foreignObject>` elements: text would be drawn with whatever fonts the
+//! building machine has (so two machines would publish different files under one name),
+//! and embedded images would be left out; such a drawing is better shared as a PNG or
+//! JPEG the content names directly.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::Path;
+
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use resvg::{tiny_skia, usvg};
+use sha2::{Digest, Sha256};
+use sitegen_content::{Content, MediaRef};
+
+use crate::output::Staging;
+use crate::routes::PlannedRoute;
+use crate::{parallel, seo, BuildError, BuildOptions};
+
+/// The longer side of a share PNG, in pixels: the width Facebook and LinkedIn
+/// recommend for link previews (a 640×480 drawing becomes 1200×900).
+pub const SHARE_PNG_LONG_SIDE: u32 = 1200;
+
+/// The shorter side's minimum: Facebook and X ignore images under 200×200.
+pub const SHARE_PNG_MIN_SIDE: u32 = 200;
+
+/// The renderer and the PNG settings, part of every share PNG's hash: change it
+/// whenever the drawing or the encoding changes, so no CDN keeps an old file under a
+/// new meaning.
+pub const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-default-sub-v1";
+
+/// The PNG a page shares in place of an SVG drawing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharePng {
+    /// Where the PNG goes inside `dist/`, e.g. `media/categories/mot.1200w.1a2b3c4d.png`.
+    pub output: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl SharePng {
+    /// The URL path of the PNG: `/` + [`SharePng::output`].
+    pub fn src(&self) -> String {
+        format!("/{}", self.output)
+    }
+}
+
+/// The PNG shared in place of `image` when it is an SVG drawing; `None` for any other
+/// file. Needs no file: the name and size come from the drawing's hashed name and size.
+pub fn share_png(image: &MediaRef) -> Option<SharePng> {
+    let (stem, extension) = image.path.rsplit_once('.')?;
+    if !extension.eq_ignore_ascii_case("svg") {
+        return None;
+    }
+    let (width, height) = share_png_size(image.width, image.height);
+    let mut hasher = Sha256::new();
+    // The drawing's output name carries the hash of its bytes.
+    hasher.update(image.output.as_bytes());
+    hasher.update(SHARE_PNG_ENCODING.as_bytes());
+    hasher.update(width.to_le_bytes());
+    hasher.update(height.to_le_bytes());
+    let hash: String = hasher.finalize()[..4]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    Some(SharePng {
+        output: format!("{stem}.{width}w.{hash}.png"),
+        width,
+        height,
+    })
+}
+
+/// The size of the share PNG of a `width` × `height` drawing: its aspect ratio with
+/// the longer side at [`SHARE_PNG_LONG_SIDE`], or larger when the shorter side would
+/// otherwise fall under [`SHARE_PNG_MIN_SIDE`] (a very wide banner).
+pub fn share_png_size(width: u32, height: u32) -> (u32, u32) {
+    let (width, height) = (f64::from(width.max(1)), f64::from(height.max(1)));
+    let scale = (f64::from(SHARE_PNG_LONG_SIDE) / width.max(height))
+        .max(f64::from(SHARE_PNG_MIN_SIDE) / width.min(height));
+    // Rounded, and never under the minimum through rounding.
+    let side = |length: f64| ((length * scale).round() as u32).max(SHARE_PNG_MIN_SIDE);
+    (side(width), side(height))
+}
+
+/// What [`write_share_pngs`] did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SharePngStats {
+    /// PNGs drawn in this run.
+    pub drawn: usize,
+    /// PNGs copied from the cache.
+    pub cached: usize,
+}
+
+/// Writes into `staging` the PNG of every SVG drawing that one of the `planned` pages
+/// shares, each once, drawing on up to `jobs` threads only those missing from the
+/// media cache of `options.content_dir` ([`super::cache_dir`]), or all of them for
+/// `--no-cache` (which refills the cache).
+pub fn write_share_pngs(
+    content: &Content,
+    planned: &[PlannedRoute],
+    staging: &Staging,
+    options: &BuildOptions,
+    jobs: usize,
+) -> Result<SharePngStats, BuildError> {
+    let (cache, reuse) = (&super::cache_dir(&options.content_dir), options.reuse_cache);
+    let drawings: Vec<(&MediaRef, SharePng)> = seo::shared_svgs(content, planned)
+        .into_iter()
+        .filter_map(|image| share_png(image).map(|png| (image, png)))
+        .collect();
+    if drawings.is_empty() {
+        return Ok(SharePngStats::default());
+    }
+    fs::create_dir_all(cache).map_err(|e| BuildError::io(cache, e))?;
+    let drawn = parallel::map_parallel(drawings.len(), jobs, |index| {
+        let (image, png) = &drawings[index];
+        let cached = super::cache_file(cache, &png.output);
+        if reuse && cached.is_file() {
+            staging.copy_file(&cached, &png.output)?;
+            return Ok(false);
+        }
+        // Every media reference the content holds was resolved into its index.
+        let source = content
+            .media
+            .get(&image.path)
+            .map(|file| file.source.as_path())
+            .ok_or_else(|| BuildError::io(Path::new(&image.path), ErrorKind::NotFound.into()))?;
+        let svg = fs::read(source).map_err(|e| BuildError::io(source, e))?;
+        let bytes =
+            draw_png(&svg, png.width, png.height).map_err(|reason| BuildError::ShareImage {
+                path: source.to_path_buf(),
+                reason,
+            })?;
+        super::store(&cached, &bytes)?;
+        staging.write(&png.output, &bytes)?;
+        Ok(true)
+    })?;
+    let drawn_now = drawn.iter().filter(|&&drawn| drawn).count();
+    Ok(SharePngStats {
+        drawn: drawn_now,
+        cached: drawn.len() - drawn_now,
+    })
+}
+
+/// Elements a share PNG cannot draw faithfully (see the module's notes).
+const UNDRAWABLE: &[&str] = &["text", "image", "foreignObject"];
+
+/// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG; `Err`
+/// says why it cannot be, with the line where that applies.
+pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+    let text = std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
+    let document = usvg::roxmltree::Document::parse_with_options(
+        text,
+        usvg::roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .map_err(|error| format!("not well-formed XML: {error}"))?;
+    if let Some(node) = document.descendants().find(|node| {
+        node.tag_name().namespace() == Some("http://www.w3.org/2000/svg")
+            && UNDRAWABLE.contains(&node.tag_name().name())
+    }) {
+        let line = document.text_pos_at(node.range().start).row;
+        return Err(format!(
+            "line {line}: a <{}> element cannot be drawn into the PNG the page is shared with \
+             (text would depend on the fonts of the building machine, embedded images are \
+             left out); convert text to paths, or give the page a PNG or JPEG image",
+            node.tag_name().name()
+        ));
+    }
+    let options = usvg::Options {
+        // Nothing outside the drawing itself is read.
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(|_, _, _| None),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_xmltree(&document, &options)
+        .map_err(|error| format!("not a drawable SVG: {error}"))?;
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| format!("{width}×{height} is not a size a PNG can have"))?;
+    let size = tree.size();
+    let transform = tiny_skia::Transform::from_scale(
+        width as f32 / size.width(),
+        height as f32 / size.height(),
+    );
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    let pixels = pixmap.take_demultiplied();
+    // Most drawings paint a background: without an alpha channel the PNG is smaller.
+    let opaque = pixels
+        .iter()
+        .skip(3)
+        .step_by(4)
+        .all(|&alpha| alpha == u8::MAX);
+    let mut image = image::DynamicImage::ImageRgba8(
+        image::RgbaImage::from_raw(width, height, pixels)
+            .ok_or_else(|| "the drawn pixels do not fill the PNG".to_string())?,
+    );
+    if opaque {
+        image = image::DynamicImage::ImageRgb8(image.to_rgb8());
+    }
+    let mut bytes = Vec::new();
+    // The Sub filter packs flat illustrations as tightly as the adaptive choice
+    // (41 KB for 1200×900) in two thirds of the time.
+    image
+        .write_with_encoder(PngEncoder::new_with_quality(
+            &mut bytes,
+            CompressionType::Default,
+            FilterType::Sub,
+        ))
+        .map_err(|error| format!("the PNG encoder failed: {error}"))?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::routes;
+
+    fn svg_ref(path: &str, output: &str, width: u32, height: u32) -> MediaRef {
+        MediaRef {
+            path: path.into(),
+            output: output.into(),
+            width,
+            height,
+        }
+    }
+
+    #[test]
+    fn share_pngs_keep_the_aspect_with_1200_px_on_the_longer_side() {
+        assert_eq!(share_png_size(640, 480), (1200, 900));
+        assert_eq!(share_png_size(480, 640), (900, 1200));
+        assert_eq!(share_png_size(80, 60), (1200, 900));
+        assert_eq!(share_png_size(3000, 3000), (1200, 1200));
+        // A banner keeps its 200 px minimum side.
+        assert_eq!(share_png_size(2000, 100), (4000, 200));
+        assert_eq!(share_png_size(0, 0), (1200, 1200));
+    }
+
+    #[test]
+    fn only_svg_drawings_get_a_share_png_named_by_their_hash_and_size() {
+        let drawing = svg_ref(
+            "media/categories/mot.svg",
+            "media/categories/mot.1a2b3c4d.svg",
+            640,
+            480,
+        );
+        let png = share_png(&drawing).unwrap();
+        assert_eq!((png.width, png.height), (1200, 900));
+        let hash = png
+            .output
+            .strip_prefix("media/categories/mot.1200w.")
+            .and_then(|rest| rest.strip_suffix(".png"))
+            .unwrap_or_else(|| panic!("{}", png.output));
+        assert_eq!(hash.len(), 8);
+        assert!(hash.chars().all(|c| c.is_ascii_hexdigit()), "{hash}");
+        assert_eq!(png.src(), format!("/{}", png.output));
+        let edited = svg_ref(
+            "media/categories/mot.svg",
+            "media/categories/mot.9f8e7d6c.svg",
+            640,
+            480,
+        );
+        assert_ne!(
+            share_png(&edited).unwrap().output,
+            png.output,
+            "new bytes, new name"
+        );
+        let upper = svg_ref("media/a/B.SVG", "media/a/B.1a2b3c4d.SVG", 10, 10);
+        assert!(share_png(&upper).is_some());
+        for raster in [
+            "media/a/photo.png",
+            "media/a/photo.jpg",
+            "media/a/anim.gif",
+            "media/a/x.avif",
+        ] {
+            assert_eq!(
+                share_png(&svg_ref(raster, raster, 800, 600)),
+                None,
+                "{raster}"
+            );
+        }
+    }
+
+    /// Decodes a PNG into its size, colour type and the RGB of pixel (x, y).
+    fn decode(bytes: &[u8], x: u32, y: u32) -> ((u32, u32), image::ColorType, [u8; 3]) {
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
+        let image = image::load_from_memory_with_format(bytes, image::ImageFormat::Png).unwrap();
+        let pixel = image.to_rgb8().get_pixel(x, y).0;
+        ((image.width(), image.height()), image.color(), pixel)
+    }
+
+    #[test]
+    fn a_small_svg_is_drawn_scaled_to_fill_the_png() {
+        // Left half red, right half blue, in a 40×30 drawing.
+        let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
+            <rect width="20" height="30" fill="red"/><rect x="20" width="20" height="30" fill="blue"/></svg>"#;
+        let bytes = draw_png(svg, 1200, 900).unwrap();
+        let (size, color, left) = decode(&bytes, 10, 450);
+        assert_eq!(size, (1200, 900));
+        assert_eq!(
+            color,
+            image::ColorType::Rgb8,
+            "an opaque drawing has no alpha channel"
+        );
+        assert_eq!(left, [255, 0, 0]);
+        assert_eq!(
+            decode(&bytes, 1190, 890).2,
+            [0, 0, 255],
+            "the drawing fills the PNG"
+        );
+        assert_eq!(decode(&bytes, 590, 10).2, [255, 0, 0]);
+        assert_eq!(decode(&bytes, 610, 10).2, [0, 0, 255]);
+        // A drawing with transparent parts keeps them.
+        let open = br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="2"/></svg>"#;
+        let bytes = draw_png(open, 300, 300).unwrap();
+        assert_eq!(decode(&bytes, 0, 0).1, image::ColorType::Rgba8);
+        assert_eq!(
+            draw_png(open, 300, 300).unwrap(),
+            bytes,
+            "the same bytes every time"
+        );
+    }
+
+    #[test]
+    fn a_drawing_that_cannot_be_drawn_faithfully_is_refused_with_its_reason() {
+        let reason = |svg: &[u8]| draw_png(svg, 200, 200).unwrap_err();
+        assert!(reason(b"<svg xmlns=\"http://www.w3.org/2000/svg\"><rect")
+            .contains("not well-formed XML"));
+        assert!(reason(b"\xff\xfe<svg/>").contains("not UTF-8"));
+        let text = reason(
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\n<g>\n<text>Dialysis</text></g></svg>",
+        );
+        assert!(text.starts_with("line 3: a <text> element"), "{text}");
+        assert!(text.contains("convert text to paths"), "{text}");
+        let image = reason(
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><image href=\"../../secret.png\"/></svg>",
+        );
+        assert!(image.contains("<image>"), "{image}");
+        assert!(
+            reason(b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\"/>")
+                .contains("not a drawable SVG")
+        );
+    }
+
+    /// A copy of the valid fixture site (so the media cache lands in the temporary
+    /// folder), loaded, with its planned routes and build options.
+    fn fixture(dir: &Path) -> (Content, Vec<PlannedRoute>, BuildOptions) {
+        let content_dir = dir.join("site/content");
+        sitegen_content::testing::copy_dir(
+            &sitegen_content::testing::valid_content_dir(),
+            &content_dir,
+        );
+        let content = sitegen_content::load(&content_dir)
+            .content
+            .expect("the fixture loads");
+        let planned = routes::plan(&content);
+        let options = BuildOptions {
+            content_dir,
+            out_dir: dir.join("site/dist"),
+            web_dir: PathBuf::new(),
+            templates_dir: PathBuf::new(),
+            jobs: None,
+            base_url: None,
+            drafts: false,
+            reuse_cache: true,
+            precompress: false,
+        };
+        (content, planned, options)
+    }
+
+    #[test]
+    fn every_shared_drawing_is_drawn_once_and_a_warm_build_copies_it_from_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let (content, planned, mut options) = fixture(dir.path());
+        let shared = seo::shared_svgs(&content, &planned);
+        let paths: Vec<&str> = shared.iter().map(|image| image.path.as_str()).collect();
+        // The product's own image, the categories' illustrations (their pages, and the
+        // products without an image of their own) and the services' images; not the
+        // logo, certificates or other drawings no page shares.
+        assert_eq!(
+            paths,
+            [
+                "media/categories/dialysis.svg",
+                "media/categories/ophthalmic.svg",
+                "media/categories/radiology.svg",
+                "media/products/hemodialysis.svg",
+                "media/services/dialysis.svg",
+                "media/services/radiology.svg",
+            ]
+        );
+        let outputs: Vec<SharePng> = shared
+            .iter()
+            .map(|image| share_png(image).unwrap())
+            .collect();
+
+        let cold = Staging::new(&dir.path().join("cold")).unwrap();
+        let stats = write_share_pngs(&content, &planned, &cold, &options, 2).unwrap();
+        assert_eq!(
+            stats,
+            SharePngStats {
+                drawn: 6,
+                cached: 0
+            }
+        );
+        for png in &outputs {
+            let bytes = fs::read(cold.dir().join(&png.output)).unwrap();
+            assert_eq!(
+                decode(&bytes, 0, 0).0,
+                (png.width, png.height),
+                "{}",
+                png.output
+            );
+        }
+
+        let warm = Staging::new(&dir.path().join("warm")).unwrap();
+        let stats = write_share_pngs(&content, &planned, &warm, &options, 2).unwrap();
+        assert_eq!(
+            stats,
+            SharePngStats {
+                drawn: 0,
+                cached: 6
+            }
+        );
+        for png in &outputs {
+            assert_eq!(
+                fs::read(cold.dir().join(&png.output)).unwrap(),
+                fs::read(warm.dir().join(&png.output)).unwrap()
+            );
+        }
+
+        options.reuse_cache = false;
+        let fresh = Staging::new(&dir.path().join("fresh")).unwrap();
+        let stats = write_share_pngs(&content, &planned, &fresh, &options, 1).unwrap();
+        assert_eq!(
+            stats,
+            SharePngStats {
+                drawn: 6,
+                cached: 0
+            },
+            "--no-cache draws again"
+        );
+    }
+
+    #[test]
+    fn a_shared_drawing_that_cannot_be_drawn_is_a_build_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (content, planned, options) = fixture(dir.path());
+        let broken = options.content_dir.join("media/services/radiology.svg");
+        // Still the size the content check read, but with a text label.
+        fs::write(
+            &broken,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><text>X-ray</text></svg>"#,
+        )
+        .unwrap();
+        let staging = Staging::new(&dir.path().join("out")).unwrap();
+        let error = write_share_pngs(&content, &planned, &staging, &options, 2).unwrap_err();
+        assert!(
+            matches!(&error, BuildError::ShareImage { path, .. } if *path == broken),
+            "{error:?}"
+        );
+        let message = error.to_string();
+        assert!(message.contains("media/services/radiology.svg: cannot draw the PNG the page is shared with: line 1: a <text> element"), "{message}");
+    }
+}
