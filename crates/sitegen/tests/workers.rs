@@ -63,13 +63,15 @@ fn assert_no_process_left(marker: &str, after: &str) {
     }
 }
 
+/// A build whose workers carry `marker`; without the cache, so that every route is
+/// rendered by a worker (a cached route would start none).
 fn build_marked(content: &Path, out: &Path, marker: &str, env: &[(&str, &str)]) -> Command {
     let mut command = build_command(
         &repo_root(),
         env,
         content.to_str().unwrap(),
         out.to_str().unwrap(),
-        &[],
+        &["--no-cache"],
     );
     command.env(MARKER_ENV, marker);
     command
