@@ -1,4 +1,6 @@
-//! The catalogue of every content problem sitegen reports.
+//! The catalogue of every problem sitegen reports: those of the content (`E00xx` to
+//! `E06xx`, `W…`) and those the link check finds in a build and in the web app's
+//! sources (`E07xx`).
 //!
 //! One variant per rule, each with a stable code, a title, a description (its doc
 //! comment) and the hint every diagnostic of that rule shows unless it has a more
@@ -38,7 +40,7 @@ macro_rules! catalogue {
         $(#[doc = $doc:literal])*
         $variant:ident = $code:literal, $severity:ident, $title:literal, $hint:literal;
     )*) => {
-        /// Every rule of the content checks, with its stable code.
+        /// Every rule of the content checks and the link check, with its stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum ErrorCode {
@@ -190,6 +192,31 @@ catalogue! {
     /// home.toml's `sections` lists a section twice.
     DuplicateHomeSection = "E0605", Error, "home section listed twice",
         "list each section once, in the order the home page shows them";
+    /// An internal link of a built page (an `href`, `src`, `poster` or `srcset` URL,
+    /// or a module the entry script preloads) leads to no file of the output and no
+    /// `_redirects` alias. The message says whether the path is at least a route of
+    /// the app (then its page was not generated) or not even that.
+    BrokenLink = "E0701", Error, "broken link in a built page",
+        "link to a page or file the build writes; a route without a page usually names an entry that does not exist or is a draft";
+    /// An internal link of a built page is not a path from the site root: it is
+    /// relative, holds `.` or `..` segments or a malformed %-escape.
+    MalformedInternalLink = "E0702", Error, "malformed internal link",
+        "write internal links from the site root (\"/products\"), without . or .. segments, escaping characters as %XX with two hex digits";
+    /// An external URL of a built page is not well formed (nothing is fetched), or
+    /// is a `javascript:` URL.
+    MalformedExternalUrl = "E0703", Error, "malformed external URL",
+        "write an absolute http(s) URL with a host, or a mailto: or tel: link; javascript: URLs are not allowed";
+    /// A route literal of the web app's sources (`<Link to>`, `<NavLink to>`,
+    /// `<Navigate to>`, `navigate(…)`, `redirect(…)`, `href`) matches no route of the
+    /// route table. Tests (`__tests__/`, `*.test.*`, `*.spec.*`) are not checked.
+    UnknownRouteLiteral = "E0704", Error, "route literal matches no route",
+        "use a route of docs/data-contract.md §4, or build the href with web/src/lib/paths.ts";
+    /// A web source file cannot be read, or parsed as TypeScript, for the link check.
+    SourceUnparsable = "E0705", Error, "web source cannot be read or parsed",
+        "fix the syntax at the position shown (`npx tsc --noEmit` in web/ says more), or save the file as UTF-8";
+    /// A page of the build cannot be read back as UTF-8 text for the link check.
+    PageUnreadable = "E0706", Error, "built page cannot be read",
+        "a page sitegen wrote is not UTF-8 text: check the templates/ files are saved as UTF-8, else report it as a bug of sitegen";
     /// An e-mail address at example.com or example.org.
     ExampleEmail = "W0001", Warning, "example e-mail address",
         "replace the example address with a real one before publishing";
@@ -246,7 +273,7 @@ impl ErrorCode {
 }
 
 /// The top of `docs/errors.md`.
-const REFERENCE_INTRO: &str = "# Content error reference
+const REFERENCE_INTRO: &str = "# Error reference
 
 <!-- Generated from crates/sitegen-content/src/codes.rs by `sitegen explain --all > docs/errors.md`. Do not edit by hand. -->
 
@@ -261,6 +288,11 @@ content/products.toml:412:12: error[E0202]: unknown category \"dialisys\"
     |            ^^^^^^^^^^
     = help: did you mean \"dialysis\"?
 ```
+
+The link check reports in the same shape (codes `E07…`): `sitegen build` checks the links
+of the pages it wrote (named by their path in the output folder, e.g.
+`dist/aboutUs/index.html`), and `sitegen check` and `sitegen build` check the route literals
+of the web app's sources (`web/src/…`).
 
 Errors (codes `E…`) stop the build and nothing is written; warnings (codes `W…`) do not.
 Errors are listed first, then warnings, then one summary line.

@@ -9,7 +9,7 @@ use crate::codes::{ErrorCode, Severity};
 /// A byte range in a content file.
 pub type Span = Range<usize>;
 
-/// One problem found in the content.
+/// One problem found in the content, or by the link check.
 ///
 /// Its [`Display`](fmt::Display) form (the plain form of [`Diagnostic::render`])
 /// starts with `PATH:LINE:COL: error[CODE]: MESSAGE` (or `warning[CODE]:`), followed
@@ -22,8 +22,10 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The rule that found the problem.
     pub code: ErrorCode,
-    /// The file, relative to the content root's parent (e.g. `content/products.toml`);
-    /// empty when the problem is not in a file.
+    /// The file: a content file relative to the content root's parent (e.g.
+    /// `content/products.toml`), a page of the build under the output folder
+    /// (`dist/aboutUs/index.html`) or a web source (`web/src/app/NavBar.tsx`); empty
+    /// when the problem is not in a file.
     pub path: PathBuf,
     /// 1-based line; 0 when the problem concerns the whole file.
     pub line: usize,
@@ -77,13 +79,23 @@ impl Diagnostic {
         }
     }
 
-    /// A diagnostic about a whole file (e.g. a missing file), or about no file when
-    /// `display_path` is empty; the hint is the catalogue's.
-    pub(crate) fn file(
-        display_path: PathBuf,
+    /// A diagnostic about `span` (byte offsets) of `text`, a file other than a content
+    /// file (a page of the build, a web source) shown as `display_path`; the hint is the
+    /// catalogue's. The link check reports with it.
+    pub fn in_text(
+        display_path: impl Into<PathBuf>,
+        text: &str,
+        span: &Span,
         code: ErrorCode,
         message: impl Into<String>,
     ) -> Diagnostic {
+        let file = SourceFile::new(display_path.into(), text.to_owned());
+        Diagnostic::at(&file, span, code, message, None)
+    }
+
+    /// A diagnostic about a whole file (e.g. a missing file), or about no file when
+    /// `display_path` is empty; the hint is the catalogue's.
+    pub fn file(display_path: PathBuf, code: ErrorCode, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: code.severity(),
             code,

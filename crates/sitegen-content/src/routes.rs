@@ -9,6 +9,8 @@
 //! The model is ripgrep's `crates/core/flags/defs.rs`: one definition per item feeds
 //! every output, and a consistency test (below) keeps the definitions sound.
 
+use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
 /// What a route is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RouteKind {
@@ -374,36 +376,36 @@ pub fn slug(title: &str) -> String {
     slug
 }
 
+/// What JavaScript's `encodeURIComponent` leaves as it is: `A-Z a-z 0-9 - _ . ! ~ * ' ( )`.
+const URI_COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
 /// JavaScript's `encodeURIComponent`: everything but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`
 /// percent-encoded as UTF-8.
 pub fn encode_uri_component(text: &str) -> String {
-    let mut encoded = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
-            encoded.push(char::from(byte));
-        } else {
-            encoded.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    encoded
+    utf8_percent_encode(text, URI_COMPONENT).to_string()
 }
 
-/// Decodes `%XX` escapes; `None` when an escape is malformed or the result is not UTF-8.
+/// Decodes `%XX` escapes; `None` when an escape is malformed (`%zz`, `%+f`, a `%` at
+/// the end: the crate would keep those as written) or the result is not UTF-8.
 pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            decoded.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            decoded.push(bytes[i]);
-            i += 1;
-        }
+    let well_formed = text.match_indices('%').all(|(at, _)| {
+        text.get(at + 1..at + 3)
+            .is_some_and(|hex| hex.bytes().all(|byte| byte.is_ascii_hexdigit()))
+    });
+    if !well_formed {
+        return None;
     }
-    String::from_utf8(decoded).ok()
+    let decoded = percent_decode_str(text).decode_utf8().ok()?;
+    Some(decoded.into_owned())
 }
 
 /// Which legal page.
@@ -665,9 +667,34 @@ mod tests {
         );
         assert_eq!(encode_uri_component("a&b/é"), "a%26b%2F%C3%A9");
         assert_eq!(
+            encode_uri_component("A-z_0.9!~*'()?#[]@$,;=+ %"),
+            "A-z_0.9!~*'()%3F%23%5B%5D%40%24%2C%3B%3D%2B%20%25"
+        );
+    }
+
+    #[test]
+    fn percent_decode_decodes_utf8_and_refuses_bad_escapes_and_bytes() {
+        assert_eq!(
             percent_decode("Dental%20centre%20setup").as_deref(),
             Some("Dental centre setup")
         );
-        assert_eq!(percent_decode("bad%zz"), None);
+        assert_eq!(percent_decode("%e2%82%AC%2Fx").as_deref(), Some("€/x"));
+        assert_eq!(percent_decode("plain é").as_deref(), Some("plain é"));
+        for malformed in ["bad%zz", "%+f", "%-1", "%4", "end%", "%é1", "%%41"] {
+            assert_eq!(
+                percent_decode(malformed),
+                None,
+                "{malformed:?} is a malformed escape"
+            );
+        }
+        for not_utf8 in ["%FF", "%C3%28", "%C3", "%ED%A0%80"] {
+            assert_eq!(percent_decode(not_utf8), None, "{not_utf8:?} is not UTF-8");
+        }
+        for text in ["Emergency centre setup ", "a&b/é", "100% sure?"] {
+            assert_eq!(
+                percent_decode(&encode_uri_component(text)).as_deref(),
+                Some(text)
+            );
+        }
     }
 }

@@ -12,6 +12,7 @@
 //! depend on the order of the fields below.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use ts_rs::TS;
 
@@ -1219,6 +1220,48 @@ impl<P: Serialize> From<RouteData<'_, P>> for Value {
     }
 }
 
+/// The data of a page that shows none of the content (`/contact`, `/blogs`, the forms,
+/// the 404 page): `{}`.
+#[derive(Debug, Serialize, TS)]
+pub struct EmptyPage {}
+
+impl From<EmptyPage> for Value {
+    fn from(_: EmptyPage) -> Value {
+        Value::Object(serde_json::Map::new())
+    }
+}
+
+// ---------------------------------------------------------------- page envelopes
+
+/// What the app renders a route from (docs/data-contract.md §5): the layout every page
+/// shares and the route's data. sitegen sends a prerender worker the layout once and
+/// then one route per request, and `web/scripts/prerender.mjs` puts them together;
+/// both fields hold the JSON sitegen wrote, passed on as it is.
+#[derive(Debug, Serialize, TS)]
+pub struct PrerenderData<'a> {
+    /// `/data/layout.json`.
+    #[ts(as = "Layout<'static>")]
+    pub layout: &'a RawValue,
+    /// The route's `/data/routes/….json`.
+    #[ts(type = "RouteData<unknown>")]
+    pub route: &'a RawValue,
+}
+
+/// What each prerendered page embeds in its data script (docs/data-contract.md §6): the
+/// `PrerenderData` it was rendered from, and the path it was rendered for.
+#[derive(Debug, Serialize, TS)]
+pub struct EmbeddedPageData<'a> {
+    /// `/data/layout.json`.
+    #[ts(as = "Layout<'static>")]
+    pub layout: &'a RawValue,
+    /// The decoded route path; `null` on the 404 page, which the client renders afresh
+    /// for whatever URL it is served at.
+    pub path: Option<&'a str>,
+    /// The route's `/data/routes/….json`.
+    #[ts(type = "RouteData<unknown>")]
+    pub route: &'a RawValue,
+}
+
 // ---------------------------------------------------------------- TypeScript
 
 /// Lays out ts-rs's one-line object type one field a line (`type A = { a: T, b: U, };`
@@ -1324,6 +1367,9 @@ pub fn typescript() -> String {
         EmailTemplates<'static>,
         RouteMeta<'static>,
         RouteData<'static, ()>,
+        EmptyPage,
+        PrerenderData<'static>,
+        EmbeddedPageData<'static>,
         HomeSection,
         Home<'static>,
         HomePageData<'static>,

@@ -11,7 +11,7 @@ use sitegen_content::testing::copy_dir;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use sitegen_content::{load, LoadReport};
+use sitegen_content::{load, ErrorCode, LoadReport};
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -160,13 +160,100 @@ fn every_fixture_directory_is_tested() {
     }
 }
 
+/// The rules of the link check, which looks at a build's pages and the web app's
+/// sources: loading content cannot break them, so no content fixture can. Each names
+/// the tests that break it: a file of the workspace and a test function in it, whose
+/// body must name the code (checked below); those tests assert the code is raised.
+const RAISED_BY_THE_LINK_CHECK: &[(ErrorCode, &str, &str)] = &[
+    (
+        ErrorCode::BrokenLink,
+        "crates/sitegen-links/src/html.rs",
+        "links_that_lead_nowhere_are_reported_with_their_position_and_code",
+    ),
+    (
+        ErrorCode::BrokenLink,
+        "crates/sitegen/tests/cli.rs",
+        "a_broken_link_in_the_generated_html_fails_the_build",
+    ),
+    (
+        ErrorCode::MalformedInternalLink,
+        "crates/sitegen-links/src/html.rs",
+        "relative_dotted_and_badly_escaped_links_are_malformed_internal_links",
+    ),
+    (
+        ErrorCode::MalformedExternalUrl,
+        "crates/sitegen-links/src/html.rs",
+        "links_that_lead_nowhere_are_reported_with_their_position_and_code",
+    ),
+    (
+        ErrorCode::UnknownRouteLiteral,
+        "crates/sitegen-links/src/source.rs",
+        "route_literals_that_match_no_route_are_reported_with_their_position",
+    ),
+    (
+        ErrorCode::UnknownRouteLiteral,
+        "crates/sitegen/tests/cli.rs",
+        "check_reports_route_literals_that_match_no_route",
+    ),
+    (
+        ErrorCode::SourceUnparsable,
+        "crates/sitegen-links/src/source.rs",
+        "test_folders_and_test_files_are_skipped",
+    ),
+    (
+        ErrorCode::SourceUnparsable,
+        "crates/sitegen-links/src/source.rs",
+        "a_source_that_is_not_utf8_is_reported_not_skipped",
+    ),
+    (
+        ErrorCode::PageUnreadable,
+        "crates/sitegen-links/src/html.rs",
+        "a_page_that_cannot_be_read_is_a_page_unreadable_error_of_the_whole_file",
+    ),
+];
+
+/// The body of the test function `name` in `file` (a path from the workspace root):
+/// from its `fn` line to the next test, or the end of the file.
+fn test_body(file: &str, name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(file);
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let start = text
+        .find(&format!("fn {name}("))
+        .unwrap_or_else(|| panic!("{file} has no test fn {name}"));
+    let end = text[start..]
+        .find("#[test]")
+        .map_or(text.len(), |end| start + end);
+    text[start..end].to_string()
+}
+
 #[test]
 fn every_catalogue_rule_has_a_fixture_that_triggers_it() {
-    for code in sitegen_content::ErrorCode::ALL {
+    for code in ErrorCode::ALL {
         let rule = snake_case(&format!("{code:?}"));
+        let link_tests: Vec<_> = RAISED_BY_THE_LINK_CHECK
+            .iter()
+            .filter(|(raised, _, _)| raised == code)
+            .collect();
+        if !link_tests.is_empty() {
+            assert!(
+                !FIXTURES.contains(&rule.as_str()),
+                "{code:?} has a fixture: do not list it in RAISED_BY_THE_LINK_CHECK"
+            );
+            for (_, file, name) in link_tests {
+                let body = test_body(file, name);
+                assert!(
+                    body.contains(&format!("ErrorCode::{code:?}")) || body.contains(code.code()),
+                    "{file}: test {name} does not name {} ({code:?})",
+                    code.code()
+                );
+            }
+            continue;
+        }
         assert!(
             FIXTURES.contains(&rule.as_str()),
-            "no fixture for {code:?} ({rule})"
+            "no fixture for {code:?} ({rule}), nor a test in RAISED_BY_THE_LINK_CHECK"
         );
         let dir = site_with(&rule);
         let report = load(&dir.path().join("content"));

@@ -6,9 +6,10 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
 
+use sitegen_content::{Diagnostic, ErrorCode};
 use walkdir::WalkDir;
 
-use crate::{external_url_problem, line_col, Problem, RouteTable};
+use crate::{external_url_problem, RouteTable};
 
 /// The attributes holding a URL.
 const URL_ATTRIBUTES: &[&str] = &["href", "src", "poster"];
@@ -97,16 +98,15 @@ pub fn check_page_file(
     shown_as: &Path,
     index: &OutputIndex,
     routes: &RouteTable,
-) -> Vec<Problem> {
-    let file = shown_as.join(relative).to_string_lossy().into_owned();
+) -> Vec<Diagnostic> {
+    let file = shown_as.join(relative);
     match html {
-        Ok(html) => check_page(&html, &file, index, routes),
-        Err(_) => vec![Problem {
+        Ok(html) => check_page(&html, &file.to_string_lossy(), index, routes),
+        Err(error) => vec![Diagnostic::file(
             file,
-            line: 1,
-            column: 1,
-            message: "cannot read the page as UTF-8".into(),
-        }],
+            ErrorCode::PageUnreadable,
+            format!("cannot read the page as UTF-8 text: {error}"),
+        )],
     }
 }
 
@@ -116,22 +116,22 @@ pub fn check_page(
     file: &str,
     index: &OutputIndex,
     routes: &RouteTable,
-) -> Vec<Problem> {
+) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (at, url) in urls_of(html) {
-        let message = if is_internal(&url) {
+        let problem = if is_internal(&url) {
             internal_problem(&url, index, routes)
         } else {
-            external_url_problem(&url)
+            external_url_problem(&url).map(|message| (ErrorCode::MalformedExternalUrl, message))
         };
-        if let Some(message) = message {
-            let (line, column) = line_col(html, at);
-            problems.push(Problem {
-                file: file.to_string(),
-                line,
-                column,
+        if let Some((code, message)) = problem {
+            problems.push(Diagnostic::in_text(
+                file,
+                html,
+                &(at..at + url.len()),
+                code,
                 message,
-            });
+            ));
         }
     }
     problems
@@ -141,35 +141,40 @@ fn is_internal(url: &str) -> bool {
     !url.contains(':') || url.starts_with('/') && !url.starts_with("//")
 }
 
-/// Why an internal URL leads nowhere, if it does.
-fn internal_problem(url: &str, index: &OutputIndex, routes: &RouteTable) -> Option<String> {
+/// Why an internal URL leads nowhere, if it does, with the rule it breaks.
+fn internal_problem(
+    url: &str,
+    index: &OutputIndex,
+    routes: &RouteTable,
+) -> Option<(ErrorCode, String)> {
     let path = url.split(['?', '#']).next().unwrap_or("");
     if path.is_empty() {
         return None; // `#top`, `?x`: the page itself
     }
+    let malformed = |message| Some((ErrorCode::MalformedInternalLink, message));
     if !path.starts_with('/') {
-        return Some(format!(
+        return malformed(format!(
             "relative link {url:?}: pages are served at clean URLs, so write the path from the site root (\"/…\")"
         ));
     }
     let Some(decoded) = sitegen_content::routes::percent_decode(path) else {
-        return Some(format!("link {url:?} has a malformed %-escape"));
+        return malformed(format!("link {url:?} has a malformed %-escape"));
     };
     if decoded[1..]
         .split('/')
         .any(|segment| segment == ".." || segment == ".")
     {
-        return Some(format!("link {url:?} contains `.` or `..` segments"));
+        return malformed(format!("link {url:?} contains `.` or `..` segments"));
     }
     if index.serves(&decoded) || index.is_alias(&decoded) {
         return None;
     }
-    let hint = if routes.matches(url) {
+    let why = if routes.matches(url) {
         "it is a route of the app, but no page was generated for it"
     } else {
         "no file of the output and no route of the app"
     };
-    Some(format!("broken link {url:?}: {hint}"))
+    Some((ErrorCode::BrokenLink, format!("broken link {url:?}: {why}")))
 }
 
 /// The source paths of `dir/_redirects`.
@@ -388,11 +393,15 @@ mod tests {
         dir
     }
 
+    fn headlines(problems: &[Diagnostic]) -> Vec<String> {
+        problems.iter().map(Diagnostic::headline).collect()
+    }
+
     #[test]
-    fn links_that_lead_nowhere_are_reported_with_their_position() {
+    fn links_that_lead_nowhere_are_reported_with_their_position_and_code() {
         let dir = site();
         let index = OutputIndex::of_dir(dir.path());
-        let problems: Vec<Problem> = index
+        let problems: Vec<Diagnostic> = index
             .pages()
             .into_iter()
             .flat_map(|page| {
@@ -405,18 +414,71 @@ mod tests {
                 )
             })
             .collect();
-        let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        assert_eq!(shown.len(), 3, "{shown:#?}");
-        assert!(shown[0].starts_with("dist/aboutUs/index.html:8:10: error: broken link \"/products?category=x&sub=y\": it is a route of the app, but no page was generated"), "{shown:#?}");
-        assert!(
-            shown[1].starts_with(
-                "dist/aboutUs/index.html:9:11: error: broken link \"/media/missing.png\""
-            ),
+        let shown = headlines(&problems);
+        assert_eq!(
+            shown,
+            [
+                "dist/aboutUs/index.html:8:10: error[E0701]: broken link \"/products?category=x&sub=y\": it is a route of the app, but no page was generated for it",
+                "dist/aboutUs/index.html:9:11: error[E0701]: broken link \"/media/missing.png\": no file of the output and no route of the app",
+                "dist/aboutUs/index.html:9:48: error[E0703]: malformed URL \"https://exa mple.com\": it contains whitespace",
+            ],
             "{shown:#?}"
         );
+        let codes: Vec<ErrorCode> = problems.iter().map(|p| p.code).collect();
+        assert_eq!(
+            codes,
+            [
+                ErrorCode::BrokenLink,
+                ErrorCode::BrokenLink,
+                ErrorCode::MalformedExternalUrl
+            ]
+        );
+        // Shown like a content problem: the line, a caret under the URL, the hint.
+        let full = problems[1].to_string();
         assert!(
-            shown[2].starts_with("dist/aboutUs/index.html:9:48: error: malformed URL"),
+            full.contains("<img src=\"/media/missing.png\" alt=\"\">")
+                && full.contains("^^^^^^^^^^^^^^^^^^")
+                && full.contains(ErrorCode::BrokenLink.hint()),
+            "{full}"
+        );
+    }
+
+    #[test]
+    fn relative_dotted_and_badly_escaped_links_are_malformed_internal_links() {
+        let index = OutputIndex::new(HashSet::from(["index.html".to_string()]), "");
+        let html = "<a href=\"aboutUs\">a</a>\n<a href=\"/x/../index.html\">b</a>\n\
+                    <a href=\"/%zz\">c</a> <a href=\"javascript:alert(1)\">d</a>";
+        let problems = check_page(html, "dist/index.html", &index, &RouteTable::of_site());
+        let shown = headlines(&problems);
+        assert_eq!(
+            shown,
+            [
+                "dist/index.html:1:10: error[E0702]: relative link \"aboutUs\": pages are served at clean URLs, so write the path from the site root (\"/…\")",
+                "dist/index.html:2:10: error[E0702]: link \"/x/../index.html\" contains `.` or `..` segments",
+                "dist/index.html:3:10: error[E0702]: link \"/%zz\" has a malformed %-escape",
+                "dist/index.html:3:31: error[E0703]: \"javascript:alert(1)\": javascript: URLs are not allowed",
+            ],
             "{shown:#?}"
+        );
+        assert_eq!(problems[0].code, ErrorCode::MalformedInternalLink);
+        assert_eq!(problems[3].code, ErrorCode::MalformedExternalUrl);
+    }
+
+    #[test]
+    fn a_page_that_cannot_be_read_is_a_page_unreadable_error_of_the_whole_file() {
+        let not_utf8 = std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8");
+        let problems = check_page_file(
+            Err(not_utf8),
+            "aboutUs/index.html",
+            Path::new("dist"),
+            &OutputIndex::default(),
+            &RouteTable::of_site(),
+        );
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].code, ErrorCode::PageUnreadable);
+        assert_eq!(
+            problems[0].headline(),
+            "dist/aboutUs/index.html: error[E0706]: cannot read the page as UTF-8 text: not UTF-8"
         );
     }
 

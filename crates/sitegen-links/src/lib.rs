@@ -9,40 +9,18 @@
 //!   literals in `<Link to>`, `<NavLink to>`, `<Navigate to>`, `navigate(…)` and
 //!   `href` that match no route of the route table.
 //!
-//! Each problem prints as `PATH:LINE:COL: error: MESSAGE`. It is a crate of its own
-//! because the source half needs swc (a large dependency) and neither half needs the
-//! rest of the renderer: `sitegen check` runs the source half without building.
-//! It does not build, render or serve anything.
+//! Each problem is a [`Diagnostic`](sitegen_content::Diagnostic) with a code of the catalogue (`E07…`, see
+//! `docs/errors.md`), printed like a content problem:
+//! `PATH:LINE:COL: error[E0701]: MESSAGE`, the line, a caret and a hint. It is a
+//! crate of its own because the source half needs swc (a large dependency) and
+//! neither half needs the rest of the renderer: `sitegen check` runs the source half
+//! without building. It does not build, render or serve anything.
 
 mod html;
 mod source;
 
-use std::fmt;
-
 pub use crate::html::{check_page, check_page_file, OutputIndex};
 pub use crate::source::{check_source_text, check_sources};
-
-/// One broken link, with where it is written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// The file as the user knows it (`dist/aboutUs/index.html`, `web/src/app/x.tsx`).
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.line, self.column, self.message
-        )
-    }
-}
 
 /// One segment of a route pattern.
 #[derive(Debug, Clone)]
@@ -130,14 +108,6 @@ pub fn external_url_problem(url: &str) -> Option<String> {
     sitegen_content::link_problem(url).map(|why| format!("malformed URL {url:?}: {why}"))
 }
 
-/// 1-based line and column (in characters) of byte offset `at` in `text`.
-pub(crate) fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,20 +157,5 @@ mod tests {
         assert!(external_url_problem("mailto:").is_some());
         assert!(external_url_problem("javascript:alert(1)").is_some());
         assert!(external_url_problem("htps://x.com").is_some());
-    }
-
-    #[test]
-    fn problems_print_like_compiler_errors() {
-        let problem = Problem {
-            file: "dist/aboutUs/index.html".into(),
-            line: 3,
-            column: 14,
-            message: "broken link".into(),
-        };
-        assert_eq!(
-            problem.to_string(),
-            "dist/aboutUs/index.html:3:14: error: broken link"
-        );
-        assert_eq!(line_col("ab\ncdé\nx", 7), (2, 4));
     }
 }

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::Path;
 
+use sitegen_content::{Diagnostic, ErrorCode};
 use swc_core::common::sync::Lrc;
 use swc_core::common::{FileName, SourceMap, Span, Spanned};
 use swc_core::ecma::ast::{
@@ -14,7 +15,7 @@ use swc_core::ecma::parser::{lexer::Lexer, Parser, StringInput, Syntax, TsSyntax
 use swc_core::ecma::visit::{Visit, VisitWith};
 use walkdir::WalkDir;
 
-use crate::{Problem, RouteTable};
+use crate::RouteTable;
 
 /// Components whose `to` is a route.
 const LINK_COMPONENTS: &[&str] = &["Link", "NavLink", "Navigate"];
@@ -24,7 +25,7 @@ const NAVIGATE_FUNCTIONS: &[&str] = &["navigate", "redirect"];
 /// Checks every `.ts` / `.tsx` file under `src_dir`, skipping tests (`__tests__/`,
 /// `*.test.*`, `*.spec.*`) and declaration files. Problems name files as
 /// `shown_as/RELATIVE` (e.g. `web/src/app/NavBar.tsx`).
-pub fn check_sources(src_dir: &Path, shown_as: &Path, routes: &RouteTable) -> Vec<Problem> {
+pub fn check_sources(src_dir: &Path, shown_as: &Path, routes: &RouteTable) -> Vec<Diagnostic> {
     let mut files: Vec<_> = WalkDir::new(src_dir)
         .into_iter()
         .filter_entry(|entry| {
@@ -48,25 +49,34 @@ pub fn check_sources(src_dir: &Path, shown_as: &Path, routes: &RouteTable) -> Ve
     let mut problems = Vec::new();
     for path in files {
         let relative = path.strip_prefix(src_dir).unwrap_or(&path);
-        let shown = shown_as.join(relative).to_string_lossy().into_owned();
+        let shown = shown_as.join(relative);
         match fs::read_to_string(&path) {
             Ok(text) => {
                 let tsx = path.extension().is_some_and(|e| e == "tsx");
-                problems.extend(check_source_text(&shown, &text, tsx, routes));
+                problems.extend(check_source_text(
+                    &shown.to_string_lossy(),
+                    &text,
+                    tsx,
+                    routes,
+                ));
             }
-            Err(error) => problems.push(Problem {
-                file: shown,
-                line: 1,
-                column: 1,
-                message: format!("cannot read the file: {error}"),
-            }),
+            Err(error) => problems.push(Diagnostic::file(
+                shown,
+                ErrorCode::SourceUnparsable,
+                format!("cannot read the file for the link check: {error}"),
+            )),
         }
     }
     problems
 }
 
 /// Checks one source file's text; `file` is the name problems carry.
-pub fn check_source_text(file: &str, text: &str, tsx: bool, routes: &RouteTable) -> Vec<Problem> {
+pub fn check_source_text(
+    file: &str,
+    text: &str,
+    tsx: bool,
+    routes: &RouteTable,
+) -> Vec<Diagnostic> {
     let map: Lrc<SourceMap> = Default::default();
     let source = map.new_source_file(
         Lrc::new(FileName::Custom(file.to_string())),
@@ -82,23 +92,24 @@ pub fn check_source_text(file: &str, text: &str, tsx: bool, routes: &RouteTable)
         None,
     );
     let mut parser = Parser::new_from(lexer);
-    let position = |span: Span| {
-        let loc = map.lookup_char_pos(span.lo);
-        (loc.line, loc.col.0 + 1)
+    // swc's positions count from the source file's start in its source map.
+    let bytes = |span: Span| {
+        let start = (span.lo.0 - source.start_pos.0) as usize;
+        start..(span.hi.0.max(span.lo.0) - source.start_pos.0) as usize
     };
     let module = match parser.parse_module() {
         Ok(module) => module,
         Err(error) => {
-            let (line, column) = position(error.span());
-            return vec![Problem {
-                file: file.to_string(),
-                line,
-                column,
-                message: format!(
+            return vec![Diagnostic::in_text(
+                file,
+                text,
+                &bytes(error.span()),
+                ErrorCode::SourceUnparsable,
+                format!(
                     "cannot parse the file for the link check: {}",
                     error.kind().msg()
                 ),
-            }];
+            )];
         }
     };
     let mut finder = RouteLiterals::default();
@@ -109,13 +120,13 @@ pub fn check_source_text(file: &str, text: &str, tsx: bool, routes: &RouteTable)
         .filter(|(_, route, _)| route.starts_with('/') && !route.starts_with("//"))
         .filter(|(_, route, _)| !routes.matches(route))
         .map(|(span, route, context)| {
-            let (line, column) = position(span);
-            Problem {
-                file: file.to_string(),
-                line,
-                column,
-                message: format!("{context} {route:?} matches no route of the route table"),
-            }
+            Diagnostic::in_text(
+                file,
+                text,
+                &bytes(span),
+                ErrorCode::UnknownRouteLiteral,
+                format!("{context} {route:?} matches no route of the route table"),
+            )
         })
         .collect()
 }
@@ -202,7 +213,7 @@ mod tests {
     fn problems(text: &str) -> Vec<String> {
         check_source_text("web/src/x.tsx", text, true, &RouteTable::of_site())
             .iter()
-            .map(ToString::to_string)
+            .map(Diagnostic::headline)
             .collect()
     }
 
@@ -240,10 +251,10 @@ export const C = () => <NavLink to={'/servicez'}>S</NavLink>;\n";
         assert_eq!(
             problems(text),
             vec![
-                "web/src/x.tsx:2:33: error: <Link to> \"/about\" matches no route of the route table",
-                "web/src/x.tsx:3:32: error: <a href> \"/contact-us\" matches no route of the route table",
-                "web/src/x.tsx:4:63: error: navigate(…) \"/product/12\" matches no route of the route table",
-                "web/src/x.tsx:5:37: error: <NavLink to> \"/servicez\" matches no route of the route table",
+                "web/src/x.tsx:2:33: error[E0704]: <Link to> \"/about\" matches no route of the route table",
+                "web/src/x.tsx:3:32: error[E0704]: <a href> \"/contact-us\" matches no route of the route table",
+                "web/src/x.tsx:4:63: error[E0704]: navigate(…) \"/product/12\" matches no route of the route table",
+                "web/src/x.tsx:5:37: error[E0704]: <NavLink to> \"/servicez\" matches no route of the route table",
             ]
         );
     }
@@ -259,18 +270,42 @@ export const C = () => <NavLink to={'/servicez'}>S</NavLink>;\n";
         fs::write(src.join("app/a.test.tsx"), bad).unwrap();
         fs::write(src.join("app/menu.tsx"), bad).unwrap();
         fs::write(src.join("app/broken.ts"), "export const = ;\n").unwrap();
-        let shown: Vec<String> = check_sources(&src, Path::new("web/src"), &RouteTable::of_site())
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let problems = check_sources(&src, Path::new("web/src"), &RouteTable::of_site());
+        let shown: Vec<String> = problems.iter().map(Diagnostic::headline).collect();
         assert_eq!(shown.len(), 2, "{shown:#?}");
         assert!(
-            shown[0].starts_with("web/src/app/broken.ts:1:14: error: cannot parse"),
+            shown[0].starts_with("web/src/app/broken.ts:1:14: error[E0705]: cannot parse"),
             "{shown:#?}"
         );
         assert!(
-            shown[1].starts_with("web/src/app/menu.tsx:1:33: error: <Link to> \"/nope\""),
+            shown[1].starts_with("web/src/app/menu.tsx:1:33: error[E0704]: <Link to> \"/nope\""),
             "{shown:#?}"
+        );
+        assert_eq!(problems[0].code, ErrorCode::SourceUnparsable);
+        assert_eq!(problems[1].code, ErrorCode::UnknownRouteLiteral);
+        // Shown like a content problem: the line, a caret under the literal, the hint.
+        let full = problems[1].to_string();
+        assert!(
+            full.contains("<Link to=\"/nope\" />")
+                && full.contains("^^^^^^^")
+                && full.contains(ErrorCode::UnknownRouteLiteral.hint()),
+            "{full}"
+        );
+    }
+
+    #[test]
+    fn a_source_that_is_not_utf8_is_reported_not_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("menu.tsx"), b"export const A = '\xff';\n").unwrap();
+        let problems = check_sources(dir.path(), Path::new("web/src"), &RouteTable::of_site());
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].code, ErrorCode::SourceUnparsable);
+        assert!(
+            problems[0].headline().starts_with(
+                "web/src/menu.tsx: error[E0705]: cannot read the file for the link check: "
+            ),
+            "{}",
+            problems[0]
         );
     }
 }

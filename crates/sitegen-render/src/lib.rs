@@ -33,7 +33,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
 use sitegen_content::{view, Diagnostic, LoadReport};
 
 use crate::cache::{BuildCache, Key};
@@ -122,9 +121,16 @@ pub enum BuildError {
     /// A media worker thread panicked (a bug in sitegen or a library it uses).
     #[error("a media worker stopped unexpectedly while making WebP variants")]
     MediaWorkerPanicked,
+    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
+    #[error("the data embedded in {page} is not valid JSON: {source}")]
+    PageData {
+        page: String,
+        #[source]
+        source: serde_json::Error,
+    },
     /// Links that lead nowhere (generated HTML and web sources), all of them.
     #[error("{} broken link(s)", .0.len())]
-    Links(Vec<sitegen_links::Problem>),
+    Links(Vec<Diagnostic>),
     /// `--out` names a folder a build must not replace; nothing was touched.
     #[error("refusing to build into {}: {problem}\n  help: {}", path.display(), problem.hint())]
     UnsafeOutput {
@@ -172,7 +178,7 @@ pub fn check(content_dir: &Path) -> LoadReport {
 
 /// Checks the route literals of the web app's sources (`WEB/src`) against the route
 /// table (`sitegen check` and `sitegen build`); problems name files as `WEB/src/…`.
-pub fn check_source_links(web_dir: &Path) -> Vec<sitegen_links::Problem> {
+pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
     let src = web_dir.join("src");
     sitegen_links::check_sources(&src, &src, &sitegen_links::RouteTable::of_site())
 }
@@ -675,7 +681,7 @@ impl Pages<'_> {
                 Some(&route.path),
                 &self.layout_in_script,
                 &route_json,
-            ),
+            )?,
             json_ld: seo::script_texts(&seo::json_ld(self.content, route)),
         })?;
         self.staging.write(&route.html_file(), html)
@@ -690,11 +696,7 @@ impl Pages<'_> {
     ) -> Result<(), BuildError> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
-        let route_json = json!({
-            "meta": { "title": title, "description": site.description(), "path": routes::NOT_FOUND_URL, "canonical": "" },
-            "page": {},
-        })
-        .to_string();
+        let route_json = routes::not_found_route_data(&title, site.description()).to_string();
         let rendered = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json)?;
         if rendered.status != 404 {
             return Err(BuildError::Prerender {
@@ -715,7 +717,7 @@ impl Pages<'_> {
             noindex: true,
             assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
             body: &rendered.html,
-            data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json),
+            data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json)?,
             json_ld: Vec::new(),
         })?;
         self.staging.write("404.html", html)

@@ -1,12 +1,27 @@
 //! The route table (docs/data-contract.md §4) crossed with the content: every route
 //! that is prerendered, with its page data and its meta tags.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
 use sitegen_content::{category_path, view, Category, Content, PolicyKind, RegistrationType};
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
+
+/// The `RouteData` of the 404 page (rendered at [`NOT_FOUND_URL`]): no canonical URL
+/// and no page data.
+pub fn not_found_route_data(title: &str, description: &str) -> Value {
+    view::RouteData {
+        meta: view::RouteMeta {
+            title,
+            description,
+            path: NOT_FOUND_URL,
+            canonical: "",
+        },
+        page: view::EmptyPage {},
+    }
+    .into()
+}
 
 /// One prerendered route.
 #[derive(Debug, Clone)]
@@ -213,7 +228,7 @@ fn static_page(content: &Content, data: DataKind) -> Value {
         DataKind::About => view::about(content).into(),
         DataKind::Policy(kind) => view::policy(content, kind).into(),
         DataKind::Timeline => view::timeline(content).into(),
-        _ => json!({}),
+        _ => view::EmptyPage {}.into(),
     }
 }
 
@@ -331,7 +346,16 @@ fn summary(text: &str) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use serde_json::json;
     use sitegen_content::RouteKind;
+
+    #[test]
+    fn the_not_found_route_has_no_canonical_url_and_empty_page_data() {
+        assert_eq!(
+            not_found_route_data("404 - Page Not Found | S", "D").to_string(),
+            r#"{"meta":{"canonical":"","description":"D","path":"/404","title":"404 - Page Not Found | S"},"page":{}}"#
+        );
+    }
 
     #[test]
     fn home_data_file_is_index() {

@@ -5,7 +5,8 @@ use std::path::Path;
 
 use minijinja::Environment;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
+use sitegen_content::view::EmbeddedPageData;
 
 use crate::seo::ShareImage;
 use crate::webapp::HeadAssets;
@@ -35,23 +36,40 @@ pub struct PageShell<'a> {
 }
 
 impl PageShell<'_> {
-    /// The page's embedded data `{"layout", "path", "route"}`, for `data_json`; `path`
-    /// is `None` for the 404 page, which the client renders afresh for whatever URL it
-    /// was served at. `layout_in_script` is the layout JSON already passed through
+    /// The page's [`EmbeddedPageData`] as script-safe JSON, for `data_json`; `path` is
+    /// `None` for the 404 page, which the client renders afresh for whatever URL it was
+    /// served at. `layout_in_script` is the layout JSON already passed through
     /// [`escape_json_for_script`] (it is the same on every page: escaped once per
     /// build); `route_json` is the route's `RouteData` as JSON.
-    pub fn embed_data(path: Option<&str>, layout_in_script: &str, route_json: &str) -> String {
-        let path_json = Value::from(path).to_string();
-        // The keys in the order serde_json writes a map: sorted.
-        let mut data = String::with_capacity(layout_in_script.len() + route_json.len() + 64);
-        data.push_str("{\"layout\":");
-        data.push_str(layout_in_script);
-        data.push_str(",\"path\":");
-        data.push_str(&escape_json_for_script(&path_json));
-        data.push_str(",\"route\":");
-        data.push_str(&escape_json_for_script(route_json));
-        data.push('}');
-        data
+    pub fn embed_data(
+        path: Option<&str>,
+        layout_in_script: &str,
+        route_json: &str,
+    ) -> Result<String, BuildError> {
+        let page = || path.unwrap_or("the 404 page").to_string();
+        let raw = |json| {
+            serde_json::from_str::<&RawValue>(json).map_err(|source| BuildError::PageData {
+                page: page(),
+                source,
+            })
+        };
+        let route_in_script = escape_json_for_script(route_json);
+        let data = EmbeddedPageData {
+            layout: raw(layout_in_script)?,
+            path,
+            route: raw(&route_in_script)?,
+        };
+        let json = serde_json::to_string(&data).map_err(|source| BuildError::PageData {
+            page: page(),
+            source,
+        })?;
+        // The layout and the route are escaped already; only the path is left.
+        Ok(match path {
+            Some(path) if path.contains(['<', '\u{2028}', '\u{2029}']) => {
+                escape_json_for_script(&json)
+            }
+            _ => json,
+        })
     }
 }
 
@@ -122,12 +140,13 @@ fn escape_html_formatter(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn script_closing_tags_in_data_are_escaped() {
         let route = serde_json::json!({ "title": "</script><script>alert(1)</script>" });
         let layout = escape_json_for_script(r#"{"name":"<!-- a & b -->"}"#);
-        let embedded = PageShell::embed_data(Some("/<x>"), &layout, &route.to_string());
+        let embedded = PageShell::embed_data(Some("/<x>"), &layout, &route.to_string()).unwrap();
         assert!(!embedded.contains('<'), "{embedded}");
         let back: Value = serde_json::from_str(&embedded).unwrap();
         assert_eq!(back["route"]["title"], "</script><script>alert(1)</script>");
@@ -145,8 +164,18 @@ mod tests {
                 None,
                 &escape_json_for_script(&layout.to_string()),
                 &route.to_string()
-            ),
+            )
+            .unwrap(),
             escape_json_for_script(&whole.to_string())
+        );
+    }
+
+    #[test]
+    fn route_data_that_is_not_json_fails_the_page_rather_than_breaking_it() {
+        let error = PageShell::embed_data(Some("/x"), "{}", "{\"meta\":").unwrap_err();
+        assert!(
+            matches!(&error, BuildError::PageData { page, .. } if page == "/x"),
+            "{error}"
         );
     }
 

@@ -377,7 +377,7 @@ fn check_reports_route_literals_that_match_no_route() {
     let output = sitegen(&["check", "--web", web.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let expected = format!(
-        "{}/src/app/menu.tsx:2:36: error: <Link to> \"/about-us\" matches no route of the route table",
+        "{}/src/app/menu.tsx:2:36: error[E0704]: <Link to> \"/about-us\" matches no route of the route table",
         web.display()
     );
     assert!(stderr(&output).contains(&expected), "{}", stderr(&output));
@@ -408,7 +408,7 @@ fn a_broken_link_in_the_generated_html_fails_the_build() {
     assert!(text.contains(&line), "{text}");
     assert!(
         text.contains(
-            ": error: broken link \"/nowhere\": no file of the output and no route of the app"
+            ": error[E0701]: broken link \"/nowhere\": no file of the output and no route of the app"
         ),
         "{text}"
     );

@@ -186,6 +186,49 @@ export type RouteData<P> = {
   page: P;
 };
 
+/**
+ * The data of a page that shows none of the content (`/contact`, `/blogs`, the forms,
+ * the 404 page): `{}`.
+ */
+export type EmptyPage = Record<symbol, never>;
+
+/**
+ * What the app renders a route from (docs/data-contract.md §5): the layout every page
+ * shares and the route's data. sitegen sends a prerender worker the layout once and
+ * then one route per request, and `web/scripts/prerender.mjs` puts them together;
+ * both fields hold the JSON sitegen wrote, passed on as it is.
+ */
+export type PrerenderData = {
+  /**
+   * `/data/layout.json`.
+   */
+  layout: Layout;
+  /**
+   * The route's `/data/routes/….json`.
+   */
+  route: RouteData<unknown>;
+};
+
+/**
+ * What each prerendered page embeds in its data script (docs/data-contract.md §6): the
+ * `PrerenderData` it was rendered from, and the path it was rendered for.
+ */
+export type EmbeddedPageData = {
+  /**
+   * `/data/layout.json`.
+   */
+  layout: Layout;
+  /**
+   * The decoded route path; `null` on the 404 page, which the client renders afresh
+   * for whatever URL it is served at.
+   */
+  path: string | null;
+  /**
+   * The route's `/data/routes/….json`.
+   */
+  route: RouteData<unknown>;
+};
+
 /** A section name of home.toml's `sections` (sitegen validates them). */
 export type HomeSection = "hero" | "stats" | "partners" | "showcase" | "services_slider" | "testimonials" | "map";
 

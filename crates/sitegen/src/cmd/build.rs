@@ -6,9 +6,7 @@ use std::time::Instant;
 use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary, Builder};
 
 use super::progress::{Display, Reporter};
-use super::{
-    counts, paint_failure, plural, print_errors, print_other_errors, print_warnings, quiet,
-};
+use super::{counts, paint_failure, plural, print_errors, print_warnings, quiet};
 
 pub fn run(options: BuildOptions) -> anyhow::Result<ExitCode> {
     Ok(build_reporting(&Builder::once(options)).0.exit_code())
@@ -91,7 +89,7 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
             Outcome::Failed
         }
         BuildError::Links(problems) => {
-            print_other_errors(problems);
+            print_errors(problems);
             eprintln!(
                 "{}: {} (fix the links above); {} was left as it was",
                 paint_failure("build failed"),

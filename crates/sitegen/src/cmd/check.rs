@@ -6,16 +6,14 @@ use std::time::Instant;
 
 use sitegen_content::Content;
 
-use super::{
-    counts, folder, paint_failure, plural, print_errors, print_other_errors, print_warnings,
-};
+use super::{counts, folder, paint_failure, plural, print_errors, print_warnings};
 
 pub fn run(content: &Path, web: &Path) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let report = sitegen_render::check(content);
     let links = sitegen_render::check_source_links(web);
     print_errors(&report.diagnostics);
-    print_other_errors(&links);
+    print_errors(&links);
     print_warnings(&report.diagnostics);
     let (errors, warnings) = (report.errors() + links.len(), report.warnings());
     let elapsed = started.elapsed().as_secs_f64() * 1000.0;

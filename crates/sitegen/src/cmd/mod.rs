@@ -76,22 +76,6 @@ fn print_severity(diagnostics: &[Diagnostic], severity: Severity) {
     }
 }
 
-/// Prints problems found outside the content (e.g. link problems): the same
-/// `PATH:LINE:COL: error: MESSAGE` shape, coloured the same way.
-pub fn print_other_errors<T: std::fmt::Display>(problems: &[T]) {
-    for problem in problems {
-        let text = problem.to_string();
-        let painted = match text.split_once(": error: ") {
-            Some((location, message)) if colored() => format!(
-                "{location}: {}: {message}",
-                paint_severity(Severity::Error, "error", true),
-            ),
-            _ => text,
-        };
-        eprintln!("{painted}\n");
-    }
-}
-
 /// `failed` (a summary line's opening words) in red when colouring.
 pub fn paint_failure(words: &str) -> String {
     paint_severity(Severity::Error, words, colored())

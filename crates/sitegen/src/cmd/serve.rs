@@ -112,20 +112,13 @@ fn build_and_tell(builder: &Builder, pages: Option<&LiveReload>) -> Outcome {
 /// What the overlay shows for a failed build: what the terminal showed, errors first.
 fn problems_of(error: &BuildError) -> Vec<Problem> {
     match error {
-        BuildError::Content(diagnostics) => [Severity::Error, Severity::Warning]
-            .into_iter()
-            .flat_map(|severity| diagnostics.iter().filter(move |d| d.severity == severity))
-            .map(problem_of)
-            .collect(),
-        BuildError::Links(problems) => problems
-            .iter()
-            .map(|problem| Problem {
-                path: problem.file.clone(),
-                line: problem.line,
-                column: problem.column,
-                ..Problem::error(problem.message.clone())
-            })
-            .collect(),
+        BuildError::Content(diagnostics) | BuildError::Links(diagnostics) => {
+            [Severity::Error, Severity::Warning]
+                .into_iter()
+                .flat_map(|severity| diagnostics.iter().filter(move |d| d.severity == severity))
+                .map(problem_of)
+                .collect()
+        }
         other => vec![Problem::error(other.to_string())],
     }
 }
@@ -209,15 +202,32 @@ mod tests {
         );
         assert_eq!(problems[1].severity, "warning");
 
-        let links = problems_of(&BuildError::Links(vec![sitegen_links::Problem {
-            file: "web/src/app.tsx".into(),
-            line: 4,
-            column: 9,
-            message: "no route matches \"/nope\"".into(),
-        }]));
+        // Link problems are diagnostics too: the overlay shows them the same way.
+        let link_problems = sitegen_links::check_source_text(
+            "web/src/app.tsx",
+            "export const A = () => <Link to=\"/nope\" />;\n",
+            true,
+            &sitegen_links::RouteTable::of_site(),
+        );
+        let links = problems_of(&BuildError::Links(link_problems));
         assert_eq!(
-            (links[0].path.as_str(), links[0].line, links[0].column),
-            ("web/src/app.tsx", 4, 9)
+            links,
+            [Problem {
+                severity: "error".into(),
+                code: Some("E0704".into()),
+                path: "web/src/app.tsx".into(),
+                line: 1,
+                column: 33,
+                message: "<Link to> \"/nope\" matches no route of the route table".into(),
+                hint: Some(
+                    sitegen_content::ErrorCode::UnknownRouteLiteral
+                        .hint()
+                        .into()
+                ),
+                source_line: Some("export const A = () => <Link to=\"/nope\" />;".into()),
+                caret_offset: 32,
+                caret_length: 7,
+            }]
         );
         let web = problems_of(&BuildError::Web {
             step: "npm run build".into(),
