@@ -25,6 +25,7 @@ const saves = Number(process.env.SAVES ?? 10);
 
 const server = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
 let printed = '';
+let giveUp;
 await new Promise((resolve, reject) => {
   const seen = (chunk) => {
     printed += chunk.toString();
@@ -33,8 +34,11 @@ await new Promise((resolve, reject) => {
   server.stdout.on('data', seen);
   server.stderr.on('data', seen);
   server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed.slice(-2000)}`)));
-  setTimeout(() => reject(new Error(`the server was not ready within 10 minutes:\n${printed.slice(-2000)}`)), 600_000);
-});
+  giveUp = setTimeout(() => reject(new Error(`the server was not ready within 10 minutes:\n${printed.slice(-2000)}`)), 600_000);
+}).finally(() => clearTimeout(giveUp));
+// From now on the server's output is of no interest, but must not fill its pipes.
+server.stdout.resume();
+server.stderr.resume();
 
 const original = readFileSync(file, 'utf8');
 const line = new RegExp(pattern, 'm');
@@ -62,6 +66,8 @@ try {
   await browser.close();
   server.kill('SIGINT');
   setTimeout(() => server.kill('SIGKILL'), 3000).unref();
+  server.stdout.destroy();
+  server.stderr.destroy();
 }
 const sorted = [...times].sort((a, b) => a - b);
 const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;

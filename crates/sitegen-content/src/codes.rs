@@ -168,6 +168,12 @@ catalogue! {
     /// An image is larger than a build can process (`limits::MAX_IMAGE_SIDE`).
     MediaTooLarge = "E0404", Error, "image too large",
         "resize the image (pages show it at most 1600 px wide) or raise the limit with SITEGEN_MAX_IMAGE_SIDE";
+    /// An SVG drawing a page is shared with (a product's, category's or service's image)
+    /// cannot be drawn faithfully into the PNG that sharing sites are given: it is not
+    /// well-formed, or holds text (drawn with whatever fonts the building machine has)
+    /// or embedded images (left out). Raised by `sitegen check` and `sitegen build`.
+    UndrawableShareImage = "E0405", Error, "drawing cannot be turned into a share image",
+        "convert the drawing's text to paths and embed no images in it, or give the entry a PNG or JPEG image";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";

@@ -329,7 +329,7 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 /// The path shown in diagnostics for `relative` inside `content_dir`: relative to
 /// the content root's parent, e.g. `content/products.toml`.
-pub(crate) fn display_path(content_dir: &Path, relative: &str) -> PathBuf {
+pub fn display_path(content_dir: &Path, relative: &str) -> PathBuf {
     let name = content_dir.file_name().map(PathBuf::from).or_else(|| {
         content_dir
             .canonicalize()

@@ -54,7 +54,7 @@ use std::path::{Path, PathBuf};
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
 pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
-pub use diagnostic::{paint_severity, Diagnostic, Span};
+pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
 pub use media::{
     variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_QUALITY,

@@ -160,11 +160,18 @@ fn every_fixture_directory_is_tested() {
     }
 }
 
-/// The rules of the link check, which looks at a build's pages and the web app's
-/// sources: loading content cannot break them, so no content fixture can. Each names
-/// the tests that break it: a file of the workspace and a test function in it, whose
-/// body must name the code (checked below); those tests assert the code is raised.
-const RAISED_BY_THE_LINK_CHECK: &[(ErrorCode, &str, &str)] = &[
+/// The rules checked beyond loading the content: the link check (a build's pages and
+/// the web app's sources) and the drawings pages are shared with (which need the
+/// planned pages): loading content cannot break them, so no content fixture can. Each
+/// names the tests that break it: a file of the workspace and a test function in it,
+/// whose body must name the code (checked below); those tests assert the code is
+/// raised.
+const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
+    (
+        ErrorCode::UndrawableShareImage,
+        "crates/sitegen/tests/share_images.rs",
+        "a_shared_drawing_that_cannot_be_drawn_fails_check_and_build_at_its_position",
+    ),
     (
         ErrorCode::BrokenLink,
         "crates/sitegen-links/src/html.rs",
@@ -232,14 +239,14 @@ fn test_body(file: &str, name: &str) -> String {
 fn every_catalogue_rule_has_a_fixture_that_triggers_it() {
     for code in ErrorCode::ALL {
         let rule = snake_case(&format!("{code:?}"));
-        let link_tests: Vec<_> = RAISED_BY_THE_LINK_CHECK
+        let link_tests: Vec<_> = RAISED_BEYOND_LOADING
             .iter()
             .filter(|(raised, _, _)| raised == code)
             .collect();
         if !link_tests.is_empty() {
             assert!(
                 !FIXTURES.contains(&rule.as_str()),
-                "{code:?} has a fixture: do not list it in RAISED_BY_THE_LINK_CHECK"
+                "{code:?} has a fixture: do not list it in RAISED_BEYOND_LOADING"
             );
             for (_, file, name) in link_tests {
                 let body = test_body(file, name);
@@ -253,7 +260,7 @@ fn every_catalogue_rule_has_a_fixture_that_triggers_it() {
         }
         assert!(
             FIXTURES.contains(&rule.as_str()),
-            "no fixture for {code:?} ({rule}), nor a test in RAISED_BY_THE_LINK_CHECK"
+            "no fixture for {code:?} ({rule}), nor a test in RAISED_BEYOND_LOADING"
         );
         let dir = site_with(&rule);
         let report = load(&dir.path().join("content"));

@@ -1,10 +1,12 @@
 //! `sitegen-render` turns validated content into the built site.
 //!
 //! It plans the routes (the route table × the content), writes the JSON chunks React
-//! reads, builds the web app when its sources changed, prerenders every route through
-//! one Node process, wraps each body in the HTML shell, writes `404.html`, the sitemap,
+//! reads, builds the web app when its sources changed, prerenders the routes on Node
+//! workers (only those whose inputs changed since the renders in the build cache,
+//! [`cache`]), wraps each body in the HTML shell, writes `404.html`, the sitemap,
 //! `robots.txt` and `_redirects`, and swaps the result into the output folder only when
-//! everything succeeded.
+//! everything succeeded. A [`Builder::warm`] builder (`sitegen serve`) keeps its workers
+//! and last renders between builds and updates its output in place.
 //!
 //! It does not load or validate content (`sitegen-content`) and does not serve the site
 //! (`sitegen-serve`).
@@ -171,9 +173,22 @@ pub struct BuildSummary {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Loads and validates the content without writing anything (`sitegen check`).
+/// Loads and validates the content without writing anything (`sitegen check`), also
+/// by the rules that need the planned pages (the drawings pages are shared with must
+/// become PNGs): what `check` refuses is what `build` refuses.
 pub fn check(content_dir: &Path) -> LoadReport {
-    sitegen_content::load(content_dir)
+    let mut report = sitegen_content::load(content_dir);
+    if let Some(content) = &report.content {
+        let problems = media::share::undrawable_shared_drawings(content, &routes::plan(content));
+        if !problems.is_empty() {
+            report.diagnostics.extend(problems);
+            report
+                .diagnostics
+                .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+            report.content = None;
+        }
+    }
+    report
 }
 
 /// Checks the route literals of the web app's sources (`WEB/src`) against the route
@@ -290,7 +305,7 @@ impl Builder {
             interrupt::check()
         };
 
-        let report = sitegen_content::load(&options.content_dir);
+        let report = check(&options.content_dir);
         let (mut content, warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
             None => return Err(BuildError::Content(report.diagnostics)),

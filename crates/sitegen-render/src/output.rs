@@ -127,7 +127,29 @@ impl Staging {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
         }
+        if self.link_unchanged(relative, &path, |old| old == bytes) {
+            return Ok(());
+        }
         fs::write(&path, bytes).map_err(|e| BuildError::io(&path, e))
+    }
+
+    /// Links `path` to the target's file at `relative` when `unchanged` says the target
+    /// holds the same bytes: a whole new site shares the files an edit did not change
+    /// with the site it replaces, which costs a directory entry instead of a new file
+    /// (much cheaper on file systems slow to create files). Nothing ever writes into an
+    /// output file in place (a changed file is a new file), so the old site is never
+    /// altered through the link.
+    fn link_unchanged(
+        &self,
+        relative: &str,
+        path: &Path,
+        unchanged: impl FnOnce(&[u8]) -> bool,
+    ) -> bool {
+        if self.previous.is_some() || relative == out_dir::MARKER {
+            return false;
+        }
+        let old = self.target.join(relative);
+        fs::read(&old).is_ok_and(|bytes| unchanged(&bytes)) && fs::hard_link(&old, path).is_ok()
     }
 
     /// Copies a file into the staging folder.
@@ -139,6 +161,12 @@ impl Staging {
         let path = self.dir.join(relative);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
+        }
+        let same_as_source = |old: &[u8]| {
+            old.len() as u64 == stamp.size && fs::read(source).is_ok_and(|new| new == old)
+        };
+        if self.link_unchanged(relative, &path, same_as_source) {
+            return Ok(());
         }
         fs::copy(source, &path)
             .map(|_| ())
@@ -492,6 +520,45 @@ mod tests {
         again.write("data/a.json", "{\"changed\":1}").unwrap();
         assert!(again.same_files_as_target());
         assert_eq!(again.changed_pages().unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_new_site_links_the_files_the_old_one_holds_unchanged_and_leaves_it_intact() {
+        use std::os::unix::fs::MetadataExt;
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("dist");
+        let source = root.path().join("logo.svg");
+        fs::write(&source, "<svg/>").unwrap();
+        let first = Staging::new(&target).unwrap();
+        first.write("same.html", "same").unwrap();
+        first.write("changed.html", "old").unwrap();
+        first.copy_file(&source, "media/logo.svg").unwrap();
+        first.commit().unwrap();
+        let inode = |path: &Path| fs::metadata(path).unwrap().ino();
+        let old_same = inode(&target.join("same.html"));
+        let old_logo = inode(&target.join("media/logo.svg"));
+
+        let next = Staging::new(&target).unwrap();
+        next.write("same.html", "same").unwrap();
+        next.write("changed.html", "new").unwrap();
+        next.copy_file(&source, "media/logo.svg").unwrap();
+        assert_eq!(inode(&next.dir().join("same.html")), old_same, "linked");
+        assert_eq!(
+            inode(&next.dir().join("media/logo.svg")),
+            old_logo,
+            "linked"
+        );
+        assert_eq!(
+            fs::read_to_string(target.join("changed.html")).unwrap(),
+            "old"
+        );
+        next.commit().unwrap();
+        let read = |file: &str| fs::read_to_string(target.join(file)).unwrap();
+        assert_eq!(
+            (read("same.html"), read("changed.html")),
+            ("same".into(), "new".into())
+        );
+        assert_eq!(read("media/logo.svg"), "<svg/>");
     }
 
     #[test]

@@ -100,19 +100,48 @@ fn product_category_and_service_pages_are_shared_with_a_png_of_their_drawing() {
 }
 
 #[test]
-fn a_shared_drawing_that_cannot_be_drawn_fails_the_build_naming_it() {
+fn a_shared_drawing_that_cannot_be_drawn_fails_check_and_build_at_its_position() {
     let (tmp, content) = small_project();
     let drawing = content.join("media/services/dialysis.svg");
     let svg = fs::read_to_string(&drawing).unwrap();
     let labelled = svg.replacen("</svg>", "<text x=\"10\" y=\"20\">Dialysis</text></svg>", 1);
+    let line = labelled[..labelled.find("<text").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    let column = labelled[..labelled.find("<text").unwrap()]
+        .rsplit('\n')
+        .next()
+        .unwrap()
+        .chars()
+        .count()
+        + 1;
     fs::write(&drawing, labelled).unwrap();
+    let headline = format!(
+        "content/media/services/dialysis.svg:{line}:{column}: error[E0405]: a <text> element cannot be drawn"
+    );
+    // ErrorCode::UndrawableShareImage, the same in check and build.
+    let web = repo_root().join("web");
+    let checked = sitegen_in(
+        tmp.path(),
+        &[],
+        &[
+            "check",
+            "--content",
+            "content",
+            "--web",
+            web.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(checked.status.code(), Some(1), "{}", stderr(&checked));
+    assert!(stderr(&checked).contains(&headline), "{}", stderr(&checked));
     let output = build_in(tmp.path(), &[], "content", "dist");
     let text = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains(&headline), "{text}");
     assert!(
-        text.contains("media/services/dialysis.svg: cannot draw the PNG the page is shared with"),
+        text.contains("convert the drawing's text to paths"),
         "{text}"
     );
-    assert!(text.contains("a <text> element"), "{text}");
     assert!(!tmp.path().join("dist").exists(), "nothing was published");
 }

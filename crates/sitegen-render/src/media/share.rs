@@ -22,7 +22,7 @@ use std::path::Path;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
-use sitegen_content::{Content, MediaRef};
+use sitegen_content::{Content, Diagnostic, ErrorCode, MediaRef, Span};
 
 use crate::output::Staging;
 use crate::routes::PlannedRoute;
@@ -155,10 +155,16 @@ pub fn write_share_pngs(
 /// Elements a share PNG cannot draw faithfully (see the module's notes).
 const UNDRAWABLE: &[&str] = &["text", "image", "foreignObject"];
 
-/// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG; `Err`
-/// says why it cannot be, with the line where that applies.
-pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
-    let text = std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
+/// Why an SVG drawing cannot be drawn faithfully into a share PNG: the reason and the
+/// bytes of the drawing it concerns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undrawable {
+    pub span: Span,
+    pub reason: String,
+}
+
+/// The drawing's tree, or why [`draw_png`] could not draw it faithfully.
+fn drawable_tree(text: &str) -> Result<usvg::Tree, Undrawable> {
     let document = usvg::roxmltree::Document::parse_with_options(
         text,
         usvg::roxmltree::ParsingOptions {
@@ -166,18 +172,34 @@ pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> 
             ..Default::default()
         },
     )
-    .map_err(|error| format!("not well-formed XML: {error}"))?;
+    .map_err(|error| {
+        let at = error.pos();
+        let offset = text
+            .split_inclusive('\n')
+            .take(at.row.saturating_sub(1) as usize)
+            .map(str::len)
+            .sum::<usize>()
+            + at.col.saturating_sub(1) as usize;
+        let offset = offset.min(text.len());
+        Undrawable {
+            span: offset..offset,
+            reason: format!("not well-formed XML: {error}"),
+        }
+    })?;
     if let Some(node) = document.descendants().find(|node| {
         node.tag_name().namespace() == Some("http://www.w3.org/2000/svg")
             && UNDRAWABLE.contains(&node.tag_name().name())
     }) {
-        let line = document.text_pos_at(node.range().start).row;
-        return Err(format!(
-            "line {line}: a <{}> element cannot be drawn into the PNG the page is shared with \
-             (text would depend on the fonts of the building machine, embedded images are \
-             left out); convert text to paths, or give the page a PNG or JPEG image",
-            node.tag_name().name()
-        ));
+        let start = node.range().start;
+        return Err(Undrawable {
+            span: start..start + 1 + node.tag_name().name().len() + 1,
+            reason: format!(
+                "a <{}> element cannot be drawn into the PNG the page is shared with \
+                 (text would depend on the fonts of the building machine, embedded images \
+                 are left out)",
+                node.tag_name().name()
+            ),
+        });
     }
     let options = usvg::Options {
         // Nothing outside the drawing itself is read.
@@ -187,8 +209,53 @@ pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> 
         },
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_xmltree(&document, &options)
-        .map_err(|error| format!("not a drawable SVG: {error}"))?;
+    usvg::Tree::from_xmltree(&document, &options).map_err(|error| Undrawable {
+        span: 0..0,
+        reason: format!("not a drawable SVG: {error}"),
+    })
+}
+
+/// The drawings the `planned` pages share that cannot become share PNGs, as positioned
+/// diagnostics in the drawings themselves (`content/media/…svg:LINE:COL`). `sitegen
+/// check` and `sitegen build` both report them, before anything is drawn.
+pub fn undrawable_shared_drawings(content: &Content, planned: &[PlannedRoute]) -> Vec<Diagnostic> {
+    seo::shared_svgs(content, planned)
+        .into_iter()
+        .filter_map(|image| {
+            let file = content.media.get(&image.path)?;
+            let shown = sitegen_content::display_path(&content.root, &image.path);
+            let bytes = fs::read(&file.source).ok()?;
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                return Some(Diagnostic::file(
+                    shown,
+                    ErrorCode::UndrawableShareImage,
+                    format!("\"{}\" is not UTF-8 text, so it cannot be drawn into the PNG the page is shared with", image.path),
+                ));
+            };
+            let problem = drawable_tree(text).err()?;
+            Some(Diagnostic::in_text(
+                shown,
+                text,
+                &problem.span,
+                ErrorCode::UndrawableShareImage,
+                problem.reason,
+            ))
+        })
+        .collect()
+}
+
+/// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG; `Err`
+/// says why it cannot be, with the line where that applies.
+pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+    let text = std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
+    let tree = drawable_tree(text).map_err(|problem| {
+        let line = text[..problem.span.start].matches('\n').count() + 1;
+        format!(
+            "line {line}: {}; {}",
+            problem.reason,
+            ErrorCode::UndrawableShareImage.hint()
+        )
+    })?;
     let mut pixmap = tiny_skia::Pixmap::new(width, height)
         .ok_or_else(|| format!("{width}×{height} is not a size a PNG can have"))?;
     let size = tree.size();
@@ -346,7 +413,7 @@ mod tests {
             b"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\n<g>\n<text>Dialysis</text></g></svg>",
         );
         assert!(text.starts_with("line 3: a <text> element"), "{text}");
-        assert!(text.contains("convert text to paths"), "{text}");
+        assert!(text.contains("text to paths"), "{text}");
         let image = reason(
             b"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><image href=\"../../secret.png\"/></svg>",
         );
