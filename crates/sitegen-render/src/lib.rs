@@ -243,16 +243,16 @@ pub fn build_with_progress(
 /// cached renders ([`cache`]).
 pub struct Builder {
     options: BuildOptions,
-    /// The idle workers of a warm builder; `None` for a one-off build, whose workers
-    /// exit with it.
-    warm: Option<Mutex<WarmWorkers>>,
+    /// What a warm builder keeps between builds; `None` for a one-off build, whose
+    /// workers exit with it.
+    warm: Option<Mutex<WarmState>>,
 }
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the
 /// thousands of files of a whole site far more than the few an edit changes.
 #[derive(Default)]
-struct WarmWorkers {
+struct WarmState {
     /// The web build the workers' bundle came from.
     bundle: String,
     /// Each idle worker with the key of the layout it holds.
@@ -277,7 +277,7 @@ impl Builder {
     pub fn warm(options: BuildOptions) -> Self {
         Self {
             options,
-            warm: Some(Mutex::new(WarmWorkers::default())),
+            warm: Some(Mutex::new(WarmState::default())),
         }
     }
 
