@@ -175,20 +175,25 @@ pub struct BuildSummary {
 
 /// Loads and validates the content without writing anything (`sitegen check`), also
 /// by the rules that need the planned pages (the drawings pages are shared with must
-/// become PNGs): what `check` refuses is what `build` refuses.
+/// become PNGs), for every entry, drafts included: what `build` refuses, `check`
+/// refuses.
 pub fn check(content_dir: &Path) -> LoadReport {
     let mut report = sitegen_content::load(content_dir);
     if let Some(content) = &report.content {
         let problems = media::share::undrawable_shared_drawings(content, &routes::plan(content));
         if !problems.is_empty() {
-            report.diagnostics.extend(problems);
-            report
-                .diagnostics
-                .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+            report.diagnostics = merged(std::mem::take(&mut report.diagnostics), problems);
             report.content = None;
         }
     }
     report
+}
+
+/// `diagnostics` with `more`, sorted by path and position as a load report is.
+fn merged(mut diagnostics: Vec<Diagnostic>, more: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diagnostics.extend(more);
+    diagnostics.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    diagnostics
 }
 
 /// Checks the route literals of the web app's sources (`WEB/src`) against the route
@@ -305,7 +310,7 @@ impl Builder {
             interrupt::check()
         };
 
-        let report = check(&options.content_dir);
+        let report = sitegen_content::load(&options.content_dir);
         let (mut content, warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
             None => return Err(BuildError::Content(report.diagnostics)),
@@ -315,6 +320,13 @@ impl Builder {
         }
         if !options.drafts {
             content.remove_drafts();
+        }
+        // Planned once, before anything is written: the rule `check` applies to every
+        // entry (drafts too) applies here to the pages this build publishes.
+        let planned = routes::plan(&content);
+        let undrawable = media::share::undrawable_shared_drawings(&content, &planned);
+        if !undrawable.is_empty() {
+            return Err(BuildError::Content(merged(warnings, undrawable)));
         }
         let shells = Shells::load(&options.templates_dir)?;
         // Reported together with the output's broken links, after the build.
@@ -344,7 +356,6 @@ impl Builder {
 
         let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
         staging.write("data/layout.json", &layout_json)?;
-        let planned = routes::plan(&content);
         media::share::write_share_pngs(&content, &planned, &staging, options, jobs)?;
         lap(&mut stages, "data")?;
 
