@@ -4,19 +4,28 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { encodePathname } from './content/route-data-url';
 import type { PrerenderData } from './content/types';
+import { FrameCache, type RenderParts } from './app/frame-cache';
+import { FrameDependenciesContext, FramePartsContext, WHOLE_PAGE } from './lib/frame-parts';
 import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
 import type { ScreenHandle } from './lib/route-handle';
 
 export type RenderResult = { html: string; modules: string[]; status: number };
 
 const handler = createStaticHandler(routes);
+/** The frames of this worker's pages, one per navigation state. */
+const workerFrames = new FrameCache();
 
 /**
  * Renders the app at `url` with the data sitegen sent. The loaders read `data` from
  * the request context, so nothing is fetched. `modules` lists the manifest keys of
  * the lazy screen modules the page rendered.
  */
-export async function render(url: string, data: PrerenderData): Promise<RenderResult> {
+export function render(url: string, data: PrerenderData): Promise<RenderResult> {
+  return renderPage(url, data, workerFrames);
+}
+
+/** {@link render} with the frames kept in `frames`, or with every page rendered whole (`null`). */
+export async function renderPage(url: string, data: PrerenderData, frames: FrameCache | null): Promise<RenderResult> {
   const request = new Request('http://localhost' + encodePathname(url));
   const context = await handler.query(request, { requestContext: data });
   if (context instanceof Response) {
@@ -28,11 +37,18 @@ export async function render(url: string, data: PrerenderData): Promise<RenderRe
   }
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </StrictMode>,
-  );
+  const state = { pathname: new URL(request.url).pathname, routeIds: context.matches.map((match) => match.route.id) };
+  const renderParts: RenderParts = (parts, dependencies) =>
+    renderToString(
+      <StrictMode>
+        <FramePartsContext value={parts}>
+          <FrameDependenciesContext value={dependencies}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </FrameDependenciesContext>
+        </FramePartsContext>
+      </StrictMode>,
+    );
+  const html = frames ? frames.render(data.layout, state, renderParts) : renderParts(WHOLE_PAGE, null);
 
   const modules: string[] = [];
   for (const match of context.matches) {

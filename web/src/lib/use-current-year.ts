@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useFrameDependency } from './frame-parts';
 
 /** The attribute carrying the year the page was prerendered with. */
 export const YEAR_ATTRIBUTE = 'data-year';
@@ -20,5 +21,7 @@ function prerenderedYearSnapshot(): number {
  * Render it inside an element carrying `{[YEAR_ATTRIBUTE]: year}`.
  */
 export function useCurrentYear(): number {
+  // A frame kept by the prerender (frame-parts.ts) is the year's frame.
+  useFrameDependency('year', prerenderedYearSnapshot);
   return useSyncExternalStore(subscribe, clockYear, prerenderedYearSnapshot);
 }

@@ -129,7 +129,12 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
       >
         <div className="container nav-bar-inner">
           <Link to="/" className="nav-logo" onClick={closeAll}>
-            <img src={site.logo.src} width={site.logo.width} height={site.logo.height} alt={site.shortName} />
+            {/* In a <picture>, which React does not preload: the logo is near the top of
+                the markup anyway, and a frame that hoists nothing is prerendered once per
+                navigation state (app/frame-cache.ts). */}
+            <picture>
+              <img src={site.logo.src} width={site.logo.width} height={site.logo.height} alt={site.shortName} />
+            </picture>
           </Link>
           <button
             type="button"

@@ -1,10 +1,11 @@
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, use, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { useLayoutData } from '../../content/hooks';
 import type { RouteId } from '../route-table.gen';
 import type { Layout } from '../../content/types';
 import { lazyNearViewport } from '../../lib/when-near-viewport';
 import { ChatButton } from './ChatButton';
+import { FRAME_START, FramePartsContext, SCREEN_SLOT, useFrameDependency } from '../../lib/frame-parts';
 import { DocumentMeta } from './DocumentMeta';
 import { NavBar } from './NavBar';
 import './layout.css';
@@ -47,6 +48,9 @@ const DeferredFooter = memo(function DeferredFooter({ layout }: { layout: Layout
   );
 });
 
+/** Whether the matched routes show the footer alone, which the frame then leaves out. */
+const isFooterBlock = (routeIds: readonly string[]) => routeIds.includes(FOOTER_BLOCK_ROUTE);
+
 /** The frame of every screen: top bar, navigation, main, footer, chat button. */
 export function RootLayout() {
   const layout = useLayoutData();
@@ -56,35 +60,44 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
-  const hideFrameFooter = matches.some((match) => match.id === FOOTER_BLOCK_ROUTE);
+  const hideFrameFooter = isFooterBlock(matches.map((match) => match.id));
+  useFrameDependency('footer block', (state) => isFooterBlock(state.routeIds));
+  // The prerender may render the frame or the screen alone (frame-parts.ts): the
+  // children keep their places either way, so the screen's ids are the same.
+  const { frame, screen } = use(FramePartsContext);
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
+      {frame && (
+        <>
+          {!screen && FRAME_START}
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+        </>
+      )}
       {/* Each boundary hydrates in its own render and commit, after the root's: a
           slow phone gets several short tasks instead of one long one. */}
-      <header className="site-header">
-        <DeferredTopBar layout={layout} />
-        <Suspense fallback={null}>
-          <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
-        </Suspense>
-      </header>
+      {frame && (
+        <header className="site-header">
+          <DeferredTopBar layout={layout} />
+          <Suspense fallback={null}>
+            <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
+          </Suspense>
+        </header>
+      )}
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={null}>{screen ? <Outlet /> : SCREEN_SLOT}</Suspense>
       </main>
-      {!hideFrameFooter && <DeferredFooter layout={layout} />}
-      <ChatButton chatUrl={layout.contact.chatUrl} />
-      {quoteOpen && (
+      {frame && !hideFrameFooter && <DeferredFooter layout={layout} />}
+      {frame && <ChatButton chatUrl={layout.contact.chatUrl} />}
+      {frame && quoteOpen && (
         <Suspense fallback={null}>
           <QuoteModal onClose={() => setQuoteOpen(false)} />
         </Suspense>
       )}
-      <ScrollRestoration />
-      <DocumentMeta />
+      {frame && <ScrollRestoration />}
+      {frame && <DocumentMeta />}
     </>
   );
 }
