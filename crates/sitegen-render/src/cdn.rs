@@ -139,8 +139,9 @@ pub fn headers(origins: &CspOrigins) -> String {
     text
 }
 
-/// Writes `FILE.br` and `FILE.gz` beside every compressible file under `dir`, on
-/// `workers` threads. A file whose bytes are those of the same file in `previous` (the
+/// Writes `FILE.br` and `FILE.gz` beside every compressible file under `dir` that has
+/// not both already (the web bundle's files are copied in with theirs), on `workers`
+/// threads. A file whose bytes are those of the same file in `previous` (the
 /// output folder the build replaces) gets that file's twins, linked rather than
 /// compressed again: an incremental build compresses only what changed, and the twins
 /// need no cache of their own. Returns how many files got twins.
@@ -191,9 +192,13 @@ pub fn precompress(
 }
 
 fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), BuildError> {
-    let bytes = fs::read(path).map_err(|e| BuildError::io(path, e))?;
     let gz_path = with_suffix(path, "gz");
     let br_path = with_suffix(path, "br");
+    // Copied in with the file: the web bundle's files come with their twins.
+    if gz_path.is_file() && br_path.is_file() {
+        return Ok(());
+    }
+    let bytes = fs::read(path).map_err(|e| BuildError::io(path, e))?;
     if let Some(previous) = previous {
         if fs::read(&previous).is_ok_and(|old| old == bytes)
             && link_twins(&previous, &[(&gz_path, "gz"), (&br_path, "br")])
@@ -442,5 +447,33 @@ mod tests {
             b"old gz, no br beside it"
         );
         assert!(new.join("page.html.br").exists());
+    }
+
+    #[test]
+    fn a_file_copied_in_with_both_twins_keeps_them_and_one_with_a_single_twin_gets_new_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("assets")).unwrap();
+        let script = "export const x = 1;\n".repeat(50);
+        for name in ["assets/bundled.js", "assets/half.js"] {
+            fs::write(dir.path().join(name), &script).unwrap();
+        }
+        // As the web bundle brings them (compressed once per bundle, by its build).
+        fs::write(dir.path().join("assets/bundled.js.gz"), "bundle gz").unwrap();
+        fs::write(dir.path().join("assets/bundled.js.br"), "bundle br").unwrap();
+        fs::write(dir.path().join("assets/half.js.gz"), "a gz alone").unwrap();
+        precompress(dir.path(), 1, &crate::progress::Silent, None).unwrap();
+        assert_eq!(
+            fs::read(dir.path().join("assets/bundled.js.br")).unwrap(),
+            b"bundle br"
+        );
+        assert_eq!(
+            fs::read(dir.path().join("assets/bundled.js.gz")).unwrap(),
+            b"bundle gz"
+        );
+        assert_ne!(
+            fs::read(dir.path().join("assets/half.js.gz")).unwrap(),
+            b"a gz alone"
+        );
+        assert!(dir.path().join("assets/half.js.br").exists());
     }
 }

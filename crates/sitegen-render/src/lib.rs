@@ -334,7 +334,7 @@ impl Builder {
         let cache = BuildCache::new(cache::dir_for(&options.content_dir), options.reuse_cache);
         lap(&mut stages, "content")?;
 
-        let web = WebApp::new(&options.web_dir).ensure_built(progress)?;
+        let web = WebApp::new(&options.web_dir).ensure_built(jobs, progress)?;
         lap(&mut stages, "web app")?;
 
         let staging = match self.previous_output(web.rebuilt) {

@@ -16,6 +16,8 @@ use crate::BuildError;
 const INSTALL_MARKER: &str = "node_modules/.sitegen-lockfile-hash";
 /// Marker written into `dist/` after a web build: the hash of every input.
 const BUILD_MARKER: &str = "dist/.sitegen-build-hash";
+/// The client bundle: the files copied into every site, with their `.br` / `.gz` twins.
+const CLIENT_DIR: &str = "dist/client";
 /// Files and folders of `web/` that the bundles are built from.
 const BUILD_INPUTS: &[&str] = &[
     "package.json",
@@ -36,7 +38,7 @@ pub struct WebApp {
 /// What a web build produced.
 #[derive(Debug)]
 pub struct WebBuild {
-    /// `web/dist/client`: hashed assets to copy into the site.
+    /// `web/dist/client`: hashed assets to copy into the site, with their twins.
     pub client_dir: PathBuf,
     /// The prerender worker script.
     pub prerender_script: PathBuf,
@@ -63,6 +65,7 @@ impl WebApp {
     /// another build is reading.
     pub fn ensure_built(
         &self,
+        jobs: usize,
         progress: &dyn crate::progress::Progress,
     ) -> Result<WebBuild, BuildError> {
         let lock_path = self.dir.join(".sitegen-build.lock");
@@ -78,11 +81,14 @@ impl WebApp {
         if !up_to_date {
             progress.step("building the web app (vite)…");
             self.run_npm(&["run", "build"])?;
+            // The bundle's twins are made once per bundle, not by every site build:
+            // its hashed files are few but compressed hardest (`cdn::LEVELS_ASSETS`).
+            crate::cdn::precompress(&self.dir.join(CLIENT_DIR), jobs, progress, None)?;
             fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
         }
         let manifest = Manifest::read(&manifest_path)?;
         Ok(WebBuild {
-            client_dir: self.dir.join("dist/client"),
+            client_dir: self.dir.join(CLIENT_DIR),
             prerender_script: self.dir.join("scripts/prerender.mjs"),
             manifest,
             fingerprint,

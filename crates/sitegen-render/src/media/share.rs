@@ -38,7 +38,7 @@ pub const SHARE_PNG_MIN_SIDE: u32 = 200;
 /// The renderer and the PNG settings, part of every share PNG's hash: change it
 /// whenever the drawing or the encoding changes, so no CDN keeps an old file under a
 /// new meaning.
-pub const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-default-sub-v1";
+pub const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-fast-sub-v1";
 
 /// The PNG a page shares in place of an SVG drawing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -279,12 +279,13 @@ pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> 
         image = image::DynamicImage::ImageRgb8(image.to_rgb8());
     }
     let mut bytes = Vec::new();
-    // The Sub filter packs flat illustrations as tightly as the adaptive choice
-    // (41 KB for 1200×900) in two thirds of the time.
+    // Fast (fdeflate) with the Sub filter: ~2 ms a PNG against ~13 ms for the default
+    // deflate, for ~70 KB against ~40 KB at 1200×900. Link previews are fetched once
+    // by each network's crawler, and a cold build draws every one of them.
     image
         .write_with_encoder(PngEncoder::new_with_quality(
             &mut bytes,
-            CompressionType::Default,
+            CompressionType::Fast,
             FilterType::Sub,
         ))
         .map_err(|error| format!("the PNG encoder failed: {error}"))?;
