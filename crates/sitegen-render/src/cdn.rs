@@ -155,16 +155,9 @@ pub fn precompress(
         .into_iter()
         .filter_map(Result::ok)
         .filter(|entry| entry.file_type().is_file())
-        .filter(|entry| {
-            entry
-                .path()
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| COMPRESSIBLE.contains(&e))
-        })
         .filter_map(|entry| {
             let size = entry.metadata().ok()?.len();
-            (size >= MIN_COMPRESS_BYTES).then(|| (entry.into_path(), size))
+            wants_twins(entry.path(), size as usize).then(|| (entry.into_path(), size))
         })
         .collect();
     // Largest first, so one big bundle does not end up last on a single core.
@@ -192,27 +185,44 @@ pub fn precompress(
 }
 
 fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), BuildError> {
-    let gz_path = with_suffix(path, "gz");
-    let br_path = with_suffix(path, "br");
-    // Copied in with the file: the web bundle's files come with their twins.
-    if gz_path.is_file() && br_path.is_file() {
+    // Copied in with the file (the web bundle's), or written with it (the pages').
+    if with_suffix(path, "gz").is_file() && with_suffix(path, "br").is_file() {
         return Ok(());
     }
     let bytes = fs::read(path).map_err(|e| BuildError::io(path, e))?;
-    if let Some(previous) = previous {
-        if fs::read(&previous).is_ok_and(|old| old == bytes)
-            && link_twins(&previous, &[(&gz_path, "gz"), (&br_path, "br")])
-        {
-            return Ok(());
-        }
+    let same = previous.filter(|previous| fs::read(previous).is_ok_and(|old| old == bytes));
+    write_twins(path, &bytes, levels, same.as_deref())
+}
+
+/// Whether a file of this name and size gets twins.
+pub(crate) fn wants_twins(path: &Path, size: usize) -> bool {
+    size as u64 >= MIN_COMPRESS_BYTES
+        && path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| COMPRESSIBLE.contains(&e))
+}
+
+/// Writes the twins of the file at `path`, which holds `bytes`: the twins of `same`, a
+/// file known to hold the same bytes, by hard link when it has both; else compressed.
+pub(crate) fn write_twins(
+    path: &Path,
+    bytes: &[u8],
+    levels: Levels,
+    same: Option<&Path>,
+) -> Result<(), BuildError> {
+    let gz_path = with_suffix(path, "gz");
+    let br_path = with_suffix(path, "br");
+    if same.is_some_and(|same| link_twins(same, &[(&gz_path, "gz"), (&br_path, "br")])) {
+        return Ok(());
     }
     let io = |target: &Path| {
         let target = target.to_path_buf();
         move |e: std::io::Error| BuildError::io(&target, e)
     };
-    let gz = gzip(&bytes, levels.gzip).map_err(io(&gz_path))?;
+    let gz = gzip(bytes, levels.gzip).map_err(io(&gz_path))?;
     fs::write(&gz_path, &gz).map_err(io(&gz_path))?;
-    let br = brotli(&bytes, levels.brotli).map_err(io(&br_path))?;
+    let br = brotli(bytes, levels.brotli).map_err(io(&br_path))?;
     fs::write(&br_path, &br).map_err(io(&br_path))
 }
 

@@ -371,6 +371,7 @@ impl Builder {
             prerendered: AtomicUsize::new(0),
             remembered: self.take_renders(),
             to_remember: self.warm.as_ref().map(|_| Mutex::default()),
+            precompress: options.precompress,
         };
         let idle = self.take_idle_workers(&web.fingerprint);
         let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
@@ -576,6 +577,8 @@ struct Pages<'a> {
     remembered: Renders,
     /// This build's renders, for the next build of a warm builder; `None` otherwise.
     to_remember: Option<Mutex<Renders>>,
+    /// Whether the pages and data chunks get their twins as they are written.
+    precompress: bool,
 }
 
 /// Renders by their cache key.
@@ -674,7 +677,7 @@ impl Pages<'_> {
         fault::point("rendering");
         interrupt::check()?;
         let route_json = route.route_data(self.content.site.base_url()).to_string();
-        self.staging.write(&route.data_file(), &route_json)?;
+        self.write(&route.data_file(), &route_json)?;
         let rendered = self.render(
             slot,
             start_worker,
@@ -710,7 +713,17 @@ impl Pages<'_> {
             )?,
             json_ld: seo::script_texts(&seo::json_ld(self.content, route)),
         })?;
-        self.staging.write(&route.html_file(), html)
+        self.write(&route.html_file(), html)
+    }
+
+    /// Writes a file of the output, with its twins when the build precompresses: here,
+    /// on the prerender's threads, compression overlaps the workers' rendering.
+    fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
+        if self.precompress {
+            self.staging.write_with_twins(relative, bytes)
+        } else {
+            self.staging.write(relative, bytes)
+        }
     }
 
     /// Writes `404.html`: the app's not-found screen, which the client renders afresh
@@ -746,7 +759,7 @@ impl Pages<'_> {
             data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json)?,
             json_ld: Vec::new(),
         })?;
-        self.staging.write("404.html", html)
+        self.write("404.html", html)
     }
 }
 
@@ -875,6 +888,7 @@ mod tests {
                 prerendered: AtomicUsize::new(0),
                 remembered: Renders::default(),
                 to_remember: None,
+                precompress: false,
             };
             let workers = pages
                 .write_all(&planned, jobs, &progress, || {

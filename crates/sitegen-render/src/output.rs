@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use walkdir::WalkDir;
 
 use crate::out_dir::{self, Beside};
-use crate::{fault, BuildError};
+use crate::{cdn, fault, BuildError};
 
 /// What one file of the output holds, to tell whether the next build changed it: a
 /// hash of its bytes (of a copied file: of its source's path, size and modification
@@ -46,6 +46,17 @@ impl Stamp {
 
 /// The files of an output (relative, `/`-separated) and what they hold.
 pub type Manifest = HashMap<String, Stamp>;
+
+/// How [`Staging::write_file`] put a file in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Written {
+    /// Not at all: an update whose target holds it already.
+    Skipped,
+    /// Linked to the target's file, which holds the same bytes.
+    Linked,
+    /// Into a new file.
+    Created,
+}
 
 /// A folder being filled with the next site.
 pub struct Staging {
@@ -119,18 +130,46 @@ impl Staging {
 
     /// Writes `bytes` at `relative` inside the staging folder, creating folders.
     pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
+        self.write_file(relative, bytes.as_ref()).map(|_| ())
+    }
+
+    /// [`Staging::write`], and the file's `.br` / `.gz` twins if it gets some
+    /// ([`cdn::wants_twins`]): compressed from the bytes in hand by the thread that made
+    /// them (a prerender thread, while the workers render other pages), or, for a file
+    /// the target holds unchanged, linked from the target's twins.
+    pub fn write_with_twins(
+        &self,
+        relative: &str,
+        bytes: impl AsRef<[u8]>,
+    ) -> Result<(), BuildError> {
         let bytes = bytes.as_ref();
-        if !self.record(relative, Stamp::of_bytes(bytes)) {
+        let written = self.write_file(relative, bytes)?;
+        let path = self.dir.join(relative);
+        if written == Written::Skipped || !cdn::wants_twins(&path, bytes.len()) {
             return Ok(());
+        }
+        let same = (written == Written::Linked).then(|| self.target.join(relative));
+        cdn::write_twins(
+            &path,
+            bytes,
+            cdn::levels_for(Path::new(relative)),
+            same.as_deref(),
+        )
+    }
+
+    fn write_file(&self, relative: &str, bytes: &[u8]) -> Result<Written, BuildError> {
+        if !self.record(relative, Stamp::of_bytes(bytes)) {
+            return Ok(Written::Skipped);
         }
         let path = self.dir.join(relative);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| BuildError::io(parent, e))?;
         }
         if self.link_unchanged(relative, &path, |old| old == bytes) {
-            return Ok(());
+            return Ok(Written::Linked);
         }
-        fs::write(&path, bytes).map_err(|e| BuildError::io(&path, e))
+        fs::write(&path, bytes).map_err(|e| BuildError::io(&path, e))?;
+        Ok(Written::Created)
     }
 
     /// Links `path` to the target's file at `relative` when `unchanged` says the target
@@ -559,6 +598,43 @@ mod tests {
             ("same".into(), "new".into())
         );
         assert_eq!(read("media/logo.svg"), "<svg/>");
+    }
+
+    #[test]
+    fn a_file_written_with_twins_gets_them_and_an_unchanged_one_takes_the_old_sites() {
+        use std::os::unix::fs::MetadataExt;
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("dist");
+        let (same, changed) = ("<p>same</p>".repeat(50), "<p>new</p>".repeat(50));
+        let first = Staging::new(&target).unwrap();
+        first.write_with_twins("same.html", &same).unwrap();
+        first
+            .write_with_twins("changed.html", "<p>old</p>".repeat(50))
+            .unwrap();
+        first.write_with_twins("tiny.html", "<p>").unwrap();
+        first.commit().unwrap();
+        assert!(target.join("same.html.br").is_file() && target.join("same.html.gz").is_file());
+        assert!(
+            !target.join("tiny.html.gz").exists(),
+            "too small to be worth it"
+        );
+        let inode = |path: &Path| fs::metadata(path).unwrap().ino();
+        let old_twin = inode(&target.join("same.html.br"));
+
+        let next = Staging::new(&target).unwrap();
+        next.write_with_twins("same.html", &same).unwrap();
+        next.write_with_twins("changed.html", &changed).unwrap();
+        assert_eq!(inode(&next.dir().join("same.html.br")), old_twin, "linked");
+        next.commit().unwrap();
+        let mut gunzipped = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(
+                &fs::read(target.join("changed.html.gz")).unwrap()[..],
+            ),
+            &mut gunzipped,
+        )
+        .unwrap();
+        assert_eq!(gunzipped, changed, "compressed afresh");
     }
 
     #[test]
