@@ -35,7 +35,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use sitegen_content::{view, Diagnostic, LoadReport};
+use sitegen_content::{Diagnostic, LoadReport};
+use sitegen_view as view;
 
 use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
