@@ -136,6 +136,82 @@ fn draft_mark(draft: bool) -> Option<bool> {
     draft.then_some(true)
 }
 
+// ---------------------------------------------------------------- vocabularies
+
+/// A closed vocabulary of the content (an enum read from a fixed set of strings): in the
+/// JSON each value is the string the content writes, and its TypeScript type is the
+/// union of those strings.
+trait Vocabulary: Copy + 'static {
+    /// The TypeScript type's name.
+    const NAME: &'static str;
+    /// The TypeScript type's doc comment.
+    const DOC: &'static str;
+    /// Every value, in the order of the union.
+    fn all() -> &'static [Self];
+    /// The string a value is written as.
+    fn word(self) -> &'static str;
+}
+
+impl Vocabulary for SocialKind {
+    const NAME: &'static str = "SocialKind";
+    const DOC: &'static str =
+        "/**\n * The kind of a social link in the top bar (it picks the icon).\n */\n";
+    fn all() -> &'static [Self] {
+        SocialKind::ALL
+    }
+    fn word(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl Vocabulary for RegistrationType {
+    const NAME: &'static str = "RegistrationType";
+    const DOC: &'static str = "/**\n * The kind of a railway registration certificate.\n */\n";
+    fn all() -> &'static [Self] {
+        RegistrationType::ALL
+    }
+    fn word(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+/// A value of a [`Vocabulary`] in a view.
+#[derive(Debug, Clone, Copy)]
+struct Word<V>(V);
+
+impl<V: Vocabulary> Serialize for Word<V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.word())
+    }
+}
+
+/// `"a" | "b" | …`: a TypeScript union of string literals.
+fn string_union<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+    let quoted: Vec<String> = words.into_iter().map(|w| format!("\"{w}\"")).collect();
+    quoted.join(" | ")
+}
+
+impl<V: Vocabulary> TS for Word<V> {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn docs() -> Option<String> {
+        Some(V::DOC.into())
+    }
+    fn name(_: &ts_rs::Config) -> String {
+        V::NAME.into()
+    }
+    fn inline(_: &ts_rs::Config) -> String {
+        string_union(V::all().iter().map(|v| v.word()))
+    }
+    fn decl(cfg: &ts_rs::Config) -> String {
+        format!("type {} = {};", V::NAME, Self::inline(cfg))
+    }
+    fn decl_concrete(cfg: &ts_rs::Config) -> String {
+        Self::decl(cfg)
+    }
+}
+
 // ---------------------------------------------------------------- layout
 
 /// `/data/layout.json`: every page (also embedded in each page).
@@ -184,7 +260,7 @@ struct Contact<'a> {
 /// A top bar link; `kind` picks the icon.
 #[derive(Debug, Serialize, TS)]
 struct SocialLink<'a> {
-    kind: SocialKind,
+    kind: Word<SocialKind>,
     label: &'a str,
     url: &'a str,
 }
@@ -292,7 +368,7 @@ pub fn layout(c: &Content) -> Layout<'_> {
             .iter()
             .flatten()
             .map(|s| SocialLink {
-                kind: s.kind,
+                kind: Word(s.kind),
                 label: s.label.as_str(),
                 url: s.url.as_str(),
             })
@@ -398,8 +474,7 @@ impl TS for HomeSection {
         "HomeSection".into()
     }
     fn inline(_: &ts_rs::Config) -> String {
-        let names: Vec<String> = HOME_SECTIONS.iter().map(|s| format!("\"{s}\"")).collect();
-        names.join(" | ")
+        string_union(HOME_SECTIONS.iter().copied())
     }
     fn decl(cfg: &ts_rs::Config) -> String {
         format!("type HomeSection = {};", Self::inline(cfg))
@@ -919,7 +994,7 @@ pub struct CertificatesPageData<'a> {
 #[derive(Debug, Serialize, TS)]
 struct Registration<'a> {
     #[serde(rename = "type")]
-    kind: RegistrationType,
+    kind: Word<RegistrationType>,
     id: &'a str,
     title: &'a str,
     image: Option<Media>,
@@ -935,7 +1010,7 @@ pub struct RailwayPageData<'a> {
 #[derive(Debug, Serialize, TS)]
 pub struct RegistrationsPageData<'a> {
     #[serde(rename = "type")]
-    kind: RegistrationType,
+    kind: Word<RegistrationType>,
     items: Vec<Registration<'a>>,
 }
 
@@ -968,11 +1043,11 @@ pub fn railway_page(c: &Content) -> RailwayPageData<'_> {
 /// `/railway-registration/{type}`: `{ type, items }`.
 pub fn registrations_page(c: &Content, kind: RegistrationType) -> RegistrationsPageData<'_> {
     RegistrationsPageData {
-        kind,
+        kind: Word(kind),
         items: c
             .registrations_of(kind)
             .map(|r| Registration {
-                kind: r.kind,
+                kind: Word(r.kind),
                 id: r.id(),
                 title: r.title.as_str(),
                 image: optional_media(c, r.image.as_ref()),
@@ -1377,7 +1452,7 @@ pub fn typescript() -> String {
         Layout<'static>,
         SiteFacts<'static>,
         Contact<'static>,
-        SocialKind,
+        Word<SocialKind>,
         SocialLink<'static>,
         Navigation<'static>,
         Footer<'static>,
@@ -1416,7 +1491,7 @@ pub fn typescript() -> String {
         ServiceEntry<'static>,
         Certificate<'static>,
         CertificatesPageData<'static>,
-        RegistrationType,
+        Word<RegistrationType>,
         Registration<'static>,
         RailwayPageData<'static>,
         RegistrationsPageData<'static>,
