@@ -326,8 +326,8 @@ pub fn is_valid_link(link: &str) -> bool {
 }
 
 /// A reference to a media file, resolved while loading: its path, hashed output
-/// name and dimensions. Its WebP variants live in the content's [`crate::MediaIndex`]
-/// (the build drops some after encoding), found by `path`.
+/// name and dimensions. The WebP variants the build made of it are in the content's
+/// [`crate::MediaIndex`], found by `path`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaRef {
     /// The content path as written, e.g. `media/brand/logo.svg`.

@@ -322,6 +322,7 @@ impl Builder {
         if !options.drafts {
             content.remove_drafts();
         }
+        media::plan_variants(&mut content.media);
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
         let planned = routes::plan(&content);

@@ -10,12 +10,15 @@
 //!   [`PrerenderData`], [`EmbeddedPageData`]);
 //! - [`typescript`]: those types as `web/src/content/contract.gen.ts`
 //!   ([`TYPESCRIPT_FILE`]), so the web app reads exactly the shapes built here; a
-//!   staleness test (`tests/contract.rs`) keeps the committed file in step.
+//!   staleness test (`tests/contract.rs`) keeps the committed file in step;
+//! - naming the responsive WebP variants a view offers for a raster image
+//!   ([`variants`]: which widths, their sizes and content-hashed file names).
 //!
-//! What it is not for: loading or checking content (`sitegen-content`: a view never
-//! fails and never reports), deciding which routes exist or writing files
-//! (`sitegen-render` plans the routes, encodes the media and writes each view where
-//! it belongs), serving or command-line handling.
+//! What it is not for: loading or checking content, media included (`sitegen-content`:
+//! a view never fails and never reports), deciding which routes exist, encoding images
+//! or writing files (`sitegen-render` plans the routes, encodes the planned variants,
+//! keeps those smaller than their source and writes each view where it belongs),
+//! serving or command-line handling.
 //!
 //! Keys are camelCase; every media reference becomes `{ src, width, height }` with
 //! `src` = `/` + the hashed output path (and `variants` when it has WebP variants).
@@ -33,6 +36,8 @@
 //! ```
 
 #![warn(missing_docs)]
+
+pub mod variants;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -100,7 +105,8 @@ pub struct MediaVariant {
     height: u32,
 }
 
-/// The view of a media file: `{ src, width, height, variants? }`.
+/// The view of a media file: `{ src, width, height, variants? }`, `variants` being
+/// those the build made and kept (see [`variants`]).
 pub fn media(c: &Content, media: &MediaRef) -> Media {
     let variants: Vec<MediaVariant> = c
         .media
