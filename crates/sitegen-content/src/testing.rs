@@ -94,7 +94,7 @@ pub mod fuzz {
 
     impl Rng {
         /// The next pseudo-random number.
-        pub fn next(&mut self) -> u64 {
+        pub fn next_u64(&mut self) -> u64 {
             self.0 ^= self.0 >> 12;
             self.0 ^= self.0 << 25;
             self.0 ^= self.0 >> 27;
@@ -106,7 +106,7 @@ pub mod fuzz {
             if n == 0 {
                 0
             } else {
-                (self.next() % n as u64) as usize
+                (self.next_u64() % n as u64) as usize
             }
         }
     }
@@ -198,7 +198,7 @@ pub mod fuzz {
                     bytes.splice(to..to, copy);
                 }
                 4 => {
-                    let random: Vec<u8> = (0..rng.below(8)).map(|_| rng.next() as u8).collect();
+                    let random: Vec<u8> = (0..rng.below(8)).map(|_| rng.next_u64() as u8).collect();
                     bytes.splice(at..at, random);
                 }
                 _ => bytes.truncate(at),

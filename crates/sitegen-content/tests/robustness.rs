@@ -48,7 +48,7 @@ fn arbitrary_bytes_never_panic() {
             .map(|_| {
                 // Mostly printable, so the parser gets past the first byte.
                 if rng.below(4) == 0 {
-                    rng.next() as u8
+                    rng.next_u64() as u8
                 } else {
                     TOKENS[rng.below(TOKENS.len())]
                         .bytes()
