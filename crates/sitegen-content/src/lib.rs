@@ -54,7 +54,7 @@ pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
 pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
-pub use media::{MediaFile, MediaIndex, MediaVariant};
+pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,

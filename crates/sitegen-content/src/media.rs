@@ -405,13 +405,20 @@ fn parse_attributes(mut rest: &str) -> Vec<(String, String)> {
     }
 }
 
-/// `media/a/b.svg` with the first 8 hex characters of its bytes' SHA-256 `sha256`:
+/// The first 8 hex characters of `digest`: the hash every content-hashed output name
+/// carries (`logo.3f2a9c1e.svg`, and the files the build makes from it).
+pub fn short_hash(digest: &[u8]) -> String {
+    digest
+        .iter()
+        .take(4)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// `media/a/b.svg` with the [`short_hash`] of its bytes' SHA-256 `sha256`:
 /// `media/a/b.1a2b3c4d.svg`.
 pub(crate) fn hashed_output(path: &str, sha256: &[u8; 32]) -> String {
-    let hash: String = sha256[..4]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
+    let hash = short_hash(sha256);
     let file_start = path.rfind('/').map_or(0, |i| i + 1);
     match path[file_start..].rfind('.') {
         Some(dot) if dot > 0 => {

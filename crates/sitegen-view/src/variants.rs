@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
-use sitegen_content::{MediaFile, MediaVariant};
+use sitegen_content::{short_hash, MediaFile, MediaVariant};
 
 /// Widths of the responsive variants: each one narrower than the source is written,
 /// plus one at the source's own width when that is at most the widest of them.
@@ -72,10 +72,7 @@ fn plan_for(path: &str, source_digest: &[u8], width: u32, height: u32) -> Vec<Me
             hasher.update(VARIANT_ENCODING.as_bytes());
             hasher.update(VARIANT_QUALITY.to_le_bytes());
             hasher.update(w.to_le_bytes());
-            let hash: String = hasher.finalize()[..4]
-                .iter()
-                .map(|byte| format!("{byte:02x}"))
-                .collect();
+            let hash = short_hash(&hasher.finalize());
             // Rounded to the nearest pixel, never 0.
             let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2)
                 / u64::from(width.max(1)))
