@@ -1,6 +1,6 @@
 //! `sitegen-content` reads the site's content directory (`content/`: TOML files and
 //! media), checks it against the data contract (`docs/data-contract.md` §1) and
-//! hands out typed [`Content`] plus the JSON views React renders (§3, [`view`]).
+//! hands out typed [`Content`].
 //!
 //! What it is for:
 //! - loading every content file with positions, reporting **every** problem of a run
@@ -8,7 +8,6 @@
 //!   a caret, a hint), each rule a variant of the [`ErrorCode`] catalogue;
 //! - checking media files (existence, format, dimensions) and naming their hashed
 //!   output files ([`MediaIndex`]);
-//! - building the camelCase JSON handed to React ([`view`]);
 //! - exporting JSON Schemas of the content files for editors ([`schemas`]);
 //! - declaring every route once ([`ROUTES`]): the content's link checks, the
 //!   renderer's plan and the web app's generated route files all read it.
@@ -16,8 +15,9 @@
 //! [`load`] reads every file (`load.rs`), runs the rules across files (`check/`), then
 //! assembles [`Content`]; `check` never loads and `load` never checks.
 //!
-//! What it is not for: expanding routes into pages, writing files, prerendering, serving or
-//! command-line handling (those live in `sitegen-render`, `sitegen-serve` and the
+//! What it is not for: the JSON views handed to React and their TypeScript types
+//! (`sitegen-view`), expanding routes into pages, writing files, prerendering, serving
+//! or command-line handling (those live in `sitegen-render`, `sitegen-serve` and the
 //! `sitegen` binary). It never writes anything and never interprets markup: text is
 //! plain text, and React escapes it.
 //!
@@ -27,8 +27,7 @@
 //!     eprintln!("{diagnostic}");
 //! }
 //! if let Some(content) = &report.content {
-//!     let layout = serde_json::Value::from(sitegen_content::view::layout(content));
-//!     println!("{layout}");
+//!     println!("{} products", content.products.len());
 //! }
 //! ```
 
@@ -47,7 +46,6 @@ mod schema;
 mod suggest;
 pub mod testing;
 mod values;
-pub mod view;
 
 use std::path::{Path, PathBuf};
 
@@ -56,10 +54,7 @@ pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
 pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
-pub use media::{
-    variant_widths, MediaFile, MediaIndex, MediaVariant, VARIANT_ENCODING, VARIANT_QUALITY,
-    VARIANT_WIDTHS,
-};
+pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
@@ -192,7 +187,6 @@ impl Content {
 pub(crate) mod test_support {
     //! Loading the valid fixture site with small edits, for the unit tests.
 
-    use std::fs;
     use std::path::PathBuf;
 
     use crate::{load, ErrorCode, LoadReport};
@@ -214,12 +208,7 @@ pub(crate) mod test_support {
     /// `from` by `to` (`from` must occur).
     pub fn load_edited(edits: &[(&str, &str, &str)]) -> LoadReport {
         let (_dir, content) = valid_copy();
-        for (file, from, to) in edits {
-            let path = content.join(file);
-            let text = fs::read_to_string(&path).unwrap();
-            assert!(text.contains(from), "{file} does not contain {from:?}");
-            fs::write(&path, text.replacen(from, to, 1)).unwrap();
-        }
+        crate::testing::edit_files(&content, edits);
         load(&content)
     }
 

@@ -1,5 +1,7 @@
 //! Media files: checking the paths content names, reading their dimensions and
-//! naming their hashed output files.
+//! naming their hashed output files. The smaller copies the build makes of an image
+//! (WebP variants) are named elsewhere (`sitegen-view`) and made by `sitegen-render`;
+//! a [`MediaFile`] only holds the ones the build set.
 
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
@@ -22,22 +24,22 @@ pub struct MediaFile {
     pub width: u32,
     /// Height in pixels (0 for video).
     pub height: u32,
-    /// Size of the source file in bytes: a variant ships only when it is smaller.
+    /// Size of the source file in bytes.
     pub bytes: u64,
-    /// The responsive WebP variants of a raster image (png, jpg, jpeg), narrowest
-    /// first; empty for SVG, GIF, WebP, AVIF and video. Loading plans every width of
-    /// [`variant_widths`]; `sitegen-render` encodes them and drops (with
-    /// [`MediaIndex::retain_variants`]) each one that is not smaller than this file.
+    /// The SHA-256 of the file's bytes: [`MediaFile::output`] carries its first 8 hex
+    /// characters, and the names of the files made from this one are hashed from it.
+    pub sha256: [u8; 32],
+    /// The smaller copies of this image the build makes (its responsive WebP
+    /// variants), narrowest first, which the JSON views list. Empty after loading:
+    /// `sitegen-render` sets the planned ones (named by `sitegen-view`), encodes them and
+    /// then keeps those smaller than this file ([`MediaIndex::set_variants`]).
     pub variants: Vec<MediaVariant>,
 }
 
-/// One responsive WebP variant of a raster image, planned at load time so the JSON
-/// views can list it; `sitegen-render` encodes it.
+/// A smaller copy of a media file that the build made (a responsive WebP variant).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaVariant {
-    /// Where the variant goes inside `dist/`, e.g. `media/home/poster.640w.1a2b3c4d.webp`:
-    /// the hash covers the source bytes, the width and [`VARIANT_ENCODING`], so a changed
-    /// source or encoder setting gives a new name (safe to cache forever).
+    /// Where the copy goes inside `dist/`, e.g. `media/home/poster.640w.1a2b3c4d.webp`.
     pub output: String,
     /// Width in pixels.
     pub width: u32,
@@ -50,73 +52,6 @@ impl MediaVariant {
     pub fn src(&self) -> String {
         format!("/{}", self.output)
     }
-}
-
-/// Widths of the responsive variants: each one narrower than the source is written,
-/// plus one at the source's own width when that is at most the widest of them.
-pub const VARIANT_WIDTHS: &[u32] = &[640, 1024, 1600];
-
-/// The encoder and its settings, part of every variant's hash (with
-/// [`VARIANT_QUALITY`]): change it whenever the encoding changes, so browsers and CDNs
-/// never keep an old file under a new meaning.
-pub const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-v2";
-
-/// Quality of the lossy WebP variants (libwebp's 0-100 scale). libwebp's own default
-/// is 75; 80 keeps the hard edges and flat colours of the site's illustrations free of
-/// visible ringing, and the hero poster still comes out at 40% of its JPEG's bytes.
-pub const VARIANT_QUALITY: f32 = 80.0;
-
-/// Source extensions that get WebP variants.
-const RASTER_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg"];
-
-/// The variant widths for a source `width` pixels wide (see [`VARIANT_WIDTHS`]).
-pub fn variant_widths(width: u32) -> Vec<u32> {
-    let widest = VARIANT_WIDTHS.iter().copied().max().unwrap_or(0);
-    let mut widths: Vec<u32> = VARIANT_WIDTHS
-        .iter()
-        .copied()
-        .filter(|&w| w < width)
-        .collect();
-    if width > 0 && width <= widest {
-        widths.push(width);
-    }
-    widths
-}
-
-/// Plans the WebP variants of the source at content path `path`.
-fn plan_variants(path: &str, source_digest: &[u8], width: u32, height: u32) -> Vec<MediaVariant> {
-    let stem_end = path
-        .rfind('.')
-        .filter(|&dot| dot > path.rfind('/').map_or(0, |slash| slash + 1))
-        .unwrap_or(path.len());
-    variant_widths(width)
-        .into_iter()
-        .map(|w| {
-            let mut hasher = Sha256::new();
-            hasher.update(source_digest);
-            hasher.update(VARIANT_ENCODING.as_bytes());
-            hasher.update(VARIANT_QUALITY.to_le_bytes());
-            hasher.update(w.to_le_bytes());
-            let hash = hex8(&hasher.finalize());
-            // Rounded to the nearest pixel, never 0.
-            let h = ((u64::from(height) * u64::from(w) + u64::from(width) / 2)
-                / u64::from(width.max(1)))
-            .max(1);
-            MediaVariant {
-                output: format!("{}.{w}w.{hash}.webp", &path[..stem_end]),
-                width: w,
-                height: u32::try_from(h).unwrap_or(u32::MAX),
-            }
-        })
-        .collect()
-}
-
-fn hex8(digest: &[u8]) -> String {
-    digest
-        .iter()
-        .take(4)
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
 }
 
 impl MediaFile {
@@ -153,14 +88,11 @@ impl MediaIndex {
         self.files.is_empty()
     }
 
-    /// Keeps only the variants for which `keep(file, variant)` holds (the JSON views
-    /// list what is left): `sitegen-render` drops those that came out no smaller than
-    /// their source.
-    pub fn retain_variants(&mut self, mut keep: impl FnMut(&MediaFile, &MediaVariant) -> bool) {
+    /// Sets every file's variants to what `variants(file)` gives for it: the build
+    /// sets the planned ones, then keeps those it wrote.
+    pub fn set_variants(&mut self, mut variants: impl FnMut(&MediaFile) -> Vec<MediaVariant>) {
         for file in self.files.values_mut() {
-            let mut variants = std::mem::take(&mut file.variants);
-            variants.retain(|variant| keep(file, variant));
-            file.variants = variants;
+            file.variants = variants(file);
         }
     }
 }
@@ -265,19 +197,16 @@ impl MediaCache {
                 format!("image \"{path}\" is {width}×{height} px, more than {limit} px on a side"),
             ));
         }
-        let variants = if RASTER_EXTENSIONS.contains(&extension.as_str()) {
-            plan_variants(path, &Sha256::digest(&bytes), width, height)
-        } else {
-            Vec::new()
-        };
+        let sha256: [u8; 32] = Sha256::digest(&bytes).into();
         Ok(MediaFile {
             path: path.to_string(),
             source,
-            output: hashed_output(path, &bytes),
+            output: hashed_output(path, &sha256),
             width,
             height,
             bytes: bytes.len() as u64,
-            variants,
+            sha256,
+            variants: Vec::new(),
         })
     }
 }
@@ -476,9 +405,20 @@ fn parse_attributes(mut rest: &str) -> Vec<(String, String)> {
     }
 }
 
-/// `media/a/b.svg` with its content hash: `media/a/b.1a2b3c4d.svg`.
-pub(crate) fn hashed_output(path: &str, bytes: &[u8]) -> String {
-    let hash = hex8(&Sha256::digest(bytes));
+/// The first 8 hex characters of `digest`: the hash every content-hashed output name
+/// carries (`logo.3f2a9c1e.svg`, and the files the build makes from it).
+pub fn short_hash(digest: &[u8]) -> String {
+    digest
+        .iter()
+        .take(4)
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// `media/a/b.svg` with the [`short_hash`] of its bytes' SHA-256 `sha256`:
+/// `media/a/b.1a2b3c4d.svg`.
+pub(crate) fn hashed_output(path: &str, sha256: &[u8; 32]) -> String {
+    let hash = short_hash(sha256);
     let file_start = path.rfind('/').map_or(0, |i| i + 1);
     match path[file_start..].rfind('.') {
         Some(dot) if dot > 0 => {
@@ -494,61 +434,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn raster_variants_are_never_wider_than_the_source() {
-        assert_eq!(variant_widths(3000), vec![640, 1024, 1600]);
-        assert_eq!(variant_widths(1600), vec![640, 1024, 1600]);
-        assert_eq!(variant_widths(1200), vec![640, 1024, 1200]);
-        assert_eq!(variant_widths(640), vec![640]);
-        assert_eq!(variant_widths(300), vec![300]);
-        assert_eq!(variant_widths(0), Vec::<u32>::new());
-    }
-
-    #[test]
-    fn variants_keep_the_aspect_ratio_and_hash_source_and_width() {
-        let variants = plan_variants("media/home/poster.jpg", b"digest", 1280, 720);
-        let sizes: Vec<(u32, u32)> = variants.iter().map(|v| (v.width, v.height)).collect();
-        assert_eq!(sizes, vec![(640, 360), (1024, 576), (1280, 720)]);
-        for variant in &variants {
-            let name = variant.output.strip_prefix("media/home/poster.").unwrap();
-            let (width, rest) = name.split_once("w.").unwrap();
-            assert_eq!(width, variant.width.to_string());
-            assert_eq!(rest.len(), "12345678.webp".len(), "{name}");
-            assert!(rest.ends_with(".webp"));
-        }
-        assert_ne!(variants[0].output, variants[1].output);
-        let other = plan_variants("media/home/poster.jpg", b"other digest", 1280, 720);
-        assert_ne!(variants[0].output, other[0].output);
-        assert_eq!(variants[0].src(), format!("/{}", variants[0].output));
-    }
-
-    #[test]
-    fn only_png_and_jpeg_get_variants() {
+    fn a_resolved_file_knows_its_size_and_hash_and_has_no_variants_yet() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("media")).unwrap();
         let png = include_bytes!("../tests/fixtures/valid/content/media/brand/og-image.png");
         std::fs::write(dir.path().join("media/a.png"), png).unwrap();
-        std::fs::write(
-            dir.path().join("media/a.svg"),
-            r#"<svg width="10" height="10"></svg>"#,
-        )
-        .unwrap();
-        let mut cache = MediaCache::new(dir.path());
-        let raster = cache.resolve("media/a.png").unwrap();
-        assert_eq!(raster.bytes, png.len() as u64);
-        assert!(!raster.variants.is_empty());
-        assert!(raster.variants.iter().all(|v| v.width <= raster.width));
-        assert!(cache.resolve("media/a.svg").unwrap().variants.is_empty());
+        let file = MediaCache::new(dir.path()).resolve("media/a.png").unwrap();
+        assert_eq!(file.bytes, png.len() as u64);
+        assert_eq!(file.sha256, <[u8; 32]>::from(Sha256::digest(png)));
+        assert!(file.variants.is_empty());
     }
 
     #[test]
     fn media_hash_is_the_first_8_hex_of_sha256() {
         // sha256("") = e3b0c442…
+        let empty: [u8; 32] = Sha256::digest(b"").into();
         assert_eq!(
-            hashed_output("media/a/logo.svg", b""),
+            hashed_output("media/a/logo.svg", &empty),
             "media/a/logo.e3b0c442.svg"
         );
         assert_eq!(
-            hashed_output("media/a/noext", b""),
+            hashed_output("media/a/noext", &empty),
             "media/a/noext.e3b0c442"
         );
     }

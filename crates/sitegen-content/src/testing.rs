@@ -40,6 +40,20 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// Replaces, in each `(file, from, to)` of `edits`, the first `from` in
+/// `content_dir/file` by `to`: a test's small edit of its copy of a content folder.
+///
+/// # Panics
+/// When a file cannot be read or written, or does not contain its `from`.
+pub fn edit_files(content_dir: &Path, edits: &[(&str, &str, &str)]) {
+    for (file, from, to) in edits {
+        let path = content_dir.join(file);
+        let text = std::fs::read_to_string(&path).expect("read the file to edit");
+        assert!(text.contains(from), "{file} does not contain {from:?}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("write the edited file");
+    }
+}
+
 /// The text of a `products.toml` with `count` products (ids 1 to `count`), cycling
 /// through `categories`, each given as `(category id, subcategory)`. Products have
 /// no own image, so they use their category's. With no categories it is empty.
@@ -63,6 +77,164 @@ pub fn products_toml(count: usize, categories: &[(&str, &str)]) -> String {
         );
     }
     text
+}
+
+pub mod fuzz {
+    //! The seeded fuzz loop of the robustness tests: mutations of the valid fixture
+    //! site's files, deterministic (no extra dependency), so a failure reproduces from
+    //! the printed seed and iteration.
+
+    use std::fs;
+    use std::path::Path;
+
+    use crate::{load, LoadReport};
+
+    /// xorshift64*: small, deterministic, good enough to pick mutations.
+    pub struct Rng(pub u64);
+
+    impl Rng {
+        /// The next pseudo-random number.
+        pub fn next_u64(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        /// A number below `n` (0 when `n` is 0).
+        pub fn below(&mut self, n: usize) -> usize {
+            if n == 0 {
+                0
+            } else {
+                (self.next_u64() % n as u64) as usize
+            }
+        }
+    }
+
+    /// Every content file, relative to the content folder.
+    pub const FILES: &[&str] = &[
+        "site.toml",
+        "navigation.toml",
+        "catalogue.toml",
+        "products.toml",
+        "services.toml",
+        "home.toml",
+        "about.toml",
+        "certificates.toml",
+        "policies/privacy.toml",
+        "policies/terms.toml",
+        "policies/shipping.toml",
+        "policies/payment.toml",
+        "timeline.toml",
+        "pages.toml",
+    ];
+
+    /// Fragments that make TOML interesting: structure, quotes, numbers, Unicode,
+    /// paths, placeholders, routes.
+    pub const TOKENS: &[&str] = &[
+        "\"",
+        "'",
+        "[",
+        "]",
+        "[[",
+        "]]",
+        "{",
+        "}",
+        "=",
+        ",",
+        "\n",
+        "#",
+        ".",
+        "\\",
+        "\"\"\"",
+        "-1",
+        "0",
+        "1e400",
+        "nan",
+        "inf",
+        "true",
+        "2026-01-01",
+        "é",
+        "✓",
+        "\u{0}",
+        "\r\n",
+        "media/../../x.png",
+        "media/brand/logo.svg",
+        "{support_email}",
+        "{x}",
+        "/services/",
+        "x = 1\n",
+        "[[product]]\n",
+        "[footer]\n",
+        "id = 12\n",
+        "\t",
+        "   ",
+    ];
+
+    /// `original` with a few random flips, insertions (tokens or bytes), deletions,
+    /// duplicated slices or a truncation.
+    pub fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
+        let mut bytes = original.to_vec();
+        for _ in 0..=rng.below(4) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(6) {
+                0 if !bytes.is_empty() => {
+                    let i = at.min(bytes.len() - 1);
+                    bytes[i] ^= 1 << rng.below(8);
+                }
+                1 => {
+                    let token = TOKENS[rng.below(TOKENS.len())].as_bytes();
+                    bytes.splice(at..at, token.iter().copied());
+                }
+                2 => {
+                    let end = (at + rng.below(40)).min(bytes.len());
+                    bytes.drain(at..end);
+                }
+                3 => {
+                    // Duplicate a slice (repeats keys, tables, entries).
+                    let end = (at + rng.below(200)).min(bytes.len());
+                    let copy: Vec<u8> = bytes[at..end].to_vec();
+                    let to = rng.below(bytes.len() + 1);
+                    bytes.splice(to..to, copy);
+                }
+                4 => {
+                    let random: Vec<u8> = (0..rng.below(8)).map(|_| rng.next_u64() as u8).collect();
+                    bytes.splice(at..at, random);
+                }
+                _ => bytes.truncate(at),
+            }
+        }
+        bytes
+    }
+
+    /// Loads `iterations` variations of the valid fixture site copied into
+    /// `work_dir/content`, each with one file mutated (seeded by `seed`), and hands each
+    /// report to `each` with the seed, iteration and file that reproduce it.
+    ///
+    /// # Panics
+    /// When the copy cannot be read or written (it is for tests).
+    pub fn mutated_loads(
+        work_dir: &Path,
+        seed: u64,
+        iterations: usize,
+        mut each: impl FnMut(&LoadReport, &str),
+    ) {
+        let valid = super::valid_content_dir();
+        let content = work_dir.join("content");
+        super::copy_dir(&valid, &content);
+        let mut rng = Rng(seed);
+        for iteration in 0..iterations {
+            let file = FILES[rng.below(FILES.len())];
+            let path = content.join(file);
+            let original = fs::read(valid.join(file)).expect("read a fixture file");
+            fs::write(&path, mutate(&mut rng, &original)).expect("write the mutation");
+            each(
+                &load(&content),
+                &format!("seed {seed:#x}, iteration {iteration}, file {file}"),
+            );
+            fs::write(&path, original).expect("restore the file");
+        }
+    }
 }
 
 #[cfg(test)]

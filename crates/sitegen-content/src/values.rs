@@ -9,9 +9,7 @@ use std::fmt;
 use std::ops::Deref;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
-use serde::{Serialize, Serializer};
 use toml::de::DeValue;
-use ts_rs::TS;
 
 use crate::codes::ErrorCode;
 use crate::de::{Cx, FromToml};
@@ -328,8 +326,8 @@ pub fn is_valid_link(link: &str) -> bool {
 }
 
 /// A reference to a media file, resolved while loading: its path, hashed output
-/// name and dimensions. Its WebP variants live in the content's [`crate::MediaIndex`]
-/// (the build drops some after encoding), found by `path`.
+/// name and dimensions. The WebP variants the build made of it are in the content's
+/// [`crate::MediaIndex`], found by `path`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MediaRef {
     /// The content path as written, e.g. `media/brand/logo.svg`.
@@ -387,16 +385,9 @@ impl JsonSchema for MediaRef {
 macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident, $code:ident, $description:literal { $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),* $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, TS)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $name {
-            $( $(#[$vmeta])* #[ts(rename = $text)] $variant, )*
-        }
-
-        /// Written in the JSON views as in the content.
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
-            }
+            $( $(#[$vmeta])* $variant, )*
         }
 
         impl $name {

@@ -35,7 +35,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use sitegen_content::{view, Diagnostic, LoadReport};
+use sitegen_content::{Diagnostic, LoadReport};
+use sitegen_view as view;
 
 use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
@@ -321,6 +322,7 @@ impl Builder {
         if !options.drafts {
             content.remove_drafts();
         }
+        media::plan_variants(&mut content.media);
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
         let planned = routes::plan(&content);

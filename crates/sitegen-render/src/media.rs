@@ -1,10 +1,11 @@
 //! Responsive WebP variants of raster images.
 //!
-//! `sitegen-content` plans the variants of every png/jpg/jpeg file (widths, heights,
-//! content-hashed names: see [`sitegen_content::MediaVariant`]) so the JSON views can
-//! list them; this module encodes them as lossy WebP into the output folder and drops
-//! from the media index every variant that is not smaller than its source, so the site
-//! never offers a file that costs more than the one it replaces. Encoded files are kept
+//! [`plan_variants`] puts the variants of every png/jpg/jpeg file in the media index
+//! (widths, heights, content-hashed names: `sitegen-view` names them, see
+//! [`sitegen_view::variants`]) so the JSON views can list them; [`write_variants`]
+//! encodes them as lossy WebP into the output folder and drops from the media index
+//! every variant that is not smaller than its source, so the site never offers a file
+//! that costs more than the one it replaces. Encoded files are kept
 //! in a cache folder keyed by their hashed name (which covers the source bytes, the
 //! width and the encoder settings), dropped ones included, so a warm build copies
 //! instead of re-encoding and takes the same decisions from the cached files' sizes.
@@ -19,7 +20,8 @@ use std::path::{Path, PathBuf};
 
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageReader};
-use sitegen_content::{MediaFile, MediaIndex, VARIANT_QUALITY};
+use sitegen_content::{MediaFile, MediaIndex};
+use sitegen_view::variants::{self, VARIANT_QUALITY};
 
 use crate::output::Staging;
 use crate::BuildError;
@@ -29,6 +31,12 @@ use crate::BuildError;
 /// `target/` for the default `content/`).
 pub fn cache_dir(content_dir: &Path) -> PathBuf {
     crate::cache::dir_for(content_dir).join("media")
+}
+
+/// Sets the WebP variants of every raster image of `media` to the planned ones (none
+/// for other files), before anything reads them: [`write_variants`] encodes them.
+pub fn plan_variants(media: &mut MediaIndex) {
+    media.set_variants(variants::plan);
 }
 
 /// What [`write_variants`] did.
@@ -111,7 +119,11 @@ pub fn write_variants(
         total.add(stats);
         dropped.extend(outputs);
     }
-    media.retain_variants(|_, variant| !dropped.contains(&variant.output));
+    media.set_variants(|file| {
+        let mut kept = file.variants.clone();
+        kept.retain(|variant| !dropped.contains(&variant.output));
+        kept
+    });
     Ok(total)
 }
 
@@ -292,7 +304,9 @@ mod tests {
             write_png(&content.join(path), image);
         }
         let paths: Vec<&str> = images.iter().map(|(path, _)| *path).collect();
-        sitegen_content::testing::media_index(&content, &paths)
+        let mut media = sitegen_content::testing::media_index(&content, &paths);
+        plan_variants(&mut media);
+        media
     }
 
     fn is_lossy_webp(bytes: &[u8]) -> bool {

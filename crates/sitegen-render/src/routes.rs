@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
-use sitegen_content::{category_path, view, Category, Content, PolicyKind, RegistrationType};
+use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
+use sitegen_view as view;
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";

@@ -6,7 +6,7 @@ use std::path::Path;
 use minijinja::Environment;
 use serde::Serialize;
 use serde_json::value::RawValue;
-use sitegen_content::view::EmbeddedPageData;
+use sitegen_view::EmbeddedPageData;
 
 use crate::seo::ShareImage;
 use crate::webapp::HeadAssets;

@@ -1,5 +1,5 @@
-// Generated from crates/sitegen-content/src/view.rs: do not edit. Regenerate with
-// `SITEGEN_BLESS=1 cargo test -p sitegen-content --test contract` (docs/data-contract.md §3).
+// Generated from crates/sitegen-view/src/lib.rs: do not edit. Regenerate with
+// `SITEGEN_BLESS=1 cargo test -p sitegen-view --test contract` (docs/data-contract.md §3).
 
 /**
  * A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg";

@@ -1,8 +1,24 @@
-//! The JSON views handed to React (data-contract §3), typed in the way of Zola's
-//! `content/src/ser.rs`: each view is a struct borrowing from [`Content`] that derives
-//! `Serialize` (its JSON) and `TS` (its TypeScript type). [`typescript`] writes those
-//! types into `web/src/content/contract.gen.ts`, so the web app reads exactly the
-//! shapes built here; a staleness test keeps the committed file in step.
+//! `sitegen-view` is the data contract's views (`docs/data-contract.md` §3): the typed
+//! JSON React receives, built from a checked [`Content`], and the TypeScript types
+//! generated from them.
+//!
+//! What it is for:
+//! - one struct per JSON shape, borrowing from [`Content`] and deriving `Serialize` (its
+//!   JSON) and `TS` (its TypeScript type), in the way of Zola's `content/src/ser.rs`,
+//!   with the function that builds it ([`layout`], [`home_page`], [`product_page`], …);
+//! - the envelopes the prerenderer and the page shell hand on ([`RouteData`],
+//!   [`PrerenderData`], [`EmbeddedPageData`]);
+//! - [`typescript`]: those types as `web/src/content/contract.gen.ts`
+//!   ([`TYPESCRIPT_FILE`]), so the web app reads exactly the shapes built here; a
+//!   staleness test (`tests/contract.rs`) keeps the committed file in step;
+//! - naming the responsive WebP variants a view offers for a raster image
+//!   ([`variants`]: which widths, their sizes and content-hashed file names).
+//!
+//! What it is not for: loading or checking content, media included (`sitegen-content`:
+//! a view never fails and never reports), deciding which routes exist, encoding images
+//! or writing files (`sitegen-render` plans the routes, encodes the planned variants,
+//! keeps those smaller than their source and writes each view where it belongs),
+//! serving or command-line handling.
 //!
 //! Keys are camelCase; every media reference becomes `{ src, width, height }` with
 //! `src` = `/` + the hashed output path (and `variants` when it has WebP variants).
@@ -10,18 +26,28 @@
 //! placeholders are filled. The JSON files are written from a [`Value`]
 //! (`Value::from(view)`), whose object keys are sorted, so the bytes written do not
 //! depend on the order of the fields below.
+//!
+//! ```no_run
+//! let report = sitegen_content::load(std::path::Path::new("content"));
+//! if let Some(content) = &report.content {
+//!     let layout = serde_json::Value::from(sitegen_view::layout(content));
+//!     println!("{layout}");
+//! }
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod variants;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
+use sitegen_content::model::{self, PolicyKind};
+use sitegen_content::routes::encode_uri_component;
+use sitegen_content::{
+    fill_placeholders, Content, MediaRef, RegistrationType, SocialKind, Text, HOME_SECTIONS,
+};
 use ts_rs::TS;
-
-use crate::check::fill_placeholders;
-use crate::editorial::HOME_SECTIONS;
-use crate::model::{self, PolicyKind};
-use crate::routes::encode_uri_component;
-use crate::values::{MediaRef, RegistrationType, SocialKind, Text};
-use crate::Content;
 
 /// How many related products a product page lists.
 pub const RELATED_PRODUCTS: usize = 4;
@@ -79,7 +105,8 @@ pub struct MediaVariant {
     height: u32,
 }
 
-/// The view of a media file: `{ src, width, height, variants? }`.
+/// The view of a media file: `{ src, width, height, variants? }`, `variants` being
+/// those the build made and kept (see [`variants`]).
 pub fn media(c: &Content, media: &MediaRef) -> Media {
     let variants: Vec<MediaVariant> = c
         .media
@@ -113,6 +140,82 @@ fn texts<'a>(items: impl IntoIterator<Item = &'a Text>) -> Vec<&'a str> {
 /// no key, so a production build's data is the same as without drafts.
 fn draft_mark(draft: bool) -> Option<bool> {
     draft.then_some(true)
+}
+
+// ---------------------------------------------------------------- vocabularies
+
+/// A closed vocabulary of the content (an enum read from a fixed set of strings): in the
+/// JSON each value is the string the content writes, and its TypeScript type is the
+/// union of those strings.
+trait Vocabulary: Copy + 'static {
+    /// The TypeScript type's name.
+    const NAME: &'static str;
+    /// The TypeScript type's doc comment.
+    const DOC: &'static str;
+    /// Every value, in the order of the union.
+    fn all() -> &'static [Self];
+    /// The string a value is written as.
+    fn word(self) -> &'static str;
+}
+
+impl Vocabulary for SocialKind {
+    const NAME: &'static str = "SocialKind";
+    const DOC: &'static str =
+        "/**\n * The kind of a social link in the top bar (it picks the icon).\n */\n";
+    fn all() -> &'static [Self] {
+        SocialKind::ALL
+    }
+    fn word(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl Vocabulary for RegistrationType {
+    const NAME: &'static str = "RegistrationType";
+    const DOC: &'static str = "/**\n * The kind of a railway registration certificate.\n */\n";
+    fn all() -> &'static [Self] {
+        RegistrationType::ALL
+    }
+    fn word(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+/// A value of a [`Vocabulary`] in a view.
+#[derive(Debug, Clone, Copy)]
+struct Word<V>(V);
+
+impl<V: Vocabulary> Serialize for Word<V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.word())
+    }
+}
+
+/// `"a" | "b" | …`: a TypeScript union of string literals.
+fn string_union<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+    let quoted: Vec<String> = words.into_iter().map(|w| format!("\"{w}\"")).collect();
+    quoted.join(" | ")
+}
+
+impl<V: Vocabulary> TS for Word<V> {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn docs() -> Option<String> {
+        Some(V::DOC.into())
+    }
+    fn name(_: &ts_rs::Config) -> String {
+        V::NAME.into()
+    }
+    fn inline(_: &ts_rs::Config) -> String {
+        string_union(V::all().iter().map(|v| v.word()))
+    }
+    fn decl(cfg: &ts_rs::Config) -> String {
+        format!("type {} = {};", V::NAME, Self::inline(cfg))
+    }
+    fn decl_concrete(cfg: &ts_rs::Config) -> String {
+        Self::decl(cfg)
+    }
 }
 
 // ---------------------------------------------------------------- layout
@@ -163,7 +266,7 @@ struct Contact<'a> {
 /// A top bar link; `kind` picks the icon.
 #[derive(Debug, Serialize, TS)]
 struct SocialLink<'a> {
-    kind: SocialKind,
+    kind: Word<SocialKind>,
     label: &'a str,
     url: &'a str,
 }
@@ -271,7 +374,7 @@ pub fn layout(c: &Content) -> Layout<'_> {
             .iter()
             .flatten()
             .map(|s| SocialLink {
-                kind: s.kind,
+                kind: Word(s.kind),
                 label: s.label.as_str(),
                 url: s.url.as_str(),
             })
@@ -328,7 +431,7 @@ fn nav_item<'a>(c: &'a Content, entry: &'a model::NavEntry) -> NavItem<'a> {
     let to = match (&entry.to, &entry.service) {
         (Some(to), _) => to.value.clone(),
         (None, Some(service)) => {
-            crate::routes::SERVICE.path_with(&[&encode_uri_component(&service.value)])
+            sitegen_content::routes::SERVICE.path_with(&[&encode_uri_component(&service.value)])
         }
         (None, None) => "/".to_string(),
     };
@@ -377,8 +480,7 @@ impl TS for HomeSection {
         "HomeSection".into()
     }
     fn inline(_: &ts_rs::Config) -> String {
-        let names: Vec<String> = HOME_SECTIONS.iter().map(|s| format!("\"{s}\"")).collect();
-        names.join(" | ")
+        string_union(HOME_SECTIONS.iter().copied())
     }
     fn decl(cfg: &ts_rs::Config) -> String {
         format!("type HomeSection = {};", Self::inline(cfg))
@@ -898,7 +1000,7 @@ pub struct CertificatesPageData<'a> {
 #[derive(Debug, Serialize, TS)]
 struct Registration<'a> {
     #[serde(rename = "type")]
-    kind: RegistrationType,
+    kind: Word<RegistrationType>,
     id: &'a str,
     title: &'a str,
     image: Option<Media>,
@@ -914,7 +1016,7 @@ pub struct RailwayPageData<'a> {
 #[derive(Debug, Serialize, TS)]
 pub struct RegistrationsPageData<'a> {
     #[serde(rename = "type")]
-    kind: RegistrationType,
+    kind: Word<RegistrationType>,
     items: Vec<Registration<'a>>,
 }
 
@@ -947,11 +1049,11 @@ pub fn railway_page(c: &Content) -> RailwayPageData<'_> {
 /// `/railway-registration/{type}`: `{ type, items }`.
 pub fn registrations_page(c: &Content, kind: RegistrationType) -> RegistrationsPageData<'_> {
     RegistrationsPageData {
-        kind,
+        kind: Word(kind),
         items: c
             .registrations_of(kind)
             .map(|r| Registration {
-                kind: r.kind,
+                kind: Word(r.kind),
                 id: r.id(),
                 title: r.title.as_str(),
                 image: optional_media(c, r.image.as_ref()),
@@ -1091,7 +1193,7 @@ struct PolicySection {
 pub fn policy(c: &Content, kind: PolicyKind) -> Policy<'_> {
     let policy = c.policies.get(kind);
     let fill = |text: &Text| fill_placeholders(text, &c.site);
-    let fill_all = |texts: &Option<Vec<crate::Located<Text>>>| -> Vec<String> {
+    let fill_all = |texts: &Option<Vec<sitegen_content::Located<Text>>>| -> Vec<String> {
         texts.iter().flatten().map(|t| fill(t)).collect()
     };
     Policy {
@@ -1338,8 +1440,8 @@ pub const TYPESCRIPT_FILE: &str = "web/src/content/contract.gen.ts";
 pub fn typescript() -> String {
     let cfg = ts_rs::Config::new();
     let mut out = String::from(
-        "// Generated from crates/sitegen-content/src/view.rs: do not edit. Regenerate with\n\
-         // `SITEGEN_BLESS=1 cargo test -p sitegen-content --test contract` (docs/data-contract.md §3).\n",
+        "// Generated from crates/sitegen-view/src/lib.rs: do not edit. Regenerate with\n\
+         // `SITEGEN_BLESS=1 cargo test -p sitegen-view --test contract` (docs/data-contract.md §3).\n",
     );
     macro_rules! declare {
         ($($view:ty),* $(,)?) => {$(
@@ -1356,7 +1458,7 @@ pub fn typescript() -> String {
         Layout<'static>,
         SiteFacts<'static>,
         Contact<'static>,
-        SocialKind,
+        Word<SocialKind>,
         SocialLink<'static>,
         Navigation<'static>,
         Footer<'static>,
@@ -1395,7 +1497,7 @@ pub fn typescript() -> String {
         ServiceEntry<'static>,
         Certificate<'static>,
         CertificatesPageData<'static>,
-        RegistrationType,
+        Word<RegistrationType>,
         Registration<'static>,
         RailwayPageData<'static>,
         RegistrationsPageData<'static>,
@@ -1414,252 +1516,4 @@ pub fn typescript() -> String {
         BiographyEntry<'static>,
     );
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    /// A view's JSON, as it is written.
-    fn json(view: impl Into<Value>) -> Value {
-        view.into()
-    }
-    use crate::test_support::{load_edited, valid_content};
-
-    fn content() -> Content {
-        crate::load(&valid_content())
-            .content
-            .expect("valid fixture")
-    }
-
-    #[test]
-    fn markup_in_a_title_stays_literal_text() {
-        let c = content();
-        let product = c.product(40).expect("product 40");
-        let page = json(product_page(&c, product));
-        assert_eq!(
-            page["product"]["title"],
-            "Digital X-Ray (DR) <script>alert(1)</script>"
-        );
-        let json = serde_json::to_string(&page).unwrap_or_default();
-        assert!(json.contains("<script>alert(1)</script>"), "{json}");
-    }
-
-    #[test]
-    fn media_becomes_src_width_height() {
-        let c = content();
-        let layout = json(layout(&c));
-        let logo = &layout["site"]["logo"];
-        assert_eq!(
-            (logo["width"].as_u64(), logo["height"].as_u64()),
-            (Some(120), Some(40))
-        );
-        let src = logo["src"].as_str().unwrap_or_default();
-        assert!(
-            src.starts_with("/media/brand/logo.")
-                && src.ends_with(".svg")
-                && src.len() == "/media/brand/logo.12345678.svg".len()
-        );
-        let video = &json(home(&c))["hero"]["video"];
-        assert_eq!(
-            (video["width"].as_u64(), video["height"].as_u64()),
-            (Some(0), Some(0))
-        );
-        assert!(logo.get("variants").is_none(), "{logo}");
-    }
-
-    /// The JSON view of the site's og:image (a raster image, so it has variants).
-    fn og_image_view(c: &Content) -> Value {
-        c.site
-            .og_image
-            .as_ref()
-            .and_then(|m| serde_json::to_value(media(c, m)).ok())
-            .unwrap_or_default()
-    }
-
-    #[test]
-    fn raster_media_lists_its_webp_variants() {
-        let c = content();
-        let og = og_image_view(&c);
-        let variants = og["variants"].as_array().cloned().unwrap_or_default();
-        assert!(!variants.is_empty(), "{og}");
-        for variant in &variants {
-            let src = variant["src"].as_str().unwrap_or_default();
-            assert!(src.starts_with("/media/brand/og-image.") && src.ends_with(".webp"));
-            assert!(variant["width"].as_u64() <= og["width"].as_u64());
-        }
-    }
-
-    #[test]
-    fn dropped_variants_are_not_listed() {
-        let mut c = content();
-        let og_path = c.site.og_image.as_ref().map(|m| m.path.clone());
-        let og_path = og_path.unwrap_or_default();
-        let widest = c.media.get(&og_path).map(|f| f.width).unwrap_or_default();
-        c.media
-            .retain_variants(|file, variant| file.path != og_path || variant.width == widest);
-        let og = og_image_view(&c);
-        assert_eq!(og["variants"].as_array().map(Vec::len), Some(1), "{og}");
-        assert_eq!(og["variants"][0]["width"].as_u64(), Some(u64::from(widest)));
-
-        c.media.retain_variants(|_, _| false);
-        let og = og_image_view(&c);
-        assert!(og.get("variants").is_none(), "{og}");
-    }
-
-    #[test]
-    fn service_navigation_entries_link_to_the_encoded_service_page() {
-        let c = content();
-        let services = &json(layout(&c))["navigation"]["items"][2]["entries"];
-        assert_eq!(services[1]["to"], "/services/Emergency%20centre%20setup%20");
-        assert_eq!(services[1]["service"], "Emergency centre setup ");
-        assert!(services[0].get("category").is_none());
-    }
-
-    #[test]
-    fn categories_menu_expands_to_the_catalogue() {
-        let c = content();
-        let products = &json(layout(&c))["navigation"]["items"][1];
-        assert_eq!(
-            products["entries"][1],
-            json!({"label": "Dialysis Products", "to": "/products", "category": "dialysis", "entries": []})
-        );
-    }
-
-    #[test]
-    fn job_template_is_null_when_absent() {
-        let report = load_edited(&[("site.toml", "job = \"template_job\"\n", "")]);
-        let c = report.content.expect("warnings only");
-        assert_eq!(json(layout(&c))["email"]["templates"]["job"], Value::Null);
-        assert_eq!(
-            json(layout(&c))["email"]["origin"],
-            "https://api.emailjs.com"
-        );
-    }
-
-    #[test]
-    fn stats_keep_their_decimals() {
-        let c = content();
-        let items = &json(home(&c))["stats"]["items"];
-        assert_eq!(items[0]["value"], json!(12.19));
-        assert_eq!(items[0]["decimals"], 2);
-        assert_eq!(items[1]["value"], json!(100));
-        assert_eq!(items[1]["decimals"], 0);
-        assert_eq!(items[0]["prefix"], "");
-    }
-
-    #[test]
-    fn product_page_lists_related_products_of_the_same_category() {
-        let c = content();
-        let product = c.product(12).expect("product 12");
-        let page = json(product_page(&c, product));
-        let related: Vec<u64> = page["related"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p["id"].as_u64())
-            .collect();
-        assert_eq!(related, vec![13, 14]);
-        assert_eq!(page["product"]["categoryName"], "Dialysis Products");
-        assert_eq!(page["product"]["slug"], "hemodialysis-machine");
-        // Without an own image a product shows its category's.
-        let summary = json(product_summary(&c, c.product(13).expect("product 13")));
-        assert!(summary["image"]["src"]
-            .as_str()
-            .unwrap_or_default()
-            .starts_with("/media/categories/dialysis."));
-    }
-
-    #[test]
-    fn railway_page_lists_pcmm_then_pcmd() {
-        let c = content();
-        let page = json(railway_page(&c));
-        assert_eq!(page["types"][0]["type"], "PCMM");
-        assert_eq!(page["types"][1]["type"], "PCMD");
-        assert_eq!(page["types"][1]["items"][0]["image"], Value::Null);
-        assert_eq!(
-            json(registrations_page(&c, RegistrationType::Pcmm))["items"][0]["id"],
-            "pcmm-central-railway"
-        );
-    }
-
-    #[test]
-    fn policy_placeholders_are_filled() {
-        let c = content();
-        let privacy = json(policy(&c, PolicyKind::Privacy));
-        assert_eq!(
-            privacy["intro"][0],
-            "At Vasai Medical Systems Pvt. Ltd., we respect your privacy."
-        );
-        assert!(privacy["sections"][0]["paragraphs"][0]
-            .as_str()
-            .unwrap_or_default()
-            .contains("support@medical.test"));
-        let payment = json(policy(&c, PolicyKind::Payment));
-        assert_eq!(payment["updated"], Value::Null);
-        assert_eq!(payment["sections"][0]["paragraphs"], json!([]));
-    }
-
-    #[test]
-    fn service_page_has_the_service_entry_shape() {
-        let c = content();
-        let page = json(service_page(
-            &c,
-            c.service("dialysis-center").expect("service"),
-        ));
-        for key in [
-            "id",
-            "title",
-            "image",
-            "description",
-            "servicesList",
-            "hasGallery",
-            "galleryCount",
-            "gallery",
-        ] {
-            assert!(page.get(key).is_some(), "{key}");
-        }
-        assert_eq!(page["gallery"].as_array().map(Vec::len), Some(2));
-        let listing = json(services_page(&c));
-        assert_eq!(listing["services"][2]["image"], Value::Null);
-    }
-
-    #[test]
-    fn about_and_timeline_are_camel_case() {
-        let c = content();
-        let about = json(about(&c));
-        assert_eq!(about["whoWeAre"]["points"], json!([]));
-        assert!(about["leaders"]["item"][0]["image"]["src"].is_string());
-        let timeline = json(timeline(&c));
-        assert_eq!(timeline["biography"]["sourceLabel"], "Source");
-        assert_eq!(timeline["biography"]["entry"][0]["year"], 1881);
-        assert_eq!(
-            json(certificates_page(&c))["certificates"][1]["image"],
-            Value::Null
-        );
-        assert_eq!(
-            json(products_page(&c))["products"].as_array().map(Vec::len),
-            Some(5)
-        );
-    }
-
-    #[test]
-    fn a_category_page_holds_only_that_categorys_products() {
-        let c = content();
-        let all = json(products_page(&c));
-        assert_eq!(all["category"], Value::Null);
-        let dialysis = c.category("dialysis").expect("dialysis");
-        let page = json(category_page(&c, dialysis));
-        assert_eq!(page["category"], "dialysis");
-        let products = page["products"].as_array().expect("products");
-        let expected = c
-            .products
-            .iter()
-            .filter(|p| p.category() == "dialysis")
-            .count();
-        assert!(expected > 0 && expected < c.products.len());
-        assert_eq!(products.len(), expected);
-        assert!(products.iter().all(|p| p["category"] == "dialysis"));
-    }
 }
