@@ -325,7 +325,7 @@ impl Builder {
         media::plan_variants(&mut content.media);
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
-        let planned = routes::plan(&content);
+        let mut planned = routes::plan(&content);
         let undrawable = media::share::undrawable_shared_drawings(&content, &planned);
         if !undrawable.is_empty() {
             return Err(BuildError::Content(merged(warnings, undrawable)));
@@ -348,12 +348,17 @@ impl Builder {
             staging.copy_file(&media.source, &media.output)?;
         }
         // Before the views: it drops the variants that are not worth shipping.
-        media::write_variants(
+        let variants = media::write_variants(
             &mut content.media,
             &staging,
             &media::cache_dir(&options.content_dir),
             options.reuse_cache,
         )?;
+        if variants.dropped > 0 {
+            // The plan's page data lists the variants just dropped (rare: a raster
+            // that compresses better than WebP).
+            planned = routes::plan(&content);
+        }
         lap(&mut stages, "media")?;
 
         let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
@@ -868,7 +873,7 @@ mod tests {
         )
         .unwrap();
         let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
-        let planned = routes::plan(&content);
+        let mut planned = routes::plan(&content);
         let tmp = tempfile::tempdir().unwrap();
         let script = prerender::fake_worker(tmp.path());
 

@@ -191,7 +191,9 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
             .len();
     let variants = poster["variants"].as_array().unwrap();
     assert!(!variants.is_empty(), "{poster}");
-    let picture_start = home.find("<picture>").expect("the poster's <picture>");
+    let picture_start = home
+        .find("<picture><source")
+        .expect("the poster's <picture>");
     let picture =
         &home[picture_start..picture_start + home[picture_start..].find("</picture>").unwrap()];
     assert!(
@@ -363,6 +365,61 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
 }
 
 /// `sitegen check` parses web/src and reports route literals that match no route.
+/// A raster image whose WebP variants are not smaller is shipped alone: no page data
+/// or markup offers the dropped variants.
+#[test]
+fn a_variant_the_build_drops_is_offered_nowhere() {
+    let (tmp, content) = content_copy();
+    // Black and white noise in repeated 8-pixel tiles, as wide as the smallest variant
+    // (so its one variant is a full-size WebP): PNG packs it far tighter than WebP.
+    let noise = image::RgbImage::from_fn(640, 320, |x, y| {
+        let mut h = (x % 8).wrapping_mul(0x9E37_79B1) ^ (y % 8).wrapping_mul(0x85EB_CA77);
+        h ^= h >> 15;
+        h = h.wrapping_mul(0x2C1B_3C6D);
+        h ^= h >> 12;
+        image::Rgb(if (h >> 28) < 8 { [0; 3] } else { [255; 3] })
+    });
+    let file = fs::File::create(content.join("media/home/tiles.png")).unwrap();
+    noise
+        .write_with_encoder(image::codecs::png::PngEncoder::new_with_quality(
+            file,
+            image::codecs::png::CompressionType::Best,
+            image::codecs::png::FilterType::Adaptive,
+        ))
+        .unwrap();
+    edit(
+        &content.join("home.toml"),
+        "poster = \"media/home/hero-poster.jpg\"",
+        "poster = \"media/home/tiles.png\"",
+    );
+    let out = tmp.path().join("site");
+    let output = sitegen(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let data: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("data/routes/index.json")).unwrap())
+            .unwrap();
+    let poster = &data["page"]["hero"]["poster"];
+    assert!(
+        poster["src"].as_str().unwrap().contains("tiles"),
+        "{poster}"
+    );
+    assert!(poster.get("variants").is_none(), "{poster}");
+    let home = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!home.contains(".webp"), "a dropped variant is offered");
+    assert!(
+        walk(&out.join("media/home"))
+            .iter()
+            .all(|file| file.extension().is_none_or(|e| e != "webp")),
+        "the variant was not dropped: the test no longer tests anything"
+    );
+}
+
 #[test]
 fn check_reports_route_literals_that_match_no_route() {
     let tmp = tempfile::tempdir().unwrap();
