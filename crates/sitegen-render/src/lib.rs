@@ -873,7 +873,7 @@ mod tests {
         )
         .unwrap();
         let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
-        let mut planned = routes::plan(&content);
+        let planned = routes::plan(&content);
         let tmp = tempfile::tempdir().unwrap();
         let script = prerender::fake_worker(tmp.path());
 
