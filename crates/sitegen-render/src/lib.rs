@@ -65,8 +65,10 @@ pub struct BuildOptions {
     /// Reuse what earlier builds computed (see [`cache`]); false for `--no-cache`, which
     /// computes everything afresh and refills the cache.
     pub reuse_cache: bool,
-    /// Write the `.br` / `.gz` twins of the text files. `sitegen serve` does not: its
-    /// preview is not deployed, and the browser on the same machine gains nothing.
+    /// Write the `.br` / `.gz` twins of every text file, for hosts that serve them but
+    /// do not compress (`sitegen build --precompress`). Without it only the web
+    /// bundle's files have twins (made once per bundle). A live `sitegen serve` never
+    /// does: its preview is not deployed, and it updates its output in place.
     pub precompress: bool,
 }
 

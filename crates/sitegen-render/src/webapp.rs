@@ -18,6 +18,9 @@ const INSTALL_MARKER: &str = "node_modules/.sitegen-lockfile-hash";
 const BUILD_MARKER: &str = "dist/.sitegen-build-hash";
 /// The client bundle: the files copied into every site, with their `.br` / `.gz` twins.
 const CLIENT_DIR: &str = "dist/client";
+/// Written once the client bundle's files have their twins (a dot-folder: never
+/// copied into the site).
+const TWINS_MARKER: &str = "dist/client/.vite/sitegen-twins";
 /// Files and folders of `web/` that the bundles are built from.
 const BUILD_INPUTS: &[&str] = &[
     "package.json",
@@ -81,9 +84,17 @@ impl WebApp {
         if !up_to_date {
             progress.step("building the web app (vite)…");
             self.run_npm(&["run", "build"])?;
-            // The bundle's twins are made once per bundle, not by every site build:
-            // its hashed files are few but compressed hardest (`cdn::LEVELS_ASSETS`).
+        }
+        // The bundle's twins are made once per bundle, not by every site build: its
+        // hashed files are few but compressed hardest (`cdn::LEVELS_ASSETS`). Their
+        // marker lives in the client folder, which every Vite build empties (an
+        // `npm run build` by hand too).
+        let twins = self.dir.join(TWINS_MARKER);
+        if !up_to_date || !twins.is_file() {
             crate::cdn::precompress(&self.dir.join(CLIENT_DIR), jobs, progress, None)?;
+            fs::write(&twins, "").map_err(|e| BuildError::io(&twins, e))?;
+        }
+        if !up_to_date {
             fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
         }
         let manifest = Manifest::read(&manifest_path)?;
@@ -300,6 +311,28 @@ mod tests {
         assert_eq!(direct, roundabout);
         fs::write(web.join("src/main.ts"), "export const changed = 1;").unwrap();
         assert_ne!(WebApp::new(&web).fingerprint().unwrap(), direct);
+    }
+
+    #[test]
+    fn an_up_to_date_bundle_emptied_by_a_vite_build_by_hand_gets_its_twins_back() {
+        let tmp = tempfile::tempdir().unwrap();
+        let web = tmp.path().join("web");
+        fs::create_dir_all(web.join("node_modules")).unwrap();
+        fs::create_dir_all(web.join("dist/client/.vite")).unwrap();
+        fs::create_dir_all(web.join("dist/client/assets")).unwrap();
+        fs::write(web.join("package-lock.json"), "{}").unwrap();
+        fs::write(web.join(INSTALL_MARKER), hash_bytes(b"{}")).unwrap();
+        fs::write(web.join("dist/client/.vite/manifest.json"), MANIFEST).unwrap();
+        let script = "export const x = 1;\n".repeat(50);
+        fs::write(web.join("dist/client/assets/entry-1.js"), &script).unwrap();
+        let app = WebApp::new(&web);
+        fs::write(web.join(BUILD_MARKER), app.fingerprint().unwrap()).unwrap();
+
+        let build = app.ensure_built(1, &crate::progress::Silent).unwrap();
+        assert!(!build.rebuilt, "no npm run");
+        assert!(web.join("dist/client/assets/entry-1.js.br").is_file());
+        assert!(web.join("dist/client/assets/entry-1.js.gz").is_file());
+        assert!(web.join(TWINS_MARKER).is_file());
     }
 
     #[test]

@@ -134,6 +134,14 @@ struct BuildArgs {
     /// content folder), which this build refills.
     #[arg(long)]
     no_cache: bool,
+    /// Also write `.br` and `.gz` twins of every page, data chunk, drawing and the
+    /// sitemap, for hosts that serve such files but do not compress (nginx with
+    /// gzip_static / brotli_static, Caddy's `precompressed`, a bare object store).
+    /// Netlify, Cloudflare Pages, Vercel and GitHub Pages compress on their own: leave
+    /// it off for them. The web bundle's files always come with twins. (`serve` writes
+    /// them for a still preview, --no-watch, and never while it watches.)
+    #[arg(long)]
+    precompress: bool,
     /// Print only errors: no progress, warnings, summary or notices.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -236,7 +244,7 @@ impl From<&BuildArgs> for sitegen_render::BuildOptions {
             base_url: args.base_url.clone(),
             drafts: args.drafts,
             reuse_cache: !args.no_cache,
-            precompress: true,
+            precompress: args.precompress,
         }
     }
 }

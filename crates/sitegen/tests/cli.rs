@@ -154,7 +154,7 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("site");
     let out_arg = out.to_str().unwrap();
-    let output = sitegen(&["build", "--out", out_arg]);
+    let output = sitegen(&["build", "--precompress", "--out", out_arg]);
     assert!(output.status.success(), "{}", stderr(&output));
     let summary = stdout(&output);
     assert!(summary.contains("built "), "{summary}");
@@ -264,7 +264,7 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     let redirects = fs::read_to_string(out.join("_redirects")).unwrap();
     assert!(redirects.contains("/JobApplicationForm /jobapplicationform 301"));
 
-    // The CDN files: headers, and precompressed twins beside the text files.
+    // The CDN files: headers, and (--precompress) twins beside the text files.
     let headers = fs::read_to_string(out.join("_headers")).unwrap();
     assert!(headers.contains("script-src 'self';"), "{headers}");
     assert!(!headers.contains("unsafe-inline"), "{headers}");
@@ -366,7 +366,8 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
 
 /// `sitegen check` parses web/src and reports route literals that match no route.
 /// A raster image whose WebP variants are not smaller is shipped alone: no page data
-/// or markup offers the dropped variants.
+/// or markup offers the dropped variants. (And a build without --precompress writes
+/// no twins but the web bundle's.)
 #[test]
 fn a_variant_the_build_drops_is_offered_nowhere() {
     let (tmp, content) = content_copy();
@@ -412,6 +413,13 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
     assert!(poster.get("variants").is_none(), "{poster}");
     let home = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!home.contains(".webp"), "a dropped variant is offered");
+    // Without --precompress, only the web bundle's files come with twins.
+    assert!(!out.join("index.html.br").exists() && !out.join("data/layout.json.gz").exists());
+    let bundle_twins = walk(&out.join("assets"))
+        .into_iter()
+        .filter(|file| file.extension().is_some_and(|e| e == "br"))
+        .count();
+    assert!(bundle_twins > 0, "the bundle's twins are missing");
     assert!(
         walk(&out.join("media/home"))
             .iter()
