@@ -113,6 +113,14 @@ fn leftovers(project: &Path) -> Vec<String> {
         .collect()
 }
 
+/// [`build`] with --precompress, so that the compress stage runs too.
+fn build_every_stage(env: &[(&str, &str)], content: &Path, out: &Path) -> Output {
+    let (content, out) = (content.to_str().unwrap(), out.to_str().unwrap());
+    build_command(&repo_root(), env, content, out, &["--precompress"])
+        .output()
+        .expect("sitegen runs")
+}
+
 /// Kills a build with SIGKILL at every stage and at every step of the commit (also on
 /// the path of systems without an atomic folder swap). After each kill `dist/` is a
 /// complete site (or, between the two renames of that path, the old one is set aside
@@ -122,7 +130,7 @@ fn leftovers(project: &Path) -> Vec<String> {
 fn a_killed_build_never_blocks_the_next_and_dist_stays_a_complete_site() {
     let (tmp, content) = small_project();
     let out = tmp.path().join("dist");
-    let first = build(&[], &content, &out);
+    let first = build_every_stage(&[], &content, &out);
     assert!(first.status.success(), "{}", stderr(&first));
     let site = shape(&out);
     assert!(site.iter().any(|(path, _)| path == Path::new("index.html")));
@@ -143,7 +151,7 @@ fn a_killed_build_never_blocks_the_next_and_dist_stays_a_complete_site() {
         "no-exchange,committed:KILL",
         "no-exchange,removing-old-site:KILL",
     ] {
-        let output = build(&[("SITEGEN_FAULT", fault)], &content, &out);
+        let output = build_every_stage(&[("SITEGEN_FAULT", fault)], &content, &out);
         assert_eq!(
             output.status.signal(),
             Some(9),
@@ -161,7 +169,7 @@ fn a_killed_build_never_blocks_the_next_and_dist_stays_a_complete_site() {
             assert_eq!(shape(&out), site, "{fault}: dist/ is not a complete site");
         }
     }
-    let last = build(&[], &content, &out);
+    let last = build_every_stage(&[], &content, &out);
     assert!(last.status.success(), "{}", stderr(&last));
     assert_eq!(shape(&out), site);
     assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
@@ -173,7 +181,7 @@ fn a_killed_build_never_blocks_the_next_and_dist_stays_a_complete_site() {
 fn an_interrupted_build_exits_130_or_143_and_keeps_the_previous_site() {
     let (tmp, content) = small_project();
     let out = tmp.path().join("dist");
-    let first = build(&[], &content, &out);
+    let first = build_every_stage(&[], &content, &out);
     assert!(first.status.success(), "{}", stderr(&first));
     let before = snapshot(&out);
     // An edit, so that a build that went through would change the site.
@@ -187,7 +195,7 @@ fn an_interrupted_build_exits_130_or_143_and_keeps_the_previous_site() {
         ("rendering:TERM", 143),
         ("compress:TERM", 143),
     ] {
-        let output = build(&[("SITEGEN_FAULT", fault)], &content, &out);
+        let output = build_every_stage(&[("SITEGEN_FAULT", fault)], &content, &out);
         let text = stderr(&output);
         assert_eq!(output.status.code(), Some(code), "{fault}: {text}");
         assert!(text.contains("interrupted;"), "{fault}: {text}");
