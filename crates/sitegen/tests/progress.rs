@@ -45,12 +45,13 @@ fn progress_lines(text: &str, stage: &str, items: &str) -> Vec<(usize, usize)> {
 fn a_piped_build_prints_plain_progress_lines_and_no_bar() {
     let (tmp, content) = small_project();
     let out = tmp.path().join("dist");
-    // A line per item (no waiting between lines), so that a small site shows them.
+    // A line per item (no waiting between lines), so that a small site shows them;
+    // --precompress, so that the compression stage has lines too.
     let output = build_with(
         &content,
         &out,
         &[("SITEGEN_PROGRESS_INTERVAL_MS", "0"), ("CI", "")],
-        &[],
+        &["--precompress"],
     );
     let text = stderr(&output);
     assert!(output.status.success(), "{text}");
