@@ -270,6 +270,8 @@ struct WarmState {
     output: Option<(output::Manifest, FolderId)>,
     /// The last build's renders.
     renders: Renders,
+    /// The key of each page the last build wrote into the output folder.
+    pages: PageKeys,
 }
 
 impl Builder {
@@ -381,6 +383,8 @@ impl Builder {
             remembered: self.take_renders(),
             to_remember: self.warm.as_ref().map(|_| Mutex::default()),
             precompress: options.precompress,
+            previous_pages: self.take_pages(),
+            pages_to_remember: self.warm.as_ref().map(|_| Mutex::default()),
         };
         let idle = self.take_idle_workers(&web.fingerprint);
         let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
@@ -401,6 +405,9 @@ impl Builder {
         let prerendered = pages.prerendered.into_inner();
         if let Some(renders) = pages.to_remember {
             self.remember_renders(renders.into_inner().unwrap_or_else(|p| p.into_inner()));
+        }
+        if let Some(page_keys) = pages.pages_to_remember {
+            self.remember_pages(page_keys.into_inner().unwrap_or_else(|p| p.into_inner()));
         }
         lap(&mut stages, "prerender")?;
 
@@ -508,6 +515,21 @@ impl Builder {
             .unwrap_or_default()
     }
 
+    /// A warm builder's page keys of its last build (taken: a failed build wraps every
+    /// page again).
+    fn take_pages(&self) -> PageKeys {
+        self.warm
+            .as_ref()
+            .map(|warm| std::mem::take(&mut warm.lock().unwrap_or_else(|p| p.into_inner()).pages))
+            .unwrap_or_default()
+    }
+
+    fn remember_pages(&self, pages: PageKeys) {
+        if let Some(warm) = &self.warm {
+            warm.lock().unwrap_or_else(|p| p.into_inner()).pages = pages;
+        }
+    }
+
     fn remember_renders(&self, renders: Renders) {
         if let Some(warm) = &self.warm {
             warm.lock().unwrap_or_else(|p| p.into_inner()).renders = renders;
@@ -588,7 +610,15 @@ struct Pages<'a> {
     to_remember: Option<Mutex<Renders>>,
     /// Whether the pages and data chunks get their twins as they are written.
     precompress: bool,
+    /// For a warm update in place: the key of each page the output holds
+    /// ([`WarmState::pages`]); a page with the same key now is left as it is.
+    previous_pages: PageKeys,
+    /// This build's page keys, for the next build of a warm builder; `None` otherwise.
+    pages_to_remember: Option<Mutex<PageKeys>>,
 }
+
+/// The key of everything each page (`.html` file of the output) was made of.
+type PageKeys = HashMap<String, Key>;
 
 /// Renders by their cache key.
 type Renders = HashMap<Key, Arc<prerender::Rendered>>;
@@ -627,15 +657,15 @@ impl Pages<'_> {
             .collect())
     }
 
-    /// What the app renders for `url` with `route_json`: from the cache when it holds
-    /// the same inputs, else from a worker (and then stored).
+    /// What the app renders for `url` with `route_json`, and the key of those inputs:
+    /// from the cache when it holds the same inputs, else from a worker (and then stored).
     fn render(
         &self,
         slot: &mut WorkerSlot,
         start_worker: &dyn Fn() -> Result<Prerenderer, BuildError>,
         url: &str,
         route_json: &str,
-    ) -> Result<Arc<prerender::Rendered>, BuildError> {
+    ) -> Result<(Arc<prerender::Rendered>, Key), BuildError> {
         let key = Key::of(&[
             self.render_inputs.as_str().as_bytes(),
             url.as_bytes(),
@@ -671,9 +701,9 @@ impl Pages<'_> {
             renders
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .insert(key, rendered.clone());
+                .insert(key.clone(), rendered.clone());
         }
-        Ok(rendered)
+        Ok((rendered, key))
     }
 
     /// Writes a planned route's data chunk and its prerendered page.
@@ -687,7 +717,7 @@ impl Pages<'_> {
         interrupt::check()?;
         let route_json = route.route_data(self.content.site.base_url()).to_string();
         self.write(&route.data_file(), &route_json)?;
-        let rendered = self.render(
+        let (rendered, render_key) = self.render(
             slot,
             start_worker,
             &routes::encode_path(&route.path),
@@ -705,14 +735,42 @@ impl Pages<'_> {
             });
         }
         let canonical = route.canonical(self.content.site.base_url());
+        let og_image = seo::share_image(self.content, route);
+        let json_ld = seo::script_texts(&seo::json_ld(self.content, route));
+        let noindex = is_block_route(route);
+        // Everything the page is made of: the render's inputs (bundle, layout, URL,
+        // route data; so the body, head assets and embedded data) and the shell's.
+        let page_key = Key::of(&[
+            render_key.as_str().as_bytes(),
+            self.shells.fingerprint().as_str().as_bytes(),
+            &serde_json::to_vec(&(
+                &route.title,
+                &route.description,
+                &canonical,
+                self.content.site.name(),
+            ))
+            .unwrap_or_default(),
+            &serde_json::to_vec(&(&og_image, noindex, &json_ld)).unwrap_or_default(),
+        ]);
+        let html_file = route.html_file();
+        let unchanged =
+            self.previous_pages.get(&html_file) == Some(&page_key) && self.staging.keep(&html_file);
+        if let Some(pages) = &self.pages_to_remember {
+            let mut pages = pages.lock().unwrap_or_else(|p| p.into_inner());
+            pages.insert(html_file.clone(), page_key);
+        }
+        if unchanged {
+            // A warm update whose output holds this very page: not wrapped again.
+            return Ok(());
+        }
         let html = self.shells.page(&PageShell {
             lang: "en",
             title: &route.title,
             description: &route.description,
             canonical: &canonical,
-            og_image: seo::share_image(self.content, route).as_ref(),
+            og_image: og_image.as_ref(),
             site_name: self.content.site.name(),
-            noindex: is_block_route(route),
+            noindex,
             assets: &head_assets(self.manifest, &rendered, &route.path)?,
             body: &rendered.html,
             data_json: PageShell::embed_data(
@@ -720,9 +778,9 @@ impl Pages<'_> {
                 &self.layout_in_script,
                 &route_json,
             )?,
-            json_ld: seo::script_texts(&seo::json_ld(self.content, route)),
+            json_ld,
         })?;
-        self.write(&route.html_file(), html)
+        self.write(&html_file, html)
     }
 
     /// Writes a file of the output, with its twins when the build precompresses: here,
@@ -745,7 +803,7 @@ impl Pages<'_> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
         let route_json = routes::not_found_route_data(&title, site.description()).to_string();
-        let rendered = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json)?;
+        let (rendered, _) = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json)?;
         if rendered.status != 404 {
             return Err(BuildError::Prerender {
                 url: routes::NOT_FOUND_URL.into(),
@@ -898,6 +956,8 @@ mod tests {
                 remembered: Renders::default(),
                 to_remember: None,
                 precompress: false,
+                previous_pages: PageKeys::default(),
+                pages_to_remember: None,
             };
             let workers = pages
                 .write_all(&planned, jobs, &progress, || {

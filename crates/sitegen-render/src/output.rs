@@ -157,6 +157,21 @@ impl Staging {
         )
     }
 
+    /// In an update, keeps the target's file at `relative` as the next site's, unread
+    /// and unwritten (the caller knows it is what it would write); false, and nothing
+    /// recorded, when there is no such file to keep.
+    pub fn keep(&self, relative: &str) -> bool {
+        let Some(stamp) = self
+            .previous
+            .as_ref()
+            .and_then(|previous| previous.get(relative))
+        else {
+            return false;
+        };
+        self.record(relative, *stamp);
+        true
+    }
+
     fn write_file(&self, relative: &str, bytes: &[u8]) -> Result<Written, BuildError> {
         if !self.record(relative, Stamp::of_bytes(bytes)) {
             return Ok(Written::Skipped);

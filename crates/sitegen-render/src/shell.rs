@@ -10,7 +10,7 @@ use sitegen_view::EmbeddedPageData;
 
 use crate::seo::ShareImage;
 use crate::webapp::HeadAssets;
-use crate::BuildError;
+use crate::{BuildError, Key};
 
 const PAGE_TEMPLATE: &str = "page.html";
 
@@ -84,6 +84,8 @@ pub fn escape_json_for_script(json: &str) -> String {
 /// The loaded templates.
 pub struct Shells {
     env: Environment<'static>,
+    /// The key of the template's source.
+    fingerprint: Key,
 }
 
 impl Shells {
@@ -93,9 +95,15 @@ impl Shells {
         let source = fs::read_to_string(&path).map_err(|e| BuildError::io(&path, e))?;
         let mut env = Environment::new();
         env.set_formatter(escape_html_formatter);
+        let fingerprint = Key::of(&[source.as_bytes()]);
         env.add_template_owned(PAGE_TEMPLATE, source)
             .map_err(|e| BuildError::Template(format!("{}: {e}", path.display())))?;
-        Ok(Self { env })
+        Ok(Self { env, fingerprint })
+    }
+
+    /// The key of the templates: a page wrapped by other templates is another page.
+    pub fn fingerprint(&self) -> &Key {
+        &self.fingerprint
     }
 
     pub fn page(&self, shell: &PageShell<'_>) -> Result<String, BuildError> {
