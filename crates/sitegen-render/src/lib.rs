@@ -406,9 +406,10 @@ impl Builder {
         if let Some(renders) = pages.to_remember {
             self.remember_renders(renders.into_inner().unwrap_or_else(|p| p.into_inner()));
         }
-        if let Some(page_keys) = pages.pages_to_remember {
-            self.remember_pages(page_keys.into_inner().unwrap_or_else(|p| p.into_inner()));
-        }
+        // Remembered with the output they describe, once it is committed.
+        let page_keys = pages
+            .pages_to_remember
+            .map(|keys| keys.into_inner().unwrap_or_else(|p| p.into_inner()));
         lap(&mut stages, "prerender")?;
 
         let base_url = content.site.base_url();
@@ -476,6 +477,9 @@ impl Builder {
         let (files, bytes) = staging.totals();
         let manifest = staging.commit()?;
         self.remember_output(manifest);
+        if let Some(page_keys) = page_keys {
+            self.remember_pages(page_keys);
+        }
         cache.prune();
 
         Ok(BuildSummary {
