@@ -30,7 +30,7 @@ pub fn dir_for(content_dir: &Path) -> PathBuf {
 }
 
 /// The name of an entry: the hex SHA-256 of its inputs.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Key(String);
 
 impl Key {

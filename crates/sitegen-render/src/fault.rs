@@ -3,7 +3,8 @@
 //! `SITEGEN_FAULT=POINT:SIGNAL[,…]` makes a build raise SIGNAL (`KILL`, `INT` or `TERM`)
 //! on itself when it reaches POINT: a stage name (`content`, `web app`, `media`, `data`,
 //! `rendering` (each route), `prerender`, `write`, `link check`, `compress`) or a step of the commit
-//! (`between-renames`, `committed`, `removing-old-site`). A bare word is a switch:
+//! (`between-renames`, `committed`, `removing-old-site`; `updating`, half-way through
+//! the moves of an update in place). A bare word is a switch:
 //! `no-exchange` makes the commit take the path of systems without an atomic swap;
 //! `stop-worker` stops (SIGSTOP) every prerender worker as it starts, as a hung one.
 //! Unset, it costs one environment lookup per process.

@@ -21,6 +21,7 @@ pub mod output;
 pub mod parallel;
 pub mod prerender;
 pub mod progress;
+pub mod record;
 pub mod redirects;
 pub mod routes;
 pub mod seo;
@@ -42,6 +43,7 @@ use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
 use crate::prerender::Prerenderer;
 use crate::progress::{Progress, Stage};
+use crate::record::FolderId;
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
 use crate::webapp::WebApp;
@@ -172,6 +174,9 @@ pub struct BuildSummary {
     /// build's, for a [`Builder::warm`] builder whose web app was not rebuilt; `None`
     /// when every page must be taken as changed.
     pub changed_pages: Option<Vec<String>>,
+    /// For a build that updated its output in place ([`Staging::update`]): what it
+    /// changed there; `None` for a whole new site.
+    pub in_place: Option<output::Changes>,
     /// Content warnings (the build still succeeded).
     pub warnings: Vec<Diagnostic>,
 }
@@ -343,9 +348,11 @@ impl Builder {
         let web = WebApp::new(&options.web_dir).ensure_built(jobs, progress)?;
         lap(&mut stages, "web app")?;
 
-        let staging = match self.previous_output(web.rebuilt) {
-            Some(previous) => Staging::update(&options.out_dir, previous)?,
-            None => Staging::new(&options.out_dir)?,
+        let (staging, previous_pages, known) = match self.previous_output(web.rebuilt) {
+            Some((manifest, pages, known)) => {
+                (Staging::update(&options.out_dir, manifest)?, pages, known)
+            }
+            None => (Staging::new(&options.out_dir)?, PageKeys::default(), None),
         };
         staging.copy_tree(&web.client_dir)?;
         for media in content.media.files() {
@@ -383,8 +390,8 @@ impl Builder {
             remembered: self.take_renders(),
             to_remember: self.warm.as_ref().map(|_| Mutex::default()),
             precompress: options.precompress,
-            previous_pages: self.take_pages(),
-            pages_to_remember: self.warm.as_ref().map(|_| Mutex::default()),
+            previous_pages,
+            page_keys: Mutex::default(),
         };
         let idle = self.take_idle_workers(&web.fingerprint);
         let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
@@ -408,8 +415,9 @@ impl Builder {
         }
         // Remembered with the output they describe, once it is committed.
         let page_keys = pages
-            .pages_to_remember
-            .map(|keys| keys.into_inner().unwrap_or_else(|p| p.into_inner()));
+            .page_keys
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner());
         lap(&mut stages, "prerender")?;
 
         let base_url = content.site.base_url();
@@ -475,11 +483,11 @@ impl Builder {
             lap(&mut stages, "compress")?;
         }
         let (files, bytes) = staging.totals();
+        let in_place = staging.changes();
+        // Whatever happens to the output from here on, the record of it is void.
+        let _ = record::forget(cache.dir(), &options.out_dir);
         let manifest = staging.commit()?;
-        self.remember_output(manifest);
-        if let Some(page_keys) = page_keys {
-            self.remember_pages(page_keys);
-        }
+        self.remember_output(manifest, page_keys, cache.dir(), known);
         cache.prune();
 
         Ok(BuildSummary {
@@ -490,24 +498,41 @@ impl Builder {
             web_rebuilt: web.rebuilt,
             prerendered,
             changed_pages,
+            in_place,
             warnings,
         })
     }
 
-    /// For a warm builder of a preview (no twins to keep in step) whose web app did not
-    /// change: what the output folder holds, if it is still the one the last build
-    /// left; the build then updates it in place ([`Staging::update`]).
-    fn previous_output(&self, web_rebuilt: bool) -> Option<output::Manifest> {
-        let warm = self.warm.as_ref()?;
-        let (manifest, folder) = warm
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .output
-            .take()?;
-        let usable = !self.options.precompress
-            && !web_rebuilt
-            && FolderId::of(&self.options.out_dir).is_some_and(|now| now == folder);
-        usable.then_some(manifest)
+    /// What the output folder holds (its manifest and page keys), when the build can
+    /// update it in place ([`Staging::update`]): for a warm builder, what its last build
+    /// left if the folder is still that one; else (a one-off build, or the first of a
+    /// warm builder) what the cache records of it ([`record`]). Never when the web app
+    /// was rebuilt (every page changes), nor for a build that precompresses (the page
+    /// twins are not in the manifest).
+    /// A record's view of the folder comes with them, for [`record::save`].
+    fn previous_output(
+        &self,
+        web_rebuilt: bool,
+    ) -> Option<(output::Manifest, PageKeys, Option<record::Known>)> {
+        if self.options.precompress || web_rebuilt {
+            return None;
+        }
+        let remembered = self.warm.as_ref().and_then(|warm| {
+            let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+            let (manifest, folder) = warm.output.take()?;
+            let pages = std::mem::take(&mut warm.pages);
+            FolderId::of(&self.options.out_dir)
+                .is_some_and(|now| now == folder)
+                .then_some((manifest, pages, None))
+        });
+        remembered.or_else(|| {
+            let cache_dir = cache::dir_for(&self.options.content_dir);
+            let (manifest, pages, known) = self
+                .options
+                .reuse_cache
+                .then(|| record::load(&cache_dir, &self.options.out_dir))??;
+            Some((manifest, pages, Some(known)))
+        })
     }
 
     /// A warm builder's renders of its last build (taken: a failed build starts over
@@ -519,33 +544,29 @@ impl Builder {
             .unwrap_or_default()
     }
 
-    /// A warm builder's page keys of its last build (taken: a failed build wraps every
-    /// page again).
-    fn take_pages(&self) -> PageKeys {
-        self.warm
-            .as_ref()
-            .map(|warm| std::mem::take(&mut warm.lock().unwrap_or_else(|p| p.into_inner()).pages))
-            .unwrap_or_default()
-    }
-
-    fn remember_pages(&self, pages: PageKeys) {
-        if let Some(warm) = &self.warm {
-            warm.lock().unwrap_or_else(|p| p.into_inner()).pages = pages;
-        }
-    }
-
     fn remember_renders(&self, renders: Renders) {
         if let Some(warm) = &self.warm {
             warm.lock().unwrap_or_else(|p| p.into_inner()).renders = renders;
         }
     }
 
-    /// Keeps the manifest of the output just committed, for a warm builder.
-    fn remember_output(&self, manifest: output::Manifest) {
-        if let Some(warm) = &self.warm {
-            let folder = FolderId::of(&self.options.out_dir);
-            warm.lock().unwrap_or_else(|p| p.into_inner()).output =
-                folder.map(|folder| (manifest, folder));
+    /// Keeps what the output just committed holds, for the next build: a warm builder
+    /// in memory, a one-off build as the output's record in the cache folder.
+    fn remember_output(
+        &self,
+        manifest: output::Manifest,
+        pages: PageKeys,
+        cache_dir: &Path,
+        known: Option<record::Known>,
+    ) {
+        let out_dir = &self.options.out_dir;
+        match &self.warm {
+            Some(warm) => {
+                let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+                warm.output = FolderId::of(out_dir).map(|folder| (manifest, folder));
+                warm.pages = pages;
+            }
+            None => record::save(cache_dir, out_dir, manifest, pages, known),
         }
     }
 
@@ -614,15 +635,15 @@ struct Pages<'a> {
     to_remember: Option<Mutex<Renders>>,
     /// Whether the pages and data chunks get their twins as they are written.
     precompress: bool,
-    /// For a warm update in place: the key of each page the output holds
-    /// ([`WarmState::pages`]); a page with the same key now is left as it is.
+    /// For an update in place: the key of each page the output holds; a page with the
+    /// same key now is left as it is, neither rendered nor wrapped nor written.
     previous_pages: PageKeys,
-    /// This build's page keys, for the next build of a warm builder; `None` otherwise.
-    pages_to_remember: Option<Mutex<PageKeys>>,
+    /// This build's page keys, remembered with the output once it is committed.
+    page_keys: Mutex<PageKeys>,
 }
 
 /// The key of everything each page (`.html` file of the output) was made of.
-type PageKeys = HashMap<String, Key>;
+pub(crate) type PageKeys = HashMap<String, Key>;
 
 /// Renders by their cache key.
 type Renders = HashMap<Key, Arc<prerender::Rendered>>;
@@ -661,20 +682,25 @@ impl Pages<'_> {
             .collect())
     }
 
-    /// What the app renders for `url` with `route_json`, and the key of those inputs:
-    /// from the cache when it holds the same inputs, else from a worker (and then stored).
+    /// The key of what the app renders for `url` with `route_json`.
+    fn render_key(&self, url: &str, route_json: &str) -> Key {
+        Key::of(&[
+            self.render_inputs.as_str().as_bytes(),
+            url.as_bytes(),
+            route_json.as_bytes(),
+        ])
+    }
+
+    /// What the app renders for `url` with `route_json`, whose key is `key`: from the
+    /// cache when it holds the same inputs, else from a worker (and then stored).
     fn render(
         &self,
         slot: &mut WorkerSlot,
         start_worker: &dyn Fn() -> Result<Prerenderer, BuildError>,
         url: &str,
         route_json: &str,
-    ) -> Result<(Arc<prerender::Rendered>, Key), BuildError> {
-        let key = Key::of(&[
-            self.render_inputs.as_str().as_bytes(),
-            url.as_bytes(),
-            route_json.as_bytes(),
-        ]);
+        key: Key,
+    ) -> Result<Arc<prerender::Rendered>, BuildError> {
         let found = match self.remembered.get(&key) {
             Some(rendered) => {
                 self.cache.keep(&key);
@@ -701,13 +727,27 @@ impl Pages<'_> {
                 Arc::new(rendered)
             }
         };
+        self.remember_render(key, &rendered);
+        Ok(rendered)
+    }
+
+    /// For a warm builder, keeps a render for its next build.
+    fn remember_render(&self, key: Key, rendered: &Arc<prerender::Rendered>) {
         if let Some(renders) = &self.to_remember {
             renders
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .insert(key.clone(), rendered.clone());
+                .insert(key, rendered.clone());
         }
-        Ok((rendered, key))
+    }
+
+    /// A page the output holds as it is: its render is neither read nor made, only
+    /// kept in the cache (and, for a warm builder that has it, in memory).
+    fn reuse_render(&self, key: Key) {
+        self.cache.keep(&key);
+        if let Some(rendered) = self.remembered.get(&key) {
+            self.remember_render(key, rendered);
+        }
     }
 
     /// Writes a planned route's data chunk and its prerendered page.
@@ -721,23 +761,8 @@ impl Pages<'_> {
         interrupt::check()?;
         let route_json = route.route_data(self.content.site.base_url()).to_string();
         self.write(&route.data_file(), &route_json)?;
-        let (rendered, render_key) = self.render(
-            slot,
-            start_worker,
-            &routes::encode_path(&route.path),
-            &route_json,
-        )?;
-        if rendered.status != 200 {
-            return Err(BuildError::Prerender {
-                url: route.path.clone(),
-                message: format!(
-                    "the app answered status {} for a planned route: the web route table and \
-                     the planned routes disagree (is web/src/app/route-table.gen.ts stale? \
-                     run `sitegen gen`)",
-                    rendered.status
-                ),
-            });
-        }
+        let url = routes::encode_path(&route.path);
+        let render_key = self.render_key(&url, &route_json);
         let canonical = route.canonical(self.content.site.base_url());
         let og_image = seo::share_image(self.content, route);
         let json_ld = seo::script_texts(&seo::json_ld(self.content, route));
@@ -759,13 +784,27 @@ impl Pages<'_> {
         let html_file = route.html_file();
         let unchanged =
             self.previous_pages.get(&html_file) == Some(&page_key) && self.staging.keep(&html_file);
-        if let Some(pages) = &self.pages_to_remember {
-            let mut pages = pages.lock().unwrap_or_else(|p| p.into_inner());
-            pages.insert(html_file.clone(), page_key);
-        }
+        self.page_keys
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(html_file.clone(), page_key);
         if unchanged {
-            // A warm update whose output holds this very page: not wrapped again.
+            // An update whose output holds this very page: not rendered, wrapped or
+            // written again.
+            self.reuse_render(render_key);
             return Ok(());
+        }
+        let rendered = self.render(slot, start_worker, &url, &route_json, render_key)?;
+        if rendered.status != 200 {
+            return Err(BuildError::Prerender {
+                url: route.path.clone(),
+                message: format!(
+                    "the app answered status {} for a planned route: the web route table and \
+                     the planned routes disagree (is web/src/app/route-table.gen.ts stale? \
+                     run `sitegen gen`)",
+                    rendered.status
+                ),
+            });
         }
         let html = self.shells.page(&PageShell {
             lang: "en",
@@ -807,7 +846,8 @@ impl Pages<'_> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
         let route_json = routes::not_found_route_data(&title, site.description()).to_string();
-        let (rendered, _) = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json)?;
+        let key = self.render_key(routes::NOT_FOUND_URL, &route_json);
+        let rendered = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json, key)?;
         if rendered.status != 404 {
             return Err(BuildError::Prerender {
                 url: routes::NOT_FOUND_URL.into(),
@@ -831,24 +871,6 @@ impl Pages<'_> {
             json_ld: Vec::new(),
         })?;
         self.write("404.html", html)
-    }
-}
-
-/// Which folder a path names (device and inode): a whole build swaps a new folder in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct FolderId(u64, u64);
-
-impl FolderId {
-    #[cfg(unix)]
-    fn of(path: &Path) -> Option<Self> {
-        use std::os::unix::fs::MetadataExt;
-        let metadata = std::fs::metadata(path).ok()?;
-        Some(Self(metadata.dev(), metadata.ino()))
-    }
-
-    #[cfg(not(unix))]
-    fn of(_path: &Path) -> Option<Self> {
-        None
     }
 }
 
@@ -961,7 +983,7 @@ mod tests {
                 to_remember: None,
                 precompress: false,
                 previous_pages: PageKeys::default(),
-                pages_to_remember: None,
+                page_keys: Mutex::default(),
             };
             let workers = pages
                 .write_all(&planned, jobs, &progress, || {

@@ -16,14 +16,14 @@ use crate::{cdn, fault, BuildError};
 /// What one file of the output holds, to tell whether the next build changed it: a
 /// hash of its bytes (of a copied file: of its source's path, size and modification
 /// time) and its size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stamp {
     hash: u64,
     size: u64,
 }
 
 impl Stamp {
-    fn of_bytes(bytes: &[u8]) -> Self {
+    pub(crate) fn of_bytes(bytes: &[u8]) -> Self {
         let mut hasher = DefaultHasher::new();
         bytes.hash(&mut hasher);
         Self {
@@ -58,6 +58,17 @@ enum Written {
     Created,
 }
 
+/// What an update in place changes in its target, in files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Changes {
+    /// New or changed files, moved in.
+    pub written: usize,
+    /// Files the new site lacks.
+    pub removed: usize,
+    /// Files left as they were.
+    pub unchanged: usize,
+}
+
 /// A folder being filled with the next site.
 pub struct Staging {
     dir: PathBuf,
@@ -80,9 +91,12 @@ impl Staging {
 
     /// A staging folder that receives only the files that differ from `previous`, the
     /// manifest of what `target` holds, and whose commit moves just those into `target`
-    /// and removes the files the new site lacks. `sitegen serve` rebuilds this way: on a
-    /// one-product edit it writes a few files instead of thousands. The target is not
-    /// swapped whole, so this is for a preview only, never for `sitegen build`.
+    /// and removes the files the new site lacks. `sitegen serve`, and `sitegen build`
+    /// into the folder its last build left ([`crate::record`]), rebuild this way: on a
+    /// one-product edit they write a few files instead of thousands. Each file is
+    /// replaced in one rename (never seen half-written), new files come before the
+    /// changed ones that may link to them, and removed files go last, so every link of
+    /// the site resolves at every moment of the commit.
     pub fn update(target: &Path, previous: Manifest) -> Result<Self, BuildError> {
         Self::create(target, Some(previous))
     }
@@ -264,6 +278,26 @@ impl Staging {
         Some(pages)
     }
 
+    /// In an update, what its commit will change in the target; `None` for a whole new
+    /// site.
+    pub fn changes(&self) -> Option<Changes> {
+        let previous = self.previous.as_ref()?;
+        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        let site_files = files.keys().filter(|file| *file != out_dir::MARKER);
+        let written = site_files
+            .clone()
+            .filter(|file| previous.get(*file) != files.get(*file))
+            .count();
+        Some(Changes {
+            written,
+            removed: previous
+                .keys()
+                .filter(|file| !files.contains_key(*file))
+                .count(),
+            unchanged: site_files.count() - written,
+        })
+    }
+
     /// In an update, whether the next site has the same files as the target (if some
     /// changed); false for a whole new site.
     pub fn same_files_as_target(&self) -> bool {
@@ -333,9 +367,18 @@ impl Staging {
             let path = path.to_path_buf();
             move |e| BuildError::io(&path, e)
         };
-        for (relative, stamp) in &files {
-            if relative == out_dir::MARKER || previous.get(relative) == Some(stamp) {
-                continue;
+        // New files first (false sorts first), then the changed ones.
+        let mut moves: Vec<(bool, &String)> = files
+            .iter()
+            .filter(|(relative, stamp)| {
+                *relative != out_dir::MARKER && previous.get(*relative) != Some(*stamp)
+            })
+            .map(|(relative, _)| (previous.contains_key(relative), relative))
+            .collect();
+        moves.sort_unstable();
+        for (index, (_, relative)) in moves.iter().enumerate() {
+            if index == moves.len() / 2 {
+                fault::point("updating");
             }
             let destination = self.target.join(relative);
             if let Some(parent) = destination.parent() {

@@ -1,6 +1,7 @@
 //! Incremental builds are exact: after each of a series of random edits to a project
 //! (content, a template, a web source, an image), a build that reuses the build cache
-//! writes the same bytes as a clean build (`--no-cache`, another cache folder), and a
+//! and updates the folder its last build left in place writes the same bytes as a
+//! clean build (`--no-cache`, another cache folder), and a
 //! warm builder updating its output in place (what `sitegen serve` does on every save)
 //! holds the same files as the clean build, but the compressed twins.
 //!
@@ -36,7 +37,7 @@ impl Random {
 
 /// The edits of the issue, each applied to a project folder (`content/`,
 /// `templates/`) and the web app copy.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Edit {
     AddProduct,
     RemoveProduct,
@@ -89,8 +90,8 @@ impl Project {
         }
     }
 
-    /// `sitegen build` into `dist/`, with or without the cache.
-    fn build(&self, web: &Path, extra: &[&str], seed: u64) {
+    /// `sitegen build` into `dist/`, with or without the cache; what it printed.
+    fn build(&self, web: &Path, extra: &[&str], seed: u64) -> String {
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_sitegen"))
             .arg("build")
             .arg("--content")
@@ -110,6 +111,7 @@ impl Project {
             stdout(&output),
             stderr(&output)
         );
+        stdout(&output)
     }
 }
 
@@ -352,7 +354,15 @@ fn incremental_builds_equal_clean_builds_after_random_edits() {
         }
         mirror(&incremental, &clean);
 
-        incremental.build(&web, &[], seed);
+        let said = incremental.build(&web, &[], seed);
+        // Into the folder its last build left, and the pages' bundle unchanged: the
+        // build updates that folder in place (what is compared next).
+        if step > 0 && done.last() != Some(&Edit::ChangeWebSource) {
+            assert!(
+                said.contains("in place"),
+                "seed {seed}, after {done:?}: {said}"
+            );
+        }
         clean.build(&web, &["--no-cache"], seed);
         assert_same(
             &incremental.root.join("dist"),

@@ -203,3 +203,55 @@ fn an_interrupted_build_exits_130_or_143_and_keeps_the_previous_site() {
         assert_eq!(leftovers(tmp.path()), Vec::<String>::new(), "{fault}");
     }
 }
+
+/// A build into the folder its last build left updates it in place (it says so). One
+/// killed half-way through its moves leaves a folder that is neither site; the next
+/// build, of the content the record describes, must not trust the record (it would
+/// leave the moved files as they are): it makes a whole new site, the same bytes as a
+/// clean build into a new folder.
+#[test]
+fn an_update_in_place_killed_half_way_is_followed_by_a_whole_build() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    let first = build(&[], &content, &out);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(!stdout(&first).contains("in place"), "{}", stdout(&first));
+    let edit = |founded: &str| {
+        let site = content.join("site.toml");
+        let text = fs::read_to_string(&site).unwrap();
+        let edited = text
+            .replace("founded = 2002", founded)
+            .replace("founded = 2003", founded);
+        fs::write(&site, edited).unwrap();
+    };
+
+    edit("founded = 2003");
+    let updated = build(&[], &content, &out);
+    assert!(updated.status.success(), "{}", stderr(&updated));
+    let said = stdout(&updated);
+    assert!(
+        said.contains(&format!("updated {} in place: ", out.display())),
+        "{said}"
+    );
+    assert!(
+        said.contains(" removed, ") && said.contains(" unchanged"),
+        "{said}"
+    );
+
+    edit("founded = 2002");
+    let killed = build(&[("SITEGEN_FAULT", "updating:KILL")], &content, &out);
+    assert_eq!(killed.status.signal(), Some(9), "{}", stderr(&killed));
+    edit("founded = 2003");
+    let next = build(&[], &content, &out);
+    assert!(next.status.success(), "{}", stderr(&next));
+    assert!(!stdout(&next).contains("in place"), "{}", stdout(&next));
+    assert_eq!(leftovers(tmp.path()), Vec::<String>::new());
+
+    let clean_out = tmp.path().join("clean");
+    let clean = build(&[], &content, &clean_out);
+    assert!(clean.status.success(), "{}", stderr(&clean));
+    assert!(
+        snapshot(&out) == snapshot(&clean_out),
+        "the site differs from a clean build"
+    );
+}

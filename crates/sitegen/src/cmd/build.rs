@@ -132,6 +132,15 @@ fn print_summary(options: &BuildOptions, summary: &BuildSummary, seconds: f64) {
             summary.prerendered, summary.routes
         );
     }
+    if let Some(changes) = summary.in_place {
+        println!(
+            "updated {} in place: {} written, {} removed, {} unchanged",
+            options.out_dir.display(),
+            plural(changes.written, "file"),
+            changes.removed,
+            changes.unchanged
+        );
+    }
     println!(
         "built {} routes into {}: {} files, {:.1} MB in {seconds:.2} s ({})",
         summary.routes,
