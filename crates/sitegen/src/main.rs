@@ -175,6 +175,10 @@ struct ServeArgs {
     no_drafts: bool,
 }
 
+/// See the workspace's Cargo.toml: most of a build's CPU went to glibc's malloc.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     cmd::set_color(cli.color);
