@@ -479,15 +479,20 @@ impl Builder {
         lap(&mut stages, "link check")?;
 
         if options.precompress {
+            staging.note_unlisted_files();
             cdn::precompress(staging.dir(), jobs, progress, Some(&options.out_dir))?;
             lap(&mut stages, "compress")?;
         }
         let (files, bytes) = staging.totals();
         let in_place = staging.changes();
+        let on_disk = staging.files_on_disk().map(|written| match known {
+            Some(known) => known.updated_by(written),
+            None => written,
+        });
         // Whatever happens to the output from here on, the record of it is void.
         let _ = record::forget(cache.dir(), &options.out_dir);
         let manifest = staging.commit()?;
-        self.remember_output(manifest, page_keys, cache.dir(), known);
+        self.remember_output(manifest, page_keys, cache.dir(), on_disk);
         cache.prune();
 
         Ok(BuildSummary {
@@ -557,7 +562,7 @@ impl Builder {
         manifest: output::Manifest,
         pages: PageKeys,
         cache_dir: &Path,
-        known: Option<record::Known>,
+        on_disk: Option<output::OnDiskFiles>,
     ) {
         let out_dir = &self.options.out_dir;
         match &self.warm {
@@ -566,7 +571,7 @@ impl Builder {
                 warm.output = FolderId::of(out_dir).map(|folder| (manifest, folder));
                 warm.pages = pages;
             }
-            None => record::save(cache_dir, out_dir, manifest, pages, known),
+            None => record::save(cache_dir, out_dir, manifest, pages, on_disk),
         }
     }
 

@@ -11,16 +11,14 @@
 //! build a whole one. A record is kept only for an output whose every file the build
 //! knows (not for one with the page twins of `--precompress`).
 
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
 use walkdir::WalkDir;
 
 use crate::cache::{write_atomically, Key};
-use crate::output::Manifest;
+use crate::output::{on_disk_of, Manifest, OnDiskFiles};
 use crate::PageKeys;
 
 /// Bumped whenever the record's meaning changes: an older record is then ignored.
@@ -48,15 +46,12 @@ impl FolderId {
     }
 }
 
-/// A file as it lies in the folder: its size and modification time (nanoseconds).
-type OnDisk = (u64, u128);
-
 #[derive(Serialize, Deserialize)]
 struct Record {
     version: u32,
     folder: FolderId,
     manifest: Manifest,
-    on_disk: HashMap<String, OnDisk>,
+    on_disk: OnDiskFiles,
     pages: PageKeys,
 }
 
@@ -69,12 +64,18 @@ pub fn path_for(cache_dir: &Path, out_dir: &Path) -> PathBuf {
     cache_dir.join(RECORDS).join(name.as_str())
 }
 
-/// How the files of an output folder lay on disk when a record was loaded: handed
-/// back to [`save`] after an update, which then looks only at the files it moved.
+/// How the files of an output folder lay on disk when its record was loaded: after
+/// an update, what [`save`] needs besides the files the update moved in.
 #[derive(Debug, PartialEq)]
-pub struct Known {
-    manifest: Manifest,
-    on_disk: HashMap<String, OnDisk>,
+pub struct Known(OnDiskFiles);
+
+impl Known {
+    /// The files of the folder after an update that moved `written` into it.
+    pub fn updated_by(self, written: OnDiskFiles) -> OnDiskFiles {
+        let mut on_disk = self.0;
+        on_disk.extend(written);
+        on_disk
+    }
 }
 
 /// What the last build left in `out_dir` (its manifest and page keys), if the folder
@@ -85,11 +86,7 @@ pub fn load(cache_dir: &Path, out_dir: &Path) -> Option<(Manifest, PageKeys, Kno
     let intact = record.version == VERSION
         && FolderId::of(out_dir) == Some(record.folder)
         && scan(out_dir).is_some_and(|found| found == record.on_disk);
-    let known = Known {
-        manifest: record.manifest.clone(),
-        on_disk: record.on_disk,
-    };
-    intact.then_some((record.manifest, record.pages, known))
+    intact.then_some((record.manifest, record.pages, Known(record.on_disk)))
 }
 
 /// Removes the record of `out_dir`: done before an update moves its first file, so
@@ -101,26 +98,23 @@ pub fn forget(cache_dir: &Path, out_dir: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Records what a build just committed into `out_dir`: `manifest`, its files, and
-/// `pages`, the key of each page. After an update of a folder as `known` (from
-/// [`load`]), only the files the update moved are looked at; else the whole folder,
-/// and nothing is recorded (an older record is removed) when it holds files the
-/// manifest does not list. Failures are ignored: without a record the next build is a
-/// whole one, slower but the same.
+/// Records what a build just committed into `out_dir`: `manifest`, how its files lie
+/// on disk (`on_disk`, from the build: the folder is not read again), and `pages`, the
+/// key of each page. Nothing is recorded (and an older record is removed) without
+/// `on_disk`, or when it misses a file of the manifest. Failures are ignored: without a
+/// record the next build is a whole one, slower but the same.
 pub fn save(
     cache_dir: &Path,
     out_dir: &Path,
     manifest: Manifest,
     pages: PageKeys,
-    known: Option<Known>,
+    on_disk: Option<OnDiskFiles>,
 ) {
     let path = path_for(cache_dir, out_dir);
-    let on_disk = match known {
-        Some(known) => after_update(out_dir, &manifest, known),
-        None => scan(out_dir).filter(|found| {
-            found.len() == manifest.len() && found.keys().all(|file| manifest.contains_key(file))
-        }),
-    };
+    let on_disk = on_disk.and_then(|mut on_disk| {
+        on_disk.retain(|file, _| manifest.contains_key(file));
+        (on_disk.len() == manifest.len()).then_some(on_disk)
+    });
     let (Some(folder), Some(on_disk)) = (FolderId::of(out_dir), on_disk) else {
         let _ = fs::remove_file(&path);
         return;
@@ -137,38 +131,10 @@ pub fn save(
     }
 }
 
-/// The files of `manifest` in `out_dir`, which was as `known` says before an update
-/// moved the files whose stamp changed into it and removed those `manifest` lacks.
-fn after_update(
-    out_dir: &Path,
-    manifest: &Manifest,
-    known: Known,
-) -> Option<HashMap<String, OnDisk>> {
-    let Known {
-        manifest: before,
-        mut on_disk,
-    } = known;
-    on_disk.retain(|file, _| manifest.contains_key(file));
-    for (file, stamp) in manifest {
-        if before.get(file) != Some(stamp) || !on_disk.contains_key(file) {
-            on_disk.insert(
-                file.clone(),
-                on_disk_of(&fs::metadata(out_dir.join(file)).ok()?)?,
-            );
-        }
-    }
-    Some(on_disk)
-}
-
-fn on_disk_of(metadata: &fs::Metadata) -> Option<OnDisk> {
-    let modified = metadata.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
-    Some((metadata.len(), modified.as_nanos()))
-}
-
 /// Every file under `dir` (relative, `/`-separated) with its size and modification
 /// time; `None` when the folder cannot be read whole.
-fn scan(dir: &Path) -> Option<HashMap<String, OnDisk>> {
-    let mut files = HashMap::new();
+fn scan(dir: &Path) -> Option<OnDiskFiles> {
+    let mut files = OnDiskFiles::new();
     for entry in WalkDir::new(dir).min_depth(1) {
         let entry = entry.ok()?;
         if entry.file_type().is_dir() {
@@ -212,13 +178,17 @@ mod tests {
         PageKeys::from([("index.html".to_string(), Key::of(&[b"home"]))])
     }
 
+    /// Records `out` as a build that wrote every file of it would.
+    fn save_whole(cache: &Path, out: &Path) {
+        save(cache, out, manifest_of(out), pages(), scan(out));
+    }
+
     #[test]
     fn a_folder_left_as_it_was_gives_back_its_manifest_and_page_keys() {
         let (_tmp, cache, out) = site();
-        let manifest = manifest_of(&out);
-        save(&cache, &out, manifest.clone(), pages(), None);
+        save_whole(&cache, &out);
         let (loaded, loaded_pages, _) = load(&cache, &out).unwrap();
-        assert_eq!((loaded, loaded_pages), (manifest, pages()));
+        assert_eq!((loaded, loaded_pages), (manifest_of(&out), pages()));
         // Whatever spelling names the folder.
         let spelled = out.join("about").join("..");
         assert!(load(&cache, &spelled).is_some());
@@ -238,7 +208,7 @@ mod tests {
         ];
         for (what, touch) in touches {
             let (_tmp, cache, out) = site();
-            save(&cache, &out, manifest_of(&out), pages(), None);
+            save_whole(&cache, &out);
             touch(&out);
             assert_eq!(load(&cache, &out), None, "a file {what} by hand");
         }
@@ -247,7 +217,7 @@ mod tests {
     #[test]
     fn a_replaced_folder_or_a_forgotten_record_gives_nothing() {
         let (tmp, cache, out) = site();
-        save(&cache, &out, manifest_of(&out), pages(), None);
+        save_whole(&cache, &out);
         let copy = tmp.path().join("copy");
         fs::rename(&out, &copy).unwrap();
         fs::create_dir(&out).unwrap();
@@ -261,36 +231,46 @@ mod tests {
             "another folder with the same files"
         );
 
-        save(&cache, &out, manifest_of(&out), pages(), None);
+        save_whole(&cache, &out);
         forget(&cache, &out).unwrap();
         assert_eq!(load(&cache, &out), None);
         forget(&cache, &out).unwrap();
     }
 
     #[test]
-    fn files_the_manifest_does_not_list_are_not_recorded() {
+    fn without_the_place_of_every_file_nothing_is_recorded() {
         let (_tmp, cache, out) = site();
+        save_whole(&cache, &out);
         save(&cache, &out, manifest_of(&out), pages(), None);
-        let mut manifest = manifest_of(&out);
-        fs::write(out.join("index.html.br"), "twin").unwrap();
-        save(&cache, &out, manifest.clone(), pages(), None);
         assert_eq!(load(&cache, &out), None, "the older record went too");
-        manifest.insert("index.html.br".into(), Stamp::of_bytes(b"twin"));
-        save(&cache, &out, manifest, pages(), None);
-        assert!(load(&cache, &out).is_some());
+        let mut partial = scan(&out).unwrap();
+        partial.remove("index.html");
+        save(&cache, &out, manifest_of(&out), pages(), Some(partial));
+        assert_eq!(load(&cache, &out), None);
     }
 
     #[test]
-    fn after_an_update_only_the_files_it_moved_are_looked_at() {
+    fn after_an_update_the_files_it_moved_in_complete_the_known_ones() {
         let (_tmp, cache, out) = site();
-        save(&cache, &out, manifest_of(&out), pages(), None);
+        save_whole(&cache, &out);
         let (_, _, known) = load(&cache, &out).unwrap();
         // The update: index.html changed, about/index.html removed, new.html added.
         fs::write(out.join("index.html"), "home, edited").unwrap();
         fs::remove_file(out.join("about/index.html")).unwrap();
         fs::write(out.join("new.html"), "new").unwrap();
+        let found = scan(&out).unwrap();
+        let written: OnDiskFiles = ["index.html", "new.html"]
+            .into_iter()
+            .map(|file| (file.to_string(), found[file]))
+            .collect();
         let manifest = manifest_of(&out);
-        save(&cache, &out, manifest.clone(), pages(), Some(known));
+        save(
+            &cache,
+            &out,
+            manifest.clone(),
+            pages(),
+            Some(known.updated_by(written)),
+        );
         let (loaded, _, _) = load(&cache, &out).expect("the record matches the folder");
         assert_eq!(loaded, manifest);
     }
