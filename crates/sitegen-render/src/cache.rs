@@ -124,10 +124,17 @@ impl BuildCache {
         self.mark_used(key);
     }
 
-    /// Stores an entry (atomically, see [`write_atomically`]).
+    /// Stores an entry (atomically, see [`write_atomically`]), unless the cache holds
+    /// it already (a `--no-cache` build computes what it holds again): its name is the
+    /// hash of its inputs, so it holds these very bytes, and replacing it would only
+    /// cost a new file and a deleted one (which slows every file created after it on a
+    /// file system without a journal).
     pub fn put(&self, key: &Key, bytes: &[u8]) {
         self.mark_used(key);
         let path = self.path(key);
+        if fs::metadata(&path).is_ok_and(|held| held.len() == bytes.len() as u64) {
+            return;
+        }
         if let Some(folder) = path.parent() {
             let _ = fs::create_dir_all(folder).and_then(|()| write_atomically(&path, bytes));
         }
@@ -198,6 +205,23 @@ mod tests {
         assert_eq!(clean.get(&key), None);
         let next = BuildCache::new(dir.path(), true);
         assert_eq!(next.get(&key).as_deref(), Some(&b"fresh"[..]));
+    }
+
+    #[test]
+    fn an_entry_the_cache_holds_is_not_written_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let key = Key::of(&[b"page"]);
+        BuildCache::new(dir.path(), true).put(&key, b"same");
+        let path = dir.path().join(RENDERS).join(key.as_str());
+        let inode = |path: &Path| {
+            use std::os::unix::fs::MetadataExt;
+            fs::metadata(path).unwrap().ino()
+        };
+        let before = inode(&path);
+        let clean = BuildCache::new(dir.path(), false);
+        clean.put(&key, b"same");
+        assert_eq!(inode(&path), before, "the entry was replaced");
+        assert_eq!(clean.used(), 1, "it still counts as used");
     }
 
     #[test]

@@ -430,9 +430,12 @@ impl Builder {
         staging.write("robots.txt", output::robots(base_url))?;
         let redirect_rules = redirects::rules(&content);
         staging.write("_redirects", &redirect_rules)?;
-        for (path, html) in redirects::fallback_pages(&content, base_url) {
-            staging.write(&path, html)?;
-        }
+        // One a product: thousands of small files, written on every thread.
+        let fallback_pages = redirects::fallback_pages(&content, base_url);
+        parallel::map_parallel(fallback_pages.len(), jobs, |index| {
+            let (path, html) = &fallback_pages[index];
+            staging.write(path, html)
+        })?;
         staging.write(
             redirects::DATA_FILE,
             redirects::client_map(&content).to_string(),
