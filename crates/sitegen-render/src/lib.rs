@@ -4,9 +4,11 @@
 //! reads, builds the web app when its sources changed, prerenders the routes on Node
 //! workers (only those whose inputs changed since the renders in the build cache,
 //! [`cache`]), wraps each body in the HTML shell, writes `404.html`, the sitemap,
-//! `robots.txt` and `_redirects`, and swaps the result into the output folder only when
-//! everything succeeded. A [`Builder::warm`] builder (`sitegen serve`) keeps its workers
-//! and last renders between builds and updates its output in place.
+//! `robots.txt` and `_redirects`, and moves the result into the output folder only when
+//! everything succeeded: a whole new site swapped in, or, into the folder the last build
+//! left untouched ([`record`]), only the files that changed. A [`Builder::warm`]
+//! builder (`sitegen serve`) keeps its workers, last renders and output's manifest in
+//! memory between builds.
 //!
 //! It does not load or validate content (`sitegen-content`) and does not serve the site
 //! (`sitegen-serve`).
@@ -517,7 +519,7 @@ impl Builder {
     /// warm builder) what the cache records of it ([`record`]). Never when the web app
     /// was rebuilt (every page changes), nor for a build that precompresses (the page
     /// twins are not in the manifest).
-    /// A record's view of the folder comes with them, for [`record::save`].
+    /// A record's view of the folder comes with them, for [`record::Known::updated_by`].
     fn previous_output(
         &self,
         web_rebuilt: bool,

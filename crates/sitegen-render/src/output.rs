@@ -1,6 +1,7 @@
 //! Atomic output: the site is written into a staging folder beside the output folder and
-//! swapped in only when the whole build succeeded, so a failed build never leaves a
-//! half-built `dist/`.
+//! moved in only when the whole build succeeded (swapped in whole, or for an update in
+//! place each changed file renamed over its old version), so a failed build never
+//! leaves a half-built `dist/`.
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
