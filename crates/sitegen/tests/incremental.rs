@@ -15,7 +15,7 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 use common::{copy_dir, repo_root, snapshot, stderr, stdout};
-use sitegen_render::{BuildOptions, Builder};
+use sitegen_render::{BuildError, BuildOptions, Builder};
 
 /// A small deterministic generator (xorshift64*): the test needs no crate for it.
 struct Random(u64);
@@ -383,4 +383,55 @@ fn incremental_builds_equal_clean_builds_after_random_edits() {
             &done,
         );
     }
+}
+
+/// An editor's typo in `sitegen serve`: the failed build leaves the preview and what
+/// the builder knows of it as they were, so the fix updates it in place (a few files,
+/// not a whole new site, which takes seconds at 10,000 products), and the preview is
+/// then the clean build's.
+#[test]
+fn after_a_failed_build_a_warm_builder_still_updates_in_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    let web = repo_root().join("web");
+    let preview = project(tmp.path(), "preview");
+    let warm = Builder::warm(preview.preview_options(&web));
+    let silent = &sitegen_render::progress::Silent;
+    warm.build(silent).expect("the first build");
+
+    let products = products_file(&preview);
+    let text = fs::read_to_string(&products).unwrap();
+    let line = "description = \"Lorem ipsum";
+    fs::write(
+        &products,
+        text.replacen(line, "description = Lorem ipsum", 1),
+    )
+    .unwrap();
+    assert!(
+        matches!(warm.build(silent), Err(BuildError::Content(_))),
+        "the typo fails the build"
+    );
+    fs::write(
+        &products,
+        text.replacen(line, "description = \"Fixed. Lorem ipsum", 1),
+    )
+    .unwrap();
+    let summary = warm.build(silent).expect("the fixed build");
+    let changes = summary
+        .in_place
+        .expect("the fix updated the preview in place");
+    assert!(
+        changes.written > 0 && changes.written < changes.unchanged && changes.removed == 0,
+        "{changes:?}"
+    );
+
+    let clean = project(tmp.path(), "clean");
+    mirror(&preview, &clean);
+    clean.build(&web, &["--no-cache"], 0);
+    assert_same(
+        &preview.root.join("preview"),
+        &clean.root.join("dist"),
+        "preview",
+        0,
+        &[],
+    );
 }
