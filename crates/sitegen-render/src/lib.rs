@@ -279,6 +279,9 @@ struct WarmState {
     renders: Renders,
     /// The key of each page the last build wrote into the output folder.
     pages: PageKeys,
+    /// How the output's files lie on disk, when the builds know every one: what
+    /// [`Builder::keep_record`] records.
+    on_disk: Option<output::OnDiskFiles>,
 }
 
 impl Builder {
@@ -531,9 +534,10 @@ impl Builder {
             let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
             let (manifest, folder) = warm.output.take()?;
             let pages = std::mem::take(&mut warm.pages);
+            let known = warm.on_disk.take().map(record::Known::from);
             FolderId::of(&self.options.out_dir)
                 .is_some_and(|now| now == folder)
-                .then_some((manifest, pages, None))
+                .then_some((manifest, pages, known))
         });
         remembered.or_else(|| {
             let cache_dir = cache::dir_for(&self.options.content_dir);
@@ -575,8 +579,29 @@ impl Builder {
                 let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
                 warm.output = FolderId::of(out_dir).map(|folder| (manifest, folder));
                 warm.pages = pages;
+                warm.on_disk = on_disk;
             }
             None => record::save(cache_dir, out_dir, manifest, pages, on_disk),
+        }
+    }
+
+    /// For a warm builder (`sitegen serve`, as it stops): records its last output in
+    /// the cache ([`record`]), so that the next `sitegen build` into that folder updates
+    /// it in place rather than making a whole new site. A folder changed since, by
+    /// anyone, voids the record as usual.
+    pub fn keep_record(&self) {
+        let Some(warm) = &self.warm else {
+            return;
+        };
+        let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((manifest, _)) = &warm.output {
+            record::save(
+                &cache::dir_for(&self.options.content_dir),
+                &self.options.out_dir,
+                manifest.clone(),
+                warm.pages.clone(),
+                warm.on_disk.clone(),
+            );
         }
     }
 

@@ -3,6 +3,8 @@
 //! ([`crate::output::Staging::update`]), as a warm `sitegen serve` does, instead of
 //! making a whole new site: after a one-product edit of a 10,000-product site it
 //! writes a few files instead of linking 30,000 into a new folder and removing the old.
+//! Each `sitegen build` keeps one, and so does `sitegen serve` as it stops (the build
+//! that follows a preview then updates the preview's folder).
 //!
 //! A record is trusted only while the folder is exactly as that build left it: the
 //! same folder (device and inode) holding the same files, each with the size and
@@ -68,6 +70,12 @@ pub fn path_for(cache_dir: &Path, out_dir: &Path) -> PathBuf {
 /// an update, what [`save`] needs besides the files the update moved in.
 #[derive(Debug, PartialEq)]
 pub struct Known(OnDiskFiles);
+
+impl From<OnDiskFiles> for Known {
+    fn from(on_disk: OnDiskFiles) -> Self {
+        Self(on_disk)
+    }
+}
 
 impl Known {
     /// The files of the folder after an update that moved `written` into it.

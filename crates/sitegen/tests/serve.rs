@@ -293,3 +293,52 @@ fn a_quiet_serve_prints_nothing() {
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// The usual flow: a preview with `sitegen serve`, stopped with Ctrl-C, then `sitegen
+/// build` into the same folder, which updates the preview's files in place (the
+/// preview recorded its folder as it stopped) and equals a clean build.
+#[test]
+fn the_build_after_a_preview_updates_its_folder_in_place() {
+    let (tmp, content) = common::small_project();
+    let out = tmp.path().join("dist");
+    let repo = common::repo_root();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["serve", "--port", "0", "--content"])
+        .arg(&content)
+        .arg("--out")
+        .arg(&out)
+        .arg("--web")
+        .arg(repo.join("web"))
+        .arg("--templates")
+        .arg(repo.join("templates"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sitegen runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let serving = lines
+        .find_map(|line| line.ok().filter(|line| line.starts_with("serving ")))
+        .expect("the preview never served");
+    let (_, addr) = serving.split_once(" at http://").unwrap();
+    // An answer: the server runs, and Ctrl-C now stops it (not a build).
+    let (status, _) = get(addr.trim_end_matches('/'), "/");
+    assert!(status.contains("200"), "{status}");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert!(child.wait().unwrap().success());
+
+    let build = common::build(&[], &content, &out);
+    let said = common::stdout(&build);
+    assert!(build.status.success(), "{}", common::stderr(&build));
+    assert!(said.contains("in place"), "{said}");
+    let clean_out = tmp.path().join("clean");
+    let clean = common::build(&[], &content, &clean_out);
+    assert!(clean.status.success(), "{}", common::stderr(&clean));
+    assert!(
+        common::snapshot(&out) == common::snapshot(&clean_out),
+        "the updated preview differs from a clean build"
+    );
+}

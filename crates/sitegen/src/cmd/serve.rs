@@ -56,7 +56,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         // good site (if any) is served meanwhile.
         eprintln!("serving the last good build while you fix the errors above");
     }
-    runtime.block_on(async {
+    let served = runtime.block_on(async {
         let _watcher = match &live_reload {
             Some(reload) => {
                 let reload = reload.clone();
@@ -94,7 +94,10 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         )
         .await?;
         anyhow::Ok(ExitCode::SUCCESS)
-    })
+    });
+    // The `sitegen build` that usually follows a preview then updates it in place.
+    builder.keep_record();
+    served
 }
 
 /// Builds and reports, then tells open pages: those whose page changed reload after a
