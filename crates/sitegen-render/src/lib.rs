@@ -272,16 +272,11 @@ struct WarmState {
     bundle: String,
     /// Each idle worker with the key of the layout it holds.
     idle: Vec<(Prerenderer, Key)>,
-    /// What the last build left in the output folder, and that folder's identity (so
-    /// that a folder replaced by someone else is rebuilt whole).
-    output: Option<(output::Manifest, FolderId)>,
+    /// What the last build left in the output folder (a folder replaced by someone
+    /// else since is rebuilt whole).
+    output: Option<record::Output>,
     /// The last build's renders.
     renders: Renders,
-    /// The key of each page the last build wrote into the output folder.
-    pages: PageKeys,
-    /// How the output's files lie on disk, when the builds know every one: what
-    /// [`Builder::keep_record`] records.
-    on_disk: Option<output::OnDiskFiles>,
 }
 
 impl Builder {
@@ -353,10 +348,12 @@ impl Builder {
         let web = WebApp::new(&options.web_dir).ensure_built(jobs, progress)?;
         lap(&mut stages, "web app")?;
 
-        let (staging, previous_pages, known) = match self.previous_output(web.rebuilt) {
-            Some((manifest, pages, known)) => {
-                (Staging::update(&options.out_dir, manifest)?, pages, known)
-            }
+        let (staging, previous_pages, previous_on_disk) = match self.previous_output(web.rebuilt) {
+            Some(previous) => (
+                Staging::update(&options.out_dir, previous.manifest)?,
+                previous.pages,
+                previous.on_disk,
+            ),
             None => (Staging::new(&options.out_dir)?, PageKeys::default(), None),
         };
         staging.copy_tree(&web.client_dir)?;
@@ -493,14 +490,17 @@ impl Builder {
         }
         let (files, bytes) = staging.totals();
         let in_place = staging.changes();
-        let on_disk = staging.files_on_disk().map(|written| match known {
-            Some(known) => known.updated_by(written),
-            None => written,
-        });
+        let on_disk = staging.files_on_disk(previous_on_disk);
         // Whatever happens to the output from here on, the record of it is void.
         let _ = record::forget(cache.dir(), &options.out_dir);
         let manifest = staging.commit()?;
-        self.remember_output(manifest, page_keys, cache.dir(), on_disk);
+        let output = FolderId::of(&options.out_dir).map(|folder| record::Output {
+            folder,
+            manifest,
+            pages: page_keys,
+            on_disk,
+        });
+        self.remember_output(output, cache.dir());
         cache.prune();
 
         Ok(BuildSummary {
@@ -516,36 +516,30 @@ impl Builder {
         })
     }
 
-    /// What the output folder holds (its manifest and page keys), when the build can
-    /// update it in place ([`Staging::update`]): for a warm builder, what its last build
-    /// left if the folder is still that one; else (a one-off build, or the first of a
-    /// warm builder) what the cache records of it ([`record`]). Never when the web app
-    /// was rebuilt (every page changes), nor for a build that precompresses (the page
-    /// twins are not in the manifest).
-    /// A record's view of the folder comes with them, for [`record::Known::updated_by`].
-    fn previous_output(
-        &self,
-        web_rebuilt: bool,
-    ) -> Option<(output::Manifest, PageKeys, Option<record::Known>)> {
+    /// What the output folder holds, when the build can update it in place
+    /// ([`Staging::update`]): for a warm builder, what its last build left if the
+    /// folder is still that one; else (a one-off build, or the first of a warm builder)
+    /// what the cache records of it ([`record`]). Never when the web app was rebuilt
+    /// (every page changes), nor for a build that precompresses (the page twins are not
+    /// in the manifest).
+    fn previous_output(&self, web_rebuilt: bool) -> Option<record::Output> {
         if self.options.precompress || web_rebuilt {
             return None;
         }
+        let out_dir = &self.options.out_dir;
         let remembered = self.warm.as_ref().and_then(|warm| {
-            let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-            let (manifest, folder) = warm.output.take()?;
-            let pages = std::mem::take(&mut warm.pages);
-            let known = warm.on_disk.take().map(record::Known::from);
-            FolderId::of(&self.options.out_dir)
-                .is_some_and(|now| now == folder)
-                .then_some((manifest, pages, known))
+            let output = warm
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .output
+                .take()?;
+            output.is_in(out_dir).then_some(output)
         });
         remembered.or_else(|| {
             let cache_dir = cache::dir_for(&self.options.content_dir);
-            let (manifest, pages, known) = self
-                .options
+            self.options
                 .reuse_cache
-                .then(|| record::load(&cache_dir, &self.options.out_dir))??;
-            Some((manifest, pages, Some(known)))
+                .then(|| record::load(&cache_dir, out_dir))?
         })
     }
 
@@ -566,22 +560,11 @@ impl Builder {
 
     /// Keeps what the output just committed holds, for the next build: a warm builder
     /// in memory, a one-off build as the output's record in the cache folder.
-    fn remember_output(
-        &self,
-        manifest: output::Manifest,
-        pages: PageKeys,
-        cache_dir: &Path,
-        on_disk: Option<output::OnDiskFiles>,
-    ) {
-        let out_dir = &self.options.out_dir;
-        match &self.warm {
-            Some(warm) => {
-                let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-                warm.output = FolderId::of(out_dir).map(|folder| (manifest, folder));
-                warm.pages = pages;
-                warm.on_disk = on_disk;
-            }
-            None => record::save(cache_dir, out_dir, manifest, pages, on_disk),
+    fn remember_output(&self, output: Option<record::Output>, cache_dir: &Path) {
+        match (&self.warm, output) {
+            (Some(warm), output) => warm.lock().unwrap_or_else(|p| p.into_inner()).output = output,
+            (None, Some(output)) => record::save(cache_dir, &self.options.out_dir, &output),
+            (None, None) => {}
         }
     }
 
@@ -594,14 +577,9 @@ impl Builder {
             return;
         };
         let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((manifest, _)) = &warm.output {
-            record::save(
-                &cache::dir_for(&self.options.content_dir),
-                &self.options.out_dir,
-                manifest.clone(),
-                warm.pages.clone(),
-                warm.on_disk.clone(),
-            );
+        if let Some(output) = &warm.output {
+            let cache_dir = cache::dir_for(&self.options.content_dir);
+            record::save(&cache_dir, &self.options.out_dir, output);
         }
     }
 

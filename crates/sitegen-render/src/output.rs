@@ -264,21 +264,30 @@ impl Staging {
         self.unlisted.store(true, Ordering::Relaxed);
     }
 
-    /// How the files this staging writes into the target lie on disk (for a whole new
-    /// site, every file of it), if it knows every one.
-    pub fn files_on_disk(&self) -> Option<OnDiskFiles> {
-        let on_disk = self.on_disk.lock().unwrap_or_else(|p| p.into_inner());
-        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        let written = files.iter().filter(|(file, stamp)| {
-            self.previous
-                .as_ref()
-                .is_none_or(|previous| previous.get(*file) != Some(stamp))
-        });
-        let mut known = OnDiskFiles::new();
-        for (file, _) in written {
-            known.insert(file.clone(), *on_disk.get(file)?);
+    /// How every file of the next site will lie on disk once committed: the files this
+    /// staging writes, and for an update the others as `before` says they lay in the
+    /// target. `None` when a file's is unknown (`before` missing, twins written).
+    pub fn files_on_disk(&self, before: Option<OnDiskFiles>) -> Option<OnDiskFiles> {
+        if self.unlisted.load(Ordering::Relaxed) {
+            return None;
         }
-        (!self.unlisted.load(Ordering::Relaxed)).then_some(known)
+        let written = self.on_disk.lock().unwrap_or_else(|p| p.into_inner());
+        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        let mut all = match &self.previous {
+            Some(_) => before?,
+            None => OnDiskFiles::new(),
+        };
+        all.retain(|file, _| files.contains_key(file));
+        for (file, stamp) in files.iter() {
+            let moved_in = self
+                .previous
+                .as_ref()
+                .is_none_or(|previous| previous.get(file) != Some(stamp));
+            if moved_in {
+                all.insert(file.clone(), *written.get(file)?);
+            }
+        }
+        (all.len() == files.len()).then_some(all)
     }
 
     /// Links `path` to the target's file at `relative` when `unchanged` says the target
@@ -637,6 +646,59 @@ mod tests {
             "old"
         );
         assert_eq!(fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn the_build_knows_how_every_file_it_leaves_lies_on_disk() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("dist");
+        // How the target's files lie on disk, as a record reads them.
+        let lying = |target: &Path| -> OnDiskFiles {
+            WalkDir::new(target)
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|entry| entry.file_type().is_file())
+                .map(|entry| {
+                    let relative = entry.path().strip_prefix(target).unwrap();
+                    let relative = relative.to_string_lossy().into_owned();
+                    (relative, on_disk_of(&entry.metadata().unwrap()).unwrap())
+                })
+                .collect()
+        };
+        let whole = Staging::new(&target).unwrap();
+        whole.write("same.html", "same").unwrap();
+        whole.write("gone.html", "gone").unwrap();
+        whole
+            .copy_file(
+                &Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"),
+                "c.toml",
+            )
+            .unwrap();
+        let on_disk = whole.files_on_disk(None);
+        let manifest = whole.commit().unwrap();
+        assert_eq!(on_disk.as_ref(), Some(&lying(&target)));
+
+        let update = Staging::update(&target, manifest.clone()).unwrap();
+        update.write("same.html", "same").unwrap();
+        update.write("new.html", "new").unwrap();
+        update
+            .copy_file(
+                &Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"),
+                "c.toml",
+            )
+            .unwrap();
+        assert_eq!(
+            update.files_on_disk(None),
+            None,
+            "the target's files are unknown"
+        );
+        let after = update.files_on_disk(on_disk);
+        update.commit().unwrap();
+        assert_eq!(after, Some(lying(&target)));
+
+        let twins = Staging::update(&target, manifest).unwrap();
+        twins.note_unlisted_files();
+        assert_eq!(twins.files_on_disk(Some(lying(&target))), None);
     }
 
     #[test]

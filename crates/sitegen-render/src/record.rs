@@ -23,8 +23,9 @@ use crate::cache::{write_atomically, Key};
 use crate::output::{on_disk_of, Manifest, OnDiskFiles};
 use crate::PageKeys;
 
-/// Bumped whenever the record's meaning changes: an older record is then ignored.
-const VERSION: u32 = 1;
+/// Bumped whenever the record's meaning changes: it names the records, so an older
+/// one is not found.
+const VERSION: u32 = 2;
 
 /// The sub-folder of the build cache that holds one record per output folder.
 const RECORDS: &str = "outputs";
@@ -48,13 +49,26 @@ impl FolderId {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Record {
-    version: u32,
-    folder: FolderId,
-    manifest: Manifest,
-    on_disk: OnDiskFiles,
-    pages: PageKeys,
+/// What a build left in its output folder: what the next build needs to update it in
+/// place. A warm builder keeps it in memory, a record in the cache folder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Output {
+    /// The folder it lies in.
+    pub folder: FolderId,
+    /// Its files and what they hold.
+    pub manifest: Manifest,
+    /// The key of everything each of its pages was made of.
+    pub pages: PageKeys,
+    /// How each of its files lies on disk, when the build knows every one (not with the
+    /// page twins of `--precompress`); a record needs it.
+    pub on_disk: Option<OnDiskFiles>,
+}
+
+impl Output {
+    /// Whether `out_dir` is still this output's folder.
+    pub fn is_in(&self, out_dir: &Path) -> bool {
+        FolderId::of(out_dir) == Some(self.folder)
+    }
 }
 
 /// The record of the output folder `out_dir`, inside the cache folder `cache_dir`.
@@ -63,38 +77,18 @@ pub fn path_for(cache_dir: &Path, out_dir: &Path) -> PathBuf {
         .or_else(|_| std::path::absolute(out_dir))
         .unwrap_or_else(|_| out_dir.to_path_buf());
     let name = Key::of(&[absolute.as_os_str().as_encoded_bytes()]);
-    cache_dir.join(RECORDS).join(name.as_str())
+    cache_dir
+        .join(RECORDS)
+        .join(format!("v{VERSION}-{}", name.as_str()))
 }
 
-/// How the files of an output folder lay on disk when its record was loaded: after
-/// an update, what [`save`] needs besides the files the update moved in.
-#[derive(Debug, PartialEq)]
-pub struct Known(OnDiskFiles);
-
-impl From<OnDiskFiles> for Known {
-    fn from(on_disk: OnDiskFiles) -> Self {
-        Self(on_disk)
-    }
-}
-
-impl Known {
-    /// The files of the folder after an update that moved `written` into it.
-    pub fn updated_by(self, written: OnDiskFiles) -> OnDiskFiles {
-        let mut on_disk = self.0;
-        on_disk.extend(written);
-        on_disk
-    }
-}
-
-/// What the last build left in `out_dir` (its manifest and page keys), if the folder
-/// is still exactly as it left it.
-pub fn load(cache_dir: &Path, out_dir: &Path) -> Option<(Manifest, PageKeys, Known)> {
+/// What the last build left in `out_dir`, if the folder is still exactly as it left it.
+pub fn load(cache_dir: &Path, out_dir: &Path) -> Option<Output> {
     let bytes = fs::read(path_for(cache_dir, out_dir)).ok()?;
-    let record: Record = serde_json::from_slice(&bytes).ok()?;
-    let intact = record.version == VERSION
-        && FolderId::of(out_dir) == Some(record.folder)
-        && scan(out_dir).is_some_and(|found| found == record.on_disk);
-    intact.then_some((record.manifest, record.pages, Known(record.on_disk)))
+    let output: Output = serde_json::from_slice(&bytes).ok()?;
+    let intact =
+        output.is_in(out_dir) && output.on_disk.is_some() && scan(out_dir) == output.on_disk;
+    intact.then_some(output)
 }
 
 /// Removes the record of `out_dir`: done before an update moves its first file, so
@@ -106,35 +100,21 @@ pub fn forget(cache_dir: &Path, out_dir: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Records what a build just committed into `out_dir`: `manifest`, how its files lie
-/// on disk (`on_disk`, from the build: the folder is not read again), and `pages`, the
-/// key of each page. Nothing is recorded (and an older record is removed) without
-/// `on_disk`, or when it misses a file of the manifest. Failures are ignored: without a
-/// record the next build is a whole one, slower but the same.
-pub fn save(
-    cache_dir: &Path,
-    out_dir: &Path,
-    manifest: Manifest,
-    pages: PageKeys,
-    on_disk: Option<OnDiskFiles>,
-) {
+/// Records what a build just committed into `out_dir`. Nothing is recorded (and an
+/// older record is removed) when the output does not say how every file lies on disk.
+/// Failures are ignored: without a record the next build is a whole one, slower but
+/// the same.
+pub fn save(cache_dir: &Path, out_dir: &Path, output: &Output) {
     let path = path_for(cache_dir, out_dir);
-    let on_disk = on_disk.and_then(|mut on_disk| {
-        on_disk.retain(|file, _| manifest.contains_key(file));
-        (on_disk.len() == manifest.len()).then_some(on_disk)
-    });
-    let (Some(folder), Some(on_disk)) = (FolderId::of(out_dir), on_disk) else {
+    let complete = output
+        .on_disk
+        .as_ref()
+        .is_some_and(|on_disk| on_disk.len() == output.manifest.len());
+    if !complete {
         let _ = fs::remove_file(&path);
         return;
-    };
-    let record = Record {
-        version: VERSION,
-        folder,
-        manifest,
-        on_disk,
-        pages,
-    };
-    if let (Some(parent), Ok(bytes)) = (path.parent(), serde_json::to_vec(&record)) {
+    }
+    if let (Some(parent), Ok(bytes)) = (path.parent(), serde_json::to_vec(output)) {
         let _ = fs::create_dir_all(parent).and_then(|()| write_atomically(&path, &bytes));
     }
 }
@@ -186,17 +166,25 @@ mod tests {
         PageKeys::from([("index.html".to_string(), Key::of(&[b"home"]))])
     }
 
-    /// Records `out` as a build that wrote every file of it would.
+    /// `out` as a build that wrote every file of it leaves it.
+    fn output_of(out: &Path) -> Output {
+        Output {
+            folder: FolderId::of(out).unwrap(),
+            manifest: manifest_of(out),
+            pages: pages(),
+            on_disk: scan(out),
+        }
+    }
+
     fn save_whole(cache: &Path, out: &Path) {
-        save(cache, out, manifest_of(out), pages(), scan(out));
+        save(cache, out, &output_of(out));
     }
 
     #[test]
     fn a_folder_left_as_it_was_gives_back_its_manifest_and_page_keys() {
         let (_tmp, cache, out) = site();
         save_whole(&cache, &out);
-        let (loaded, loaded_pages, _) = load(&cache, &out).unwrap();
-        assert_eq!((loaded, loaded_pages), (manifest_of(&out), pages()));
+        assert_eq!(load(&cache, &out), Some(output_of(&out)));
         // Whatever spelling names the folder.
         let spelled = out.join("about").join("..");
         assert!(load(&cache, &spelled).is_some());
@@ -249,37 +237,15 @@ mod tests {
     fn without_the_place_of_every_file_nothing_is_recorded() {
         let (_tmp, cache, out) = site();
         save_whole(&cache, &out);
-        save(&cache, &out, manifest_of(&out), pages(), None);
+        let unknown = Output {
+            on_disk: None,
+            ..output_of(&out)
+        };
+        save(&cache, &out, &unknown);
         assert_eq!(load(&cache, &out), None, "the older record went too");
-        let mut partial = scan(&out).unwrap();
-        partial.remove("index.html");
-        save(&cache, &out, manifest_of(&out), pages(), Some(partial));
+        let mut partial = output_of(&out);
+        partial.on_disk.as_mut().unwrap().remove("index.html");
+        save(&cache, &out, &partial);
         assert_eq!(load(&cache, &out), None);
-    }
-
-    #[test]
-    fn after_an_update_the_files_it_moved_in_complete_the_known_ones() {
-        let (_tmp, cache, out) = site();
-        save_whole(&cache, &out);
-        let (_, _, known) = load(&cache, &out).unwrap();
-        // The update: index.html changed, about/index.html removed, new.html added.
-        fs::write(out.join("index.html"), "home, edited").unwrap();
-        fs::remove_file(out.join("about/index.html")).unwrap();
-        fs::write(out.join("new.html"), "new").unwrap();
-        let found = scan(&out).unwrap();
-        let written: OnDiskFiles = ["index.html", "new.html"]
-            .into_iter()
-            .map(|file| (file.to_string(), found[file]))
-            .collect();
-        let manifest = manifest_of(&out);
-        save(
-            &cache,
-            &out,
-            manifest.clone(),
-            pages(),
-            Some(known.updated_by(written)),
-        );
-        let (loaded, _, _) = load(&cache, &out).expect("the record matches the folder");
-        assert_eq!(loaded, manifest);
     }
 }
