@@ -164,11 +164,15 @@ impl Staging {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .insert(relative.to_string(), stamp);
-        relative == out_dir::MARKER
-            || self
-                .previous
-                .as_ref()
-                .is_none_or(|previous| previous.get(relative) != Some(&stamp))
+        relative == out_dir::MARKER || self.lands_in_target(relative, &stamp)
+    }
+
+    /// Whether the file at `relative` holding `stamp` is one this staging puts into the
+    /// target: every file of a whole new site; in an update, a new or changed one.
+    fn lands_in_target(&self, relative: &str, stamp: &Stamp) -> bool {
+        self.previous
+            .as_ref()
+            .is_none_or(|previous| previous.get(relative) != Some(stamp))
     }
 
     /// Writes `bytes` at `relative` inside the staging folder, creating folders.
@@ -279,11 +283,7 @@ impl Staging {
         };
         all.retain(|file, _| files.contains_key(file));
         for (file, stamp) in files.iter() {
-            let moved_in = self
-                .previous
-                .as_ref()
-                .is_none_or(|previous| previous.get(file) != Some(stamp));
-            if moved_in {
+            if self.lands_in_target(file, stamp) {
                 all.insert(file.clone(), *written.get(file)?);
             }
         }
@@ -376,10 +376,10 @@ impl Staging {
     pub fn changes(&self) -> Option<Changes> {
         let previous = self.previous.as_ref()?;
         let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        let site_files = files.keys().filter(|file| *file != out_dir::MARKER);
+        let site_files = files.iter().filter(|(file, _)| *file != out_dir::MARKER);
         let written = site_files
             .clone()
-            .filter(|file| previous.get(*file) != files.get(*file))
+            .filter(|(file, stamp)| self.lands_in_target(file, stamp))
             .count();
         Some(Changes {
             written,
