@@ -1,28 +1,42 @@
-// The site's in-app links, built from React Router's hooks. React Router's own <Link>
-// and <NavLink> also carry framework-mode code (route prefetching, view transitions,
-// the discovery of lazy route manifests) that this app never uses; on every page's
-// first load that code cost about 3 KB gzip of the home page's JavaScript budget.
+// The site's in-app links. React Router's own <Link> and <NavLink> also carry
+// framework-mode code (route prefetching, view transitions, the discovery of lazy
+// route manifests) that this app never uses; on every page's first load that code cost
+// about 3 KB gzip of the home page's JavaScript budget. Every link here is to an
+// absolute path, which is its own href: resolving it (useHref, and again in
+// useLinkClickHandler) was a tenth of the prerender's time per page.
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { useHref, useLinkClickHandler, useLocation, useResolvedPath } from 'react-router-dom';
+import { createPath, useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { useFrameDependency } from '../../lib/frame-parts';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
-  /** An in-app path, e.g. `/products/category/dialysis`. */
+  /**
+   * An in-app path from the site root, e.g. `/products/category/dialysis` (sitegen
+   * checks every link of the content is one, E0702).
+   */
   to: string;
   /** History state the next screen reads (`useLocation().state`). */
   state?: unknown;
 };
 
+/** A click the app handles: the main button, no modifier, and this window as target. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+  const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+  return event.button === 0 && (!target || target === '_self') && !modified;
+}
+
 /** A link that navigates inside the app (a plain `<a href>` without JavaScript). */
 export function Link({ to, state, onClick, target, ...rest }: LinkProps) {
-  const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { state, target });
+  const navigate = useNavigate();
+  const location = useLocation();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     // Modified clicks (new tab, …) and other targets stay the browser's.
-    if (!event.defaultPrevented) navigate(event);
+    if (event.defaultPrevented || !isPlainClick(event, target)) return;
+    event.preventDefault();
+    // As React Router's links do, a link to the page shown replaces its history entry.
+    void navigate(to, { state, replace: createPath(location) === to });
   };
-  return <a {...rest} href={href} target={target} onClick={handleClick} />;
+  return <a {...rest} href={to} target={target} onClick={handleClick} />;
 }
 
 /**

@@ -71,4 +71,35 @@ describe('the app links', () => {
     });
     expect(screen.getByTestId('where').textContent).toBe('/products/category/dialysis{"from":"test"}');
   });
+
+  it('replaces the history entry when it links to the page shown, and pushes one otherwise', () => {
+    const router = at('/products/category/dialysis');
+    act(() => {
+      fireEvent.click(screen.getByRole('link', { name: 'Dialysis' }));
+    });
+    expect(router.state.historyAction).toBe('REPLACE');
+    act(() => {
+      fireEvent.click(screen.getByRole('link', { name: 'About' }));
+    });
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(router.state.location.pathname).toBe('/aboutUs');
+  });
+
+  it('leaves a click with another target, or one a handler prevented, to the browser', () => {
+    const router = at('/');
+    const link = screen.getByRole('link', { name: 'Dialysis' });
+    act(() => {
+      fireEvent.click(link, { button: 1 });
+    });
+    expect(router.state.location.pathname).toBe('/');
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    act(() => {
+      fireEvent.click(link);
+    });
+    expect(router.state.location.pathname).toBe('/');
+    act(() => {
+      fireEvent.click(link);
+    });
+    expect(router.state.location.pathname).toBe('/products/category/dialysis');
+  });
 });
