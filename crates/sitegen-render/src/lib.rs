@@ -732,12 +732,10 @@ impl Pages<'_> {
                     Some(worker) => worker,
                     empty => empty.insert(start_worker()?),
                 };
-                let rendered = worker.render(url, route_json)?;
+                let answer = worker.render(url, route_json)?;
                 self.prerendered.fetch_add(1, Ordering::Relaxed);
-                if let Ok(bytes) = serde_json::to_vec(&rendered) {
-                    self.cache.put(&key, &bytes);
-                }
-                Arc::new(rendered)
+                self.cache.put(&key, answer.json.as_bytes());
+                Arc::new(answer.rendered)
             }
         };
         self.remember_render(key, &rendered);

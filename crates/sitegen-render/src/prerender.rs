@@ -15,7 +15,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::{interrupt, BuildError};
 
@@ -42,7 +42,7 @@ fn timeout_from(seconds: Option<&str>) -> Duration {
 }
 
 /// What the app rendered for one URL (also what the build cache keeps of it).
-#[derive(Debug, Deserialize, Serialize)]
+#[derive(Debug, Deserialize)]
 pub struct Rendered {
     pub html: String,
     #[serde(default)]
@@ -55,11 +55,56 @@ fn ok_status() -> u16 {
     200
 }
 
+/// A worker's answer for one route: what it rendered, and the reply line it came in,
+/// which is that render's JSON too (the build cache keeps it as it came, rather than
+/// serialising the page again).
+#[derive(Debug)]
+pub struct Answer {
+    pub rendered: Rendered,
+    pub json: String,
+}
+
+/// A reply line: a render, or `{"error": …}`. Read in one pass (an untagged enum
+/// would buffer the whole page to try each shape).
 #[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum Reply {
-    Rendered(Rendered),
-    Failed { error: String },
+struct Reply {
+    html: Option<String>,
+    #[serde(default)]
+    modules: Vec<String>,
+    #[serde(default = "ok_status")]
+    status: u16,
+    error: Option<String>,
+}
+
+/// The answer in a worker's reply line, or the message of its failure.
+fn answer_of(reply: String) -> Result<Answer, String> {
+    match serde_json::from_str::<Reply>(&reply) {
+        Ok(Reply {
+            error: Some(error), ..
+        }) => Err(error),
+        Ok(Reply {
+            html: Some(html),
+            modules,
+            status,
+            error: None,
+        }) => {
+            let mut json = reply;
+            json.truncate(json.trim_end().len());
+            Ok(Answer {
+                rendered: Rendered {
+                    html,
+                    modules,
+                    status,
+                },
+                json,
+            })
+        }
+        Ok(_) => Err(format!(
+            "unreadable reply (neither html nor error): {}",
+            reply.trim()
+        )),
+        Err(e) => Err(format!("unreadable reply ({e}): {}", reply.trim())),
+    }
 }
 
 /// A running prerender worker.
@@ -144,7 +189,7 @@ impl Prerenderer {
     }
 
     /// Renders one URL with its route data (`RouteData`, serialised JSON).
-    pub fn render(&mut self, url: &str, route_json: &str) -> Result<Rendered, BuildError> {
+    pub fn render(&mut self, url: &str, route_json: &str) -> Result<Answer, BuildError> {
         let fail = |message: String| BuildError::Prerender {
             url: url.to_string(),
             message,
@@ -176,11 +221,7 @@ impl Prerenderer {
                 )));
             }
         };
-        match serde_json::from_str::<Reply>(&reply) {
-            Ok(Reply::Rendered(rendered)) => Ok(rendered),
-            Ok(Reply::Failed { error }) => Err(fail(error)),
-            Err(e) => Err(fail(format!("unreadable reply ({e}): {}", reply.trim()))),
-        }
+        answer_of(reply).map_err(fail)
     }
 
     /// Queues one message line for the writer thread. The JSON must be on one line:
@@ -422,7 +463,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut worker = start(&dir).unwrap();
         for url in ["/a", "/services/x%20y"] {
-            let rendered = worker.render(url, ROUTE).unwrap();
+            let Answer { rendered, json } = worker.render(url, ROUTE).unwrap();
+            // What the build cache keeps: the reply as it came, the same render.
+            let cached: Rendered = serde_json::from_str(&json).unwrap();
+            assert_eq!((&cached.html, cached.status), (&rendered.html, 200));
             assert!(
                 rendered.html == format!("<p>{url}|Layout sent once|A title</p>"),
                 "{}",
@@ -431,6 +475,27 @@ mod tests {
             assert_eq!(rendered.status, 200);
         }
         worker.finish().unwrap();
+    }
+
+    #[test]
+    fn a_reply_is_a_render_kept_as_it_came_or_the_error_it_names() {
+        let line = "{\"html\":\"<p>a\\\"b</p>\",\"modules\":[\"src/A.tsx\"],\"status\":404}\n";
+        let Answer { rendered, json } = answer_of(line.to_string()).unwrap();
+        assert_eq!(
+            (rendered.html.as_str(), rendered.modules, rendered.status),
+            ("<p>a\"b</p>", vec!["src/A.tsx".to_string()], 404)
+        );
+        assert_eq!(json, line.trim_end());
+        let defaults = answer_of("{\"html\":\"x\"}".into()).unwrap().rendered;
+        assert_eq!((defaults.modules.len(), defaults.status), (0, 200));
+        assert_eq!(
+            answer_of("{\"error\":\"boom\"}".into()).unwrap_err(),
+            "boom"
+        );
+        for unreadable in ["{\"status\":200}", "<html>"] {
+            let message = answer_of(unreadable.into()).unwrap_err();
+            assert!(message.starts_with("unreadable reply"), "{message}");
+        }
     }
 
     #[test]
@@ -457,7 +522,7 @@ mod tests {
     }
 
     /// Asserts that a render failed after the timeout (not long after it), naming the URL.
-    fn assert_timed_out(result: Result<Rendered, BuildError>, url: &str, started: Instant) {
+    fn assert_timed_out(result: Result<Answer, BuildError>, url: &str, started: Instant) {
         let elapsed = started.elapsed();
         match result {
             Err(BuildError::Prerender {
@@ -574,7 +639,7 @@ mod tests {
             urls.len(),
             3,
             || start(&dir),
-            |worker, index| Ok((worker.pid(), worker.render(&urls[index], ROUTE)?)),
+            |worker, index| Ok((worker.pid(), worker.render(&urls[index], ROUTE)?.rendered)),
         )
         .unwrap();
         let pids: BTreeSet<u32> = rendered.iter().map(|(pid, _)| *pid).collect();
