@@ -4,7 +4,10 @@
 //   {"layout": …}                                   the layout of every following page
 //   {"url": "/services/dialysis-center", "route": …} render this URL
 // For each render request, in order, exactly one JSON line goes to stdout:
-//   {"html": "…", "modules": ["src/pages/…"], "status": 200}   or   {"error": "…"}
+//   {"html": "…", "modules": ["src/pages/…"], "status": 200}         a whole page, or
+//   {"frame": 3, "frameMarkup": {"before": "…", "after": "…"},       its screen in frame 3
+//    "hoisted": "…", "screen": "…", "modules": […], "status": 200}   (markup: first time only)
+//   or {"error": "…"}
 // The layout is sent once per worker rather than with every route: it is the same on
 // every page, and parsing it per route was a large part of a route's cost.
 // stdout carries nothing else: every log goes to stderr. Exits when stdin closes.
@@ -64,8 +67,7 @@ async function handle(line) {
     return { error: `no {"layout": …} message before the request for ${url}` };
   }
   try {
-    const { html, modules, status } = await render(url, { layout, route });
-    return { html, modules, status };
+    return await render(url, { layout, route });
   } catch (error) {
     return { error: `rendering ${url} failed: ${messageOf(error)}` };
   }

@@ -1,15 +1,17 @@
-// The prerender side of docs/data-contract.md §5: render(url, data) → {html, modules, status}.
+// The prerender side of docs/data-contract.md §5: render(url, data) → the page's markup
+// (whole, or its screen in a frame), modules and status.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { encodePathname } from './content/route-data-url';
 import type { PrerenderData } from './content/types';
-import { FrameCache, type RenderParts } from './app/frame-cache';
+import { FrameCache, type PageMarkup, type RenderParts } from './app/frame-cache';
 import { FrameDependenciesContext, FramePartsContext, WHOLE_PAGE } from './lib/frame-parts';
 import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
 import type { ScreenHandle } from './lib/route-handle';
 
-export type RenderResult = { html: string; modules: string[]; status: number };
+/** A page's markup (whole, or its screen in a frame), its screen modules and HTTP status. */
+export type RenderResult = PageMarkup & { modules: string[]; status: number };
 
 const handler = createStaticHandler(routes);
 /** The frames of this worker's pages, one per navigation state. */
@@ -48,7 +50,7 @@ export async function renderPage(url: string, data: PrerenderData, frames: Frame
         </FramePartsContext>
       </StrictMode>,
     );
-  const html = frames ? frames.render(data.layout, state, renderParts) : renderParts(WHOLE_PAGE, null);
+  const page = frames ? frames.render(data.layout, state, renderParts) : { html: renderParts(WHOLE_PAGE, null) };
 
   const modules: string[] = [];
   for (const match of context.matches) {
@@ -56,5 +58,5 @@ export async function renderPage(url: string, data: PrerenderData, frames: Frame
     if (module && !modules.includes(module)) modules.push(module);
   }
   const notFound = context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID);
-  return { html, modules, status: notFound ? 404 : context.statusCode };
+  return { ...page, modules, status: notFound ? 404 : context.statusCode };
 }

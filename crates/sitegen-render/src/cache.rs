@@ -1,7 +1,7 @@
 //! The build cache (`target/sitegen-cache/` beside the content folder): what one build
 //! computed that the next can reuse, addressed by a hash of everything it was computed
 //! from: the prerendered bodies of the routes (keyed by the web build, the layout, the
-//! URL and the route's data) and, in `media/`, the WebP variants of the images (keyed
+//! URL and the route's data) with their frames (see [`crate::render_cache`]) and, in `media/`, the WebP variants of the images (keyed
 //! by the source's hash, see [`crate::media`]). (Compressed twins need no cache: an
 //! unchanged file takes its twins from the output folder the build replaces, see
 //! [`crate::cdn::precompress`].)
@@ -72,7 +72,8 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
     }
 }
 
-/// The sub-folder of the renders: a route's prerendered body, modules and status (JSON).
+/// The sub-folder of the renders: a route's prerendered body, modules and status, and
+/// the frames they share (JSON, [`crate::render_cache`]).
 const RENDERS: &str = "render";
 
 /// Reads and writes the cached renders, remembering which ones this build used.

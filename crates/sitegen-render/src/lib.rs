@@ -25,6 +25,7 @@ pub mod prerender;
 pub mod progress;
 pub mod record;
 pub mod redirects;
+pub mod render_cache;
 pub mod routes;
 pub mod seo;
 pub mod shell;
@@ -46,6 +47,7 @@ use crate::output::Staging;
 use crate::prerender::Prerenderer;
 use crate::progress::{Progress, Stage};
 use crate::record::FolderId;
+use crate::render_cache::RenderCache;
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
 use crate::webapp::WebApp;
@@ -386,7 +388,7 @@ impl Builder {
             manifest: &web.manifest,
             staging: &staging,
             layout_in_script: shell::escape_json_for_script(&layout_json),
-            cache: &cache,
+            renders: RenderCache::new(&cache),
             render_inputs: Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
             prerendered: AtomicUsize::new(0),
             remembered: self.take_renders(),
@@ -397,7 +399,7 @@ impl Builder {
         };
         let idle = self.take_idle_workers(&web.fingerprint);
         let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
-            Some((worker, held)) => {
+            Some((mut worker, held)) => {
                 if held != layout_key {
                     worker.set_layout(&layout_json);
                 }
@@ -635,7 +637,8 @@ struct Pages<'a> {
     staging: &'a Staging,
     /// The layout JSON, escaped for a `<script>` once for all pages.
     layout_in_script: String,
-    cache: &'a BuildCache,
+    /// The renders of earlier builds, and this build's for the next.
+    renders: RenderCache<'a>,
     /// What every render depends on besides its URL and route data: the bundle and the
     /// layout.
     render_inputs: Key,
@@ -716,14 +719,10 @@ impl Pages<'_> {
     ) -> Result<Arc<prerender::Rendered>, BuildError> {
         let found = match self.remembered.get(&key) {
             Some(rendered) => {
-                self.cache.keep(&key);
+                self.renders.keep(&key, Some(rendered));
                 Some(rendered.clone())
             }
-            None => self
-                .cache
-                .get(&key)
-                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-                .map(Arc::new),
+            None => self.renders.get(&key).map(Arc::new),
         };
         let rendered = match found {
             Some(rendered) => rendered,
@@ -732,10 +731,10 @@ impl Pages<'_> {
                     Some(worker) => worker,
                     empty => empty.insert(start_worker()?),
                 };
-                let answer = worker.render(url, route_json)?;
+                let rendered = worker.render(url, route_json)?;
                 self.prerendered.fetch_add(1, Ordering::Relaxed);
-                self.cache.put(&key, answer.json.as_bytes());
-                Arc::new(answer.rendered)
+                self.renders.put(&key, &rendered);
+                Arc::new(rendered)
             }
         };
         self.remember_render(key, &rendered);
@@ -755,8 +754,10 @@ impl Pages<'_> {
     /// A page the output holds as it is: its render is neither read nor made, only
     /// kept in the cache (and, for a warm builder that has it, in memory).
     fn reuse_render(&self, key: Key) {
-        self.cache.keep(&key);
-        if let Some(rendered) = self.remembered.get(&key) {
+        let remembered = self.remembered.get(&key);
+        self.renders
+            .keep(&key, remembered.map(|rendered| &**rendered));
+        if let Some(rendered) = remembered {
             self.remember_render(key, rendered);
         }
     }
@@ -826,7 +827,7 @@ impl Pages<'_> {
             site_name: self.content.site.name(),
             noindex,
             assets: &head_assets(self.manifest, &rendered, &route.path)?,
-            body: &rendered.html,
+            body: &rendered.markup.html(),
             data_json: PageShell::embed_data(
                 Some(&route.path),
                 &self.layout_in_script,
@@ -877,7 +878,7 @@ impl Pages<'_> {
             site_name: site.name(),
             noindex: true,
             assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
-            body: &rendered.html,
+            body: &rendered.markup.html(),
             data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json)?,
             json_ld: Vec::new(),
         })?;
@@ -987,7 +988,7 @@ mod tests {
                 manifest: &manifest,
                 staging: &staging,
                 layout_in_script: shell::escape_json_for_script(&layout_json),
-                cache: &cache,
+                renders: RenderCache::new(&cache),
                 render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),
                 prerendered: AtomicUsize::new(0),
                 remembered: Renders::default(),

@@ -9,14 +9,18 @@
 //! eye on Ctrl-C ([`crate::interrupt`]). A worker is killed when dropped, and on Linux
 //! also when sitegen itself dies, however it dies.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use crate::cache::Key;
 use crate::{interrupt, BuildError};
 
 /// The environment variable that sets how long a worker may take to answer one route,
@@ -41,34 +45,86 @@ fn timeout_from(seconds: Option<&str>) -> Duration {
         .map_or(DEFAULT_WORKER_TIMEOUT, Duration::from_secs_f64)
 }
 
-/// What the app rendered for one URL (also what the build cache keeps of it).
-#[derive(Debug, Deserialize)]
+/// What the app rendered for one URL.
+#[derive(Debug)]
 pub struct Rendered {
-    pub html: String,
-    #[serde(default)]
+    pub markup: Markup,
     pub modules: Vec<String>,
-    #[serde(default = "ok_status")]
     pub status: u16,
+}
+
+/// A page's markup: whole, or its screen (after the resources it hoists) in a frame,
+/// which the pages of one navigation state share (docs/data-contract.md §5).
+#[derive(Debug)]
+pub enum Markup {
+    Whole(String),
+    Framed {
+        frame: Arc<Frame>,
+        hoisted: String,
+        screen: String,
+    },
+}
+
+impl Markup {
+    /// The page's HTML: `hoisted + before + screen + after` for a framed page.
+    pub fn html(&self) -> Cow<'_, str> {
+        match self {
+            Markup::Whole(html) => Cow::Borrowed(html),
+            Markup::Framed {
+                frame,
+                hoisted,
+                screen,
+            } => Cow::Owned(
+                [
+                    hoisted.as_str(),
+                    &frame.markup.before,
+                    screen,
+                    &frame.markup.after,
+                ]
+                .concat(),
+            ),
+        }
+    }
+}
+
+/// A frame: its markup and the key it has in the build cache (a hash of the markup).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub key: Key,
+    pub markup: FrameMarkup,
+}
+
+impl Frame {
+    pub fn new(markup: FrameMarkup) -> Self {
+        Self {
+            key: Key::of(&[markup.before.as_bytes(), markup.after.as_bytes()]),
+            markup,
+        }
+    }
+}
+
+/// What comes before and after the screen in a frame.
+#[derive(Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct FrameMarkup {
+    pub before: String,
+    pub after: String,
 }
 
 fn ok_status() -> u16 {
     200
 }
 
-/// A worker's answer for one route: what it rendered, and the reply line it came in,
-/// which is that render's JSON too (the build cache keeps it as it came, rather than
-/// serialising the page again).
-#[derive(Debug)]
-pub struct Answer {
-    pub rendered: Rendered,
-    pub json: String,
-}
-
-/// A reply line: a render, or `{"error": …}`. Read in one pass (an untagged enum
-/// would buffer the whole page to try each shape).
+/// A reply line: a page, whole or framed, or `{"error": …}`. Read in one pass (an
+/// untagged enum would buffer the whole page to try each shape).
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Reply {
     html: Option<String>,
+    /// The worker's id of the page's frame, whose markup comes with its first page.
+    frame: Option<u64>,
+    frame_markup: Option<FrameMarkup>,
+    hoisted: Option<String>,
+    screen: Option<String>,
     #[serde(default)]
     modules: Vec<String>,
     #[serde(default = "ok_status")]
@@ -76,35 +132,44 @@ struct Reply {
     error: Option<String>,
 }
 
-/// The answer in a worker's reply line, or the message of its failure.
-fn answer_of(reply: String) -> Result<Answer, String> {
-    match serde_json::from_str::<Reply>(&reply) {
-        Ok(Reply {
-            error: Some(error), ..
-        }) => Err(error),
-        Ok(Reply {
-            html: Some(html),
-            modules,
-            status,
-            error: None,
-        }) => {
-            let mut json = reply;
-            json.truncate(json.trim_end().len());
-            Ok(Answer {
-                rendered: Rendered {
-                    html,
-                    modules,
-                    status,
-                },
-                json,
-            })
-        }
-        Ok(_) => Err(format!(
-            "unreadable reply (neither html nor error): {}",
-            reply.trim()
-        )),
-        Err(e) => Err(format!("unreadable reply ({e}): {}", reply.trim())),
+/// The page in a worker's reply line, or the message of its failure. `frames` holds
+/// the frames that worker sent so far, by its ids; a frame's first page adds it.
+fn rendered_of(reply: &str, frames: &mut HashMap<u64, Arc<Frame>>) -> Result<Rendered, String> {
+    let unreadable = |why: &str| format!("unreadable reply ({why}): {}", reply.trim());
+    let reply = serde_json::from_str::<Reply>(reply).map_err(|e| unreadable(&e.to_string()))?;
+    if let Some(error) = reply.error {
+        return Err(error);
     }
+    let markup = match reply {
+        Reply {
+            html: Some(html), ..
+        } => Markup::Whole(html),
+        Reply {
+            frame: Some(id),
+            frame_markup,
+            hoisted: Some(hoisted),
+            screen: Some(screen),
+            ..
+        } => {
+            if let Some(markup) = frame_markup {
+                frames.insert(id, Arc::new(Frame::new(markup)));
+            }
+            let frame = frames
+                .get(&id)
+                .ok_or_else(|| unreadable(&format!("frame {id} was never sent")))?;
+            Markup::Framed {
+                frame: frame.clone(),
+                hoisted,
+                screen,
+            }
+        }
+        _ => return Err(unreadable("neither a page nor an error")),
+    };
+    Ok(Rendered {
+        markup,
+        modules: reply.modules,
+        status: reply.status,
+    })
 }
 
 /// A running prerender worker.
@@ -117,6 +182,8 @@ pub struct Prerenderer {
     replies: Receiver<std::io::Result<String>>,
     /// How long one answer may take.
     timeout: Duration,
+    /// The frames this worker sent for its current layout, by its ids.
+    frames: HashMap<u64, Arc<Frame>>,
 }
 
 /// Why a wait for the worker ended without an answer.
@@ -166,11 +233,12 @@ impl Prerenderer {
                 libc::kill(child.id() as libc::pid_t, libc::SIGSTOP);
             }
         }
-        let worker = Self {
+        let mut worker = Self {
             child,
             requests: Some(write_lines(stdin)),
             replies: read_lines(stdout),
             timeout,
+            frames: HashMap::new(),
         };
         worker.set_layout(layout_json);
         Ok(worker)
@@ -179,7 +247,9 @@ impl Prerenderer {
     /// Sends the layout of the pages that follow (a warm worker of `sitegen serve` gets
     /// a new one when the frame's data changed). No reply comes for it; a worker that
     /// cannot take it fails the next render.
-    pub fn set_layout(&self, layout_json: &str) {
+    pub fn set_layout(&mut self, layout_json: &str) {
+        // The worker forgets its frames with its layout (their ids are not reused).
+        self.frames.clear();
         self.send(format!("{{\"layout\":{layout_json}}}"));
     }
 
@@ -189,7 +259,7 @@ impl Prerenderer {
     }
 
     /// Renders one URL with its route data (`RouteData`, serialised JSON).
-    pub fn render(&mut self, url: &str, route_json: &str) -> Result<Answer, BuildError> {
+    pub fn render(&mut self, url: &str, route_json: &str) -> Result<Rendered, BuildError> {
         let fail = |message: String| BuildError::Prerender {
             url: url.to_string(),
             message,
@@ -221,7 +291,7 @@ impl Prerenderer {
                 )));
             }
         };
-        answer_of(reply).map_err(fail)
+        rendered_of(&reply, &mut self.frames).map_err(fail)
     }
 
     /// Queues one message line for the writer thread. The JSON must be on one line:
@@ -463,14 +533,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut worker = start(&dir).unwrap();
         for url in ["/a", "/services/x%20y"] {
-            let Answer { rendered, json } = worker.render(url, ROUTE).unwrap();
-            // What the build cache keeps: the reply as it came, the same render.
-            let cached: Rendered = serde_json::from_str(&json).unwrap();
-            assert_eq!((&cached.html, cached.status), (&rendered.html, 200));
+            let rendered = worker.render(url, ROUTE).unwrap();
+            let html = rendered.markup.html();
             assert!(
-                rendered.html == format!("<p>{url}|Layout sent once|A title</p>"),
-                "{}",
-                rendered.html
+                html == format!("<p>{url}|Layout sent once|A title</p>"),
+                "{html}"
             );
             assert_eq!(rendered.status, 200);
         }
@@ -478,24 +545,60 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_is_a_render_kept_as_it_came_or_the_error_it_names() {
+    fn a_reply_is_a_whole_page_or_the_error_it_names() {
+        let mut frames = HashMap::new();
         let line = "{\"html\":\"<p>a\\\"b</p>\",\"modules\":[\"src/A.tsx\"],\"status\":404}\n";
-        let Answer { rendered, json } = answer_of(line.to_string()).unwrap();
+        let rendered = rendered_of(line, &mut frames).unwrap();
         assert_eq!(
-            (rendered.html.as_str(), rendered.modules, rendered.status),
-            ("<p>a\"b</p>", vec!["src/A.tsx".to_string()], 404)
+            (rendered.markup.html(), rendered.modules, rendered.status),
+            ("<p>a\"b</p>".into(), vec!["src/A.tsx".to_string()], 404)
         );
-        assert_eq!(json, line.trim_end());
-        let defaults = answer_of("{\"html\":\"x\"}".into()).unwrap().rendered;
+        let defaults = rendered_of("{\"html\":\"x\"}", &mut frames).unwrap();
         assert_eq!((defaults.modules.len(), defaults.status), (0, 200));
         assert_eq!(
-            answer_of("{\"error\":\"boom\"}".into()).unwrap_err(),
+            rendered_of("{\"error\":\"boom\"}", &mut frames).unwrap_err(),
             "boom"
         );
-        for unreadable in ["{\"status\":200}", "<html>"] {
-            let message = answer_of(unreadable.into()).unwrap_err();
+        for unreadable in [
+            "{\"status\":200}",
+            "<html>",
+            "{\"frame\":1,\"screen\":\"s\"}",
+        ] {
+            let message = rendered_of(unreadable, &mut frames).unwrap_err();
             assert!(message.starts_with("unreadable reply"), "{message}");
         }
+    }
+
+    #[test]
+    fn a_framed_page_is_its_screen_in_the_frame_its_worker_sent_once() {
+        let mut frames = HashMap::new();
+        let first = r#"{"frame":7,"frameMarkup":{"before":"<nav></nav><main>","after":"</main><footer></footer>"},"hoisted":"<link rel=\"preload\">","screen":"<h1>A</h1>"}"#;
+        let second = r#"{"frame":7,"hoisted":"","screen":"<h1>B</h1>"}"#;
+        let a = rendered_of(first, &mut frames).unwrap();
+        let b = rendered_of(second, &mut frames).unwrap();
+        assert_eq!(
+            a.markup.html(),
+            "<link rel=\"preload\"><nav></nav><main><h1>A</h1></main><footer></footer>"
+        );
+        assert_eq!(
+            b.markup.html(),
+            "<nav></nav><main><h1>B</h1></main><footer></footer>"
+        );
+        // One frame, shared, whose key is its markup's.
+        let (Markup::Framed { frame: fa, .. }, Markup::Framed { frame: fb, .. }) =
+            (&a.markup, &b.markup)
+        else {
+            panic!("both framed");
+        };
+        assert!(Arc::ptr_eq(fa, fb));
+        assert_eq!(
+            fa.key,
+            Key::of(&[b"<nav></nav><main>", b"</main><footer></footer>"])
+        );
+        // A frame the worker never sent (or sent for an earlier layout) is an error.
+        frames.clear();
+        let message = rendered_of(second, &mut frames).unwrap_err();
+        assert!(message.contains("frame 7 was never sent"), "{message}");
     }
 
     #[test]
@@ -522,7 +625,7 @@ mod tests {
     }
 
     /// Asserts that a render failed after the timeout (not long after it), naming the URL.
-    fn assert_timed_out(result: Result<Answer, BuildError>, url: &str, started: Instant) {
+    fn assert_timed_out(result: Result<Rendered, BuildError>, url: &str, started: Instant) {
         let elapsed = started.elapsed();
         match result {
             Err(BuildError::Prerender {
@@ -639,17 +742,14 @@ mod tests {
             urls.len(),
             3,
             || start(&dir),
-            |worker, index| Ok((worker.pid(), worker.render(&urls[index], ROUTE)?.rendered)),
+            |worker, index| Ok((worker.pid(), worker.render(&urls[index], ROUTE)?)),
         )
         .unwrap();
         let pids: BTreeSet<u32> = rendered.iter().map(|(pid, _)| *pid).collect();
         assert!(pids.len() > 1, "all 60 routes went to one worker: {pids:?}");
         for ((_, page), url) in rendered.iter().zip(&urls) {
-            assert!(
-                page.html.starts_with(&format!("<p>{url}|")),
-                "{}",
-                page.html
-            );
+            let html = page.markup.html();
+            assert!(html.starts_with(&format!("<p>{url}|")), "{html}");
         }
         for worker in workers {
             worker.finish().unwrap();

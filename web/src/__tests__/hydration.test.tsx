@@ -4,6 +4,7 @@ import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../app/start-cl
 import { clearDataCache } from '../content/data-cache';
 import type { PrerenderData } from '../content/types';
 import { render } from '../entry-server';
+import { pageAssembler } from '../testing/page-assembler';
 import { spacedServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
 // The home page's carousels load their driver lazily, once hydrated: loaded here
 // already, it settles inside the test's act() instead of during a later test.
@@ -22,9 +23,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const assemble = pageAssembler();
+
 /** Lays out the page as the shell does (§6) at `url`, from a prerender at `renderUrl`. */
 async function prerenderedPage(url: string, data: PrerenderData, dataPath: string | null = url, renderUrl = url) {
-  const { html } = await render(renderUrl, data);
+  const html = assemble(await render(renderUrl, data));
   window.history.replaceState(null, '', url);
   const json = JSON.stringify({ path: dataPath, ...data }).replace(/</g, '\\u003c');
   document.body.innerHTML = `<div id="root">${html}</div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script>`;

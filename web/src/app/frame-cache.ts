@@ -2,7 +2,10 @@
 // per page): the prerender's largest saving, as the frame is most of a page's markup.
 // The page is the same string as a whole render; the first page of each frame is
 // rendered whole as well and compared, and a frame that does not give the same page
-// is rendered whole from then on.
+// is rendered whole from then on. A page goes back to sitegen as its screen and the
+// id of its frame, whose markup goes with the first page that uses it: sitegen puts
+// them together, and a frame crosses the pipe, the JSON coders and the build cache once
+// instead of with every page (docs/data-contract.md §5).
 import {
   FRAME_START,
   frameKey,
@@ -20,11 +23,23 @@ const FRAME: FrameParts = { frame: true, screen: false };
 const SCREEN: FrameParts = { frame: false, screen: true };
 const NEITHER: FrameParts = { frame: false, screen: false };
 
+/** A frame's markup: what comes before and after the screen's. */
+export type FrameMarkup = { before: string; after: string };
+
 /**
- * A frame's markup before and after the screen's place, and the screen's own wrapper
- * (the `<main>`), which the screen's markup repeats.
+ * A page's markup: whole, or the screen's (after the resources it hoists) in frame
+ * `frame`, whose markup comes along the first time (`frameMarkup`); the page is
+ * `hoisted + before + screen + after`.
  */
-type Frame = { before: string; after: string; wrapperBefore: string; wrapperAfter: string };
+export type PageMarkup =
+  | { html: string }
+  | { frame: number; frameMarkup?: FrameMarkup; hoisted: string; screen: string };
+
+/**
+ * A frame: its id and markup, and the screen's own wrapper (the `<main>`), which the
+ * screen's markup repeats.
+ */
+type Frame = FrameMarkup & { id: number; wrapperBefore: string; wrapperAfter: string; sent: boolean };
 
 /** `text` split around its one `marker`; `null` if it holds none or several. */
 function around(text: string, marker: string): [string, string] | null {
@@ -33,49 +48,61 @@ function around(text: string, marker: string): [string, string] | null {
   return [text.slice(0, at), text.slice(at + marker.length)];
 }
 
-/**
- * The page: `screenMarkup` (the resources it hoists, then its wrapper) put in `frame`;
- * `null` if the markup is not in the wrapper.
- */
-function framed(frame: Frame, screenMarkup: string): string | null {
-  const { before, after, wrapperBefore, wrapperAfter } = frame;
+/** `screenMarkup` as the resources it hoists and the screen inside its wrapper; `null` if not wrapped. */
+function screenIn(frame: Frame, screenMarkup: string): { hoisted: string; screen: string } | null {
+  const { wrapperBefore, wrapperAfter } = frame;
   const start = screenMarkup.indexOf(wrapperBefore);
   if (start < 0 || !screenMarkup.endsWith(wrapperAfter)) return null;
-  const hoisted = screenMarkup.slice(0, start);
-  const screen = screenMarkup.slice(start + wrapperBefore.length, screenMarkup.length - wrapperAfter.length);
-  return hoisted + before + screen + after;
+  return {
+    hoisted: screenMarkup.slice(0, start),
+    screen: screenMarkup.slice(start + wrapperBefore.length, screenMarkup.length - wrapperAfter.length),
+  };
 }
 
 /** The frame in `frameMarkup`, if it hoists nothing and has one screen slot. */
-function frameOf(frameMarkup: string, wrapperMarkup: string): Frame | null {
+function frameOf(id: number, frameMarkup: string, wrapperMarkup: string): Frame | null {
   if (!frameMarkup.startsWith(FRAME_START)) return null;
   const outside = around(frameMarkup.slice(FRAME_START.length), SCREEN_SLOT);
   const wrapper = around(wrapperMarkup, SCREEN_SLOT);
   if (!outside || !wrapper) return null;
   const [before, after] = outside;
   const [wrapperBefore, wrapperAfter] = wrapper;
-  return { before, after, wrapperBefore, wrapperAfter };
+  return { id, before, after, wrapperBefore, wrapperAfter, sent: false };
+}
+
+/** The page's HTML, given the markup of the frames by id (what sitegen does). */
+export function pageHtml(page: PageMarkup, frames: ReadonlyMap<number, FrameMarkup>): string {
+  if ('html' in page) return page.html;
+  const frame = page.frameMarkup ?? frames.get(page.frame);
+  if (!frame) throw new Error(`frame ${page.frame} was never sent`);
+  return page.hoisted + frame.before + page.screen + frame.after;
 }
 
 export class FrameCache {
   private frames = new Map<string, Frame | 'whole'>();
   private dependencies: FrameDependencies = new Map();
   private layout: unknown;
+  /** Never reused: a new layout's frames get new ids. */
+  private nextId = 0;
   /** How many pages were rendered whole, how many frames and screens apart. */
   readonly counts = { whole: 0, frames: 0, screens: 0 };
 
   /** The page at `state`, for `layout` (a new layout forgets the frames). */
-  render(layout: unknown, state: FrameState, renderParts: RenderParts): string {
+  render(layout: unknown, state: FrameState, renderParts: RenderParts): PageMarkup {
     if (layout !== this.layout) {
       this.frames.clear();
       this.dependencies.clear();
       this.layout = layout;
     }
     const frame = this.frames.get(frameKey(this.dependencies, state));
-    if (frame === 'whole') return this.renderWhole(renderParts);
+    if (frame === 'whole') return { html: this.renderWhole(renderParts) };
     if (frame) {
       this.counts.screens++;
-      return framed(frame, renderParts(SCREEN, null)) ?? this.renderWhole(renderParts);
+      const parts = screenIn(frame, renderParts(SCREEN, null));
+      if (!parts) return { html: this.renderWhole(renderParts) };
+      const page = framed(frame, parts);
+      frame.sent = true;
+      return page;
     }
     return this.addFrame(state, renderParts);
   }
@@ -86,15 +113,16 @@ export class FrameCache {
   }
 
   /** Renders the frame at `state` and the page whole; keeps the frame if it gives that page. */
-  private addFrame(state: FrameState, renderParts: RenderParts): string {
+  private addFrame(state: FrameState, renderParts: RenderParts): PageMarkup {
     const declared = this.dependencies.size;
     const frameMarkup = renderParts(FRAME, this.dependencies);
     this.counts.frames++;
     // The frames kept so far were keyed without the dependencies declared just now.
     if (this.dependencies.size !== declared) this.frames.clear();
     const page = this.renderWhole(renderParts);
-    const frame = frameOf(frameMarkup, renderParts(NEITHER, null));
-    const usable = frame !== null && framed(frame, renderParts(SCREEN, null)) === page;
+    const frame = frameOf(this.nextId++, frameMarkup, renderParts(NEITHER, null));
+    const parts = frame && screenIn(frame, renderParts(SCREEN, null));
+    const usable = frame !== null && parts !== null && parts.hoisted + frame.before + parts.screen + frame.after === page;
     if (!usable) {
       console.error(
         `prerender: the frame of ${state.pathname} cannot be rendered apart from its screen ` +
@@ -102,6 +130,12 @@ export class FrameCache {
       );
     }
     this.frames.set(frameKey(this.dependencies, state), usable ? frame : 'whole');
-    return page;
+    return { html: page };
   }
+}
+
+/** A page in `frame`, with the frame's markup unless it was sent already. */
+function framed(frame: Frame, parts: { hoisted: string; screen: string }): PageMarkup {
+  if (frame.sent) return { frame: frame.id, ...parts };
+  return { frame: frame.id, frameMarkup: { before: frame.before, after: frame.after }, ...parts };
 }

@@ -2,6 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../entry-server';
+import { pageAssembler } from '../../../testing/page-assembler';
 import type { ProductsPageData, RouteData } from '../../../content/types';
 import { layoutFixture, productsRoute } from '../../../testing/fixtures';
 import { DraftBadge } from '../DraftBadge';
@@ -18,7 +19,7 @@ describe('DraftBadge', () => {
       ...productsRoute,
       page: { ...productsRoute.page, products: [{ ...first!, draft: true }, ...rest] },
     };
-    const { html } = await render('/products', { layout: layoutFixture, route });
+    const html = pageAssembler()(await render('/products', { layout: layoutFixture, route }));
     expect(html.match(/class="draft-badge"/g)).toHaveLength(1);
     const card = html.slice(html.indexOf(first!.title), html.indexOf('draft-badge') + 40);
     expect(card).toContain('Draft');

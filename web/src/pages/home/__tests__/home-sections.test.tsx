@@ -1,8 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../entry-server';
+import { pageAssembler } from '../../../testing/page-assembler';
 import type { HomePageData } from '../../../content/types';
 import { homeFixture, homeRoute, layoutFixture } from '../../../testing/fixtures';
+
+const assemble = pageAssembler();
 
 /** The home page with only `sections`, and only their data, as sitegen hands it over. */
 async function renderHome(sections: HomePageData['sections']) {
@@ -12,7 +15,7 @@ async function renderHome(sections: HomePageData['sections']) {
     const key = section.replace(/_(.)/g, (_, c: string) => c.toUpperCase());
     (page as Record<string, unknown>)[key] = blocks[key];
   }
-  return (await render('/', { layout: layoutFixture, route: { ...homeRoute, page } })).html;
+  return assemble(await render('/', { layout: layoutFixture, route: { ...homeRoute, page } }));
 }
 
 describe('home sections from home.toml', () => {

@@ -4,6 +4,7 @@ import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../../../app/st
 import { clearDataCache } from '../../../content/data-cache';
 import type { PrerenderData, ProductsPageData, RouteData } from '../../../content/types';
 import { render } from '../../../entry-server';
+import { pageAssembler } from '../../../testing/page-assembler';
 import { dialysisCategoryRoute, layoutFixture, productsRoute } from '../../../testing/fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -17,10 +18,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+const assemble = pageAssembler();
+
 /** The prerendered page of `route`, opened at `url` (which may carry a query). */
 async function hydrateAt(route: RouteData<ProductsPageData>, url: string) {
   const data: PrerenderData = { layout: layoutFixture, route };
-  const { html } = await render(route.meta.path, data);
+  const html = assemble(await render(route.meta.path, data));
   window.history.replaceState(null, '', url);
   const json = JSON.stringify({ path: route.meta.path, ...data }).replace(/</g, '\\u003c');
   document.body.innerHTML = `<div id="root">${html}</div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script>`;
