@@ -119,12 +119,7 @@ pub fn check_page(
 ) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for (at, url) in urls_of(html) {
-        let problem = if is_internal(&url) {
-            internal_problem(&url, index, routes)
-        } else {
-            external_url_problem(&url).map(|message| (ErrorCode::MalformedExternalUrl, message))
-        };
-        if let Some((code, message)) = problem {
+        if let Some((code, message)) = url_problem(&url, index, routes) {
             problems.push(Diagnostic::in_text(
                 file,
                 html,
@@ -135,6 +130,24 @@ pub fn check_page(
         }
     }
     problems
+}
+
+/// What is wrong with a URL of a page, if anything: the rule it breaks and why.
+pub fn url_problem(
+    url: &str,
+    index: &OutputIndex,
+    routes: &RouteTable,
+) -> Option<(ErrorCode, String)> {
+    if is_internal(url) {
+        internal_problem(url, index, routes)
+    } else {
+        external_url_problem(url).map(|message| (ErrorCode::MalformedExternalUrl, message))
+    }
+}
+
+/// The URLs [`check_page`] checks in `html`, without their places.
+pub fn page_urls(html: &str) -> impl Iterator<Item = String> {
+    urls_of(html).into_iter().map(|(_, url)| url)
 }
 
 fn is_internal(url: &str) -> bool {

@@ -19,7 +19,7 @@
 mod html;
 mod source;
 
-pub use crate::html::{check_page, check_page_file, OutputIndex};
+pub use crate::html::{check_page, check_page_file, page_urls, url_problem, OutputIndex};
 pub use crate::source::{check_source_text, check_sources};
 
 /// One segment of a route pattern.

@@ -20,6 +20,7 @@ pub mod interrupt;
 pub mod media;
 pub mod out_dir;
 pub mod output;
+pub mod page_links;
 pub mod parallel;
 pub mod prerender;
 pub mod progress;
@@ -44,6 +45,7 @@ use sitegen_view as view;
 
 use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
+use crate::page_links::PageLinks;
 use crate::prerender::Prerenderer;
 use crate::progress::{Progress, Stage};
 use crate::record::FolderId;
@@ -382,6 +384,7 @@ impl Builder {
         lap(&mut stages, "data")?;
 
         let layout_key = Key::of(&[layout_json.as_bytes()]);
+        let page_links = PageLinks::default();
         let pages = Pages {
             content: &content,
             shells: &shells,
@@ -389,6 +392,7 @@ impl Builder {
             staging: &staging,
             layout_in_script: shell::escape_json_for_script(&layout_json),
             renders: RenderCache::new(&cache),
+            links: &page_links,
             render_inputs: Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
             prerendered: AtomicUsize::new(0),
             remembered: self.take_renders(),
@@ -438,6 +442,7 @@ impl Builder {
         let fallback_pages = redirects::fallback_pages(&content, base_url);
         parallel::map_parallel(fallback_pages.len(), jobs, |index| {
             let (path, html) = &fallback_pages[index];
+            page_links.add(path, html, None);
             staging.write(path, html)
         })?;
         staging.write(
@@ -465,16 +470,26 @@ impl Builder {
             }
             _ => outputs.pages(),
         };
+        let gathered_links = page_links.into_gathered();
+        let has_problem =
+            |url: &str| sitegen_links::url_problem(url, &outputs, &route_table).is_some();
         let Ok(problems_per_page) =
             progress::stage(progress, Stage::LinkCheck, html_files.len(), || {
                 parallel::map_parallel(html_files.len(), jobs, |index| {
-                    let problems = sitegen_links::check_page_file(
-                        staging.read_to_string(html_files[index]),
-                        html_files[index],
-                        &options.out_dir,
-                        &outputs,
-                        &route_table,
-                    );
+                    let page = html_files[index];
+                    // A page this build wrote is checked from its gathered URLs; one
+                    // with a problem, or kept from the last build, from its file.
+                    let problems = if gathered_links.all_fine(page, &has_problem) {
+                        Vec::new()
+                    } else {
+                        sitegen_links::check_page_file(
+                            staging.read_to_string(page),
+                            page,
+                            &options.out_dir,
+                            &outputs,
+                            &route_table,
+                        )
+                    };
                     progress.advance();
                     Ok::<_, Infallible>(problems)
                 })
@@ -639,6 +654,8 @@ struct Pages<'a> {
     layout_in_script: String,
     /// The renders of earlier builds, and this build's for the next.
     renders: RenderCache<'a>,
+    /// The URLs of the pages written, for the link check.
+    links: &'a PageLinks,
     /// What every render depends on besides its URL and route data: the bundle and the
     /// layout.
     render_inputs: Key,
@@ -835,6 +852,7 @@ impl Pages<'_> {
             )?,
             json_ld,
         })?;
+        self.links.add(&html_file, &html, Some(&rendered.markup));
         self.write(&html_file, html)
     }
 
@@ -882,6 +900,7 @@ impl Pages<'_> {
             data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json)?,
             json_ld: Vec::new(),
         })?;
+        self.links.add("404.html", &html, Some(&rendered.markup));
         self.write("404.html", html)
     }
 }
@@ -982,6 +1001,7 @@ mod tests {
             let progress = CountingProgress::default();
             let staging = Staging::new(&tmp.path().join(format!("out-{jobs}"))).unwrap();
             let cache = BuildCache::new(&cache_dir, reuse);
+            let links = PageLinks::default();
             let pages = Pages {
                 content: &content,
                 shells: &shells,
@@ -989,6 +1009,7 @@ mod tests {
                 staging: &staging,
                 layout_in_script: shell::escape_json_for_script(&layout_json),
                 renders: RenderCache::new(&cache),
+                links: &links,
                 render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),
                 prerendered: AtomicUsize::new(0),
                 remembered: Renders::default(),
