@@ -8,13 +8,19 @@ const CAROUSEL = { options: { loop: true }, intervalMs: LEADER_CAROUSEL_AUTOPLAY
 
 /**
  * Story of our Leaders: one director a slide, autoplay every 5 s, infinite (the last
- * wraps to the first), with dots. Under reduced motion it does not move by itself.
+ * wraps to the first), with dots. Under reduced motion it does not move by itself, nor
+ * while the pointer or the focus is inside.
  */
 export function LeaderCarousel({ leaders }: { leaders: About['leaders'] }) {
   const { viewportRef, ...carousel } = useCarousel(CAROUSEL);
   const count = leaders.item.length;
   return (
-    <section className="section leaders" aria-roledescription="carousel" aria-labelledby="leaders-heading">
+    <section
+      className="section leaders"
+      aria-roledescription="carousel"
+      aria-labelledby="leaders-heading"
+      {...carousel.holdHandlers}
+    >
       <h2 id="leaders-heading">{leaders.heading}</h2>
       <div className="leader-carousel">
         <div className="leader-viewport" ref={viewportRef} data-ready={carousel.ready || undefined}>
