@@ -10,13 +10,15 @@ const require = createRequire(import.meta.url);
 
 /**
  * Scrolls to the sections below the first screen (showcase, slider, testimonials),
- * whose code loads when they come near the viewport, and waits until they are
- * hydrated and embla has arrived.
+ * whose code loads when they come near the viewport, and to each carousel, whose embla
+ * starts only then, and waits until they are hydrated and embla has arrived.
  */
 async function revealBelowTheFold(page: Page) {
   await page.locator('section.showcase').scrollIntoViewIfNeeded();
-  await page.locator('.services-viewport[data-ready]').waitFor({ state: 'attached' });
-  await page.locator('.testimonial-viewport[data-ready]').waitFor({ state: 'attached' });
+  for (const viewport of ['.services-viewport', '.testimonial-viewport']) {
+    await page.locator(viewport).scrollIntoViewIfNeeded();
+    await page.locator(`${viewport}[data-ready]`).waitFor({ state: 'attached' });
+  }
 }
 
 /** Opens / with the clock installed, waits for the app, then stops the time. */

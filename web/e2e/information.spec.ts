@@ -164,6 +164,11 @@ test.describe('About Us', () => {
     await page.clock.install();
     await page.goto('/aboutUs');
     await waitForApp(page);
+    // Below the first screen, embla starts only once the carousel comes near the viewport.
+    const viewport = page.locator('.leader-viewport');
+    await expect(viewport).not.toHaveAttribute('data-ready');
+    await viewport.scrollIntoViewIfNeeded();
+    await expect(viewport).toHaveAttribute('data-ready', 'true');
     const dots = page.locator('.carousel-dot');
     await expect(dots).toHaveCount(3);
     await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');

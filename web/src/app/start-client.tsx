@@ -9,6 +9,7 @@ import { ROOT_ROUTE_ID } from '../content/hooks';
 import { embeddedDataMatches, LAYOUT_DATA_URL, routeDataUrl } from '../content/route-data-url';
 import type { EmbeddedPageData } from '../content/types';
 import { loadEveryDeferredPart, markHydrating } from '../lib/when-near-viewport';
+import { yieldToMain } from '../lib/yield-to-main';
 import { routes } from './routes';
 
 export const DATA_SCRIPT_ID = '__SITEGEN_DATA__';
@@ -70,7 +71,11 @@ export async function startClient(container: HTMLElement): Promise<StartedClient
     const leafRouteId = await resolveLazyMatches();
     const loaderData: Record<string, unknown> = { [ROOT_ROUTE_ID]: embedded.layout };
     if (leafRouteId && leafRouteId !== ROOT_ROUTE_ID) loaderData[leafRouteId] = embedded.route;
+    // Matching the routes, creating the router and starting the hydration each take a
+    // slow phone tens of milliseconds of code run for the first time: a task each.
+    await yieldToMain();
     const router = createBrowserRouter(routes, { hydrationData: { loaderData } });
+    await yieldToMain();
     markHydrating();
     const stopWatching = router.subscribe(() => {
       stopWatching();

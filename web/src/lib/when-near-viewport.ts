@@ -4,22 +4,35 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export const NEAR_VIEWPORT_MARGIN = '300px';
 
 /**
+ * Calls `onNear` once `element` comes within {@link NEAR_VIEWPORT_MARGIN} of the
+ * viewport, at once when there is no IntersectionObserver. Returns what stops watching.
+ */
+export function observeNearViewport(element: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    onNear();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      onNear();
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
  * Resolves once `element` comes within {@link NEAR_VIEWPORT_MARGIN} of the viewport,
  * at once when there is no element to watch (or no IntersectionObserver): code that
  * waits on it then loads as if nothing were deferred.
  */
 export function whenNearViewport(element: Element | null): Promise<void> {
-  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  if (!element) return Promise.resolve();
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: NEAR_VIEWPORT_MARGIN },
-    );
-    observer.observe(element);
+    observeNearViewport(element, resolve);
   });
 }
 

@@ -1,8 +1,8 @@
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type {} from 'embla-carousel-autoplay';
-import { lazy, Suspense, useCallback, useEffect, useState, type FocusEvent, type ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FocusEvent, type ReactNode, type RefObject } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
+import { observeNearViewport } from '../../lib/when-near-viewport';
 
 const CarouselDriver = lazy(() => import('./CarouselDriver'));
 
@@ -14,13 +14,13 @@ export type CarouselSettings = {
 
 export type Carousel = CarouselState & {
   /** The viewport element's ref (overflow hidden; its first child is the slide track). */
-  bindViewport: (node: HTMLElement | null) => void;
+  viewportRef: RefObject<HTMLDivElement | null>;
 };
 
 export type CarouselState = {
   /** Embla has taken over (for the viewport's `data-ready`, which tests wait for). */
   ready: boolean;
-  /** Render this anywhere inside the section: it loads and binds embla after hydration. */
+  /** Render this anywhere inside the section: it loads and binds embla once the viewport comes near the visible area. */
   driver: ReactNode;
   selectedIndex: number;
   snapCount: number;
@@ -42,13 +42,22 @@ export type CarouselState = {
 
 /**
  * A carousel over markup the section renders itself (prerendered as a plain row of
- * slides). After hydration embla takes over the viewport; autoplay runs unless the
- * visitor prefers reduced motion, paused it, hovers or focuses inside, or the tab is hidden.
+ * slides). Once its viewport comes near the visible area, embla takes it over; autoplay
+ * runs unless the visitor prefers reduced motion, paused it, hovers or focuses inside,
+ * or the tab is hidden.
  */
 export function useCarousel({ options, intervalMs }: CarouselSettings): Carousel {
-  const hydrated = useHydrated();
   const reducedMotion = usePrefersReducedMotion();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // Set from the observer's callback, in a task of its own: loading and starting embla
+  // (tens of milliseconds on a slow phone, with its layout reads) never joins the
+  // hydration's tasks, and waits for a visitor who scrolls to the carousel.
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = viewportRef.current;
+    if (!element) return;
+    return observeNearViewport(element, () => setViewport(element));
+  }, []);
   const [api, setApi] = useState<EmblaCarouselType | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
@@ -100,9 +109,8 @@ export function useCarousel({ options, intervalMs }: CarouselSettings): Carousel
   };
 
   return {
-    bindViewport: setViewport,
-    driver:
-      hydrated && viewport ? (
+    viewportRef,
+    driver: viewport ? (
         <Suspense fallback={null}>
           <CarouselDriver
             viewport={viewport}

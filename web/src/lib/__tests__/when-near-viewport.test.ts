@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NEAR_VIEWPORT_MARGIN, whenNearViewport } from '../when-near-viewport';
+import { NEAR_VIEWPORT_MARGIN, observeNearViewport, whenNearViewport } from '../when-near-viewport';
 import type * as WhenNearViewport from '../when-near-viewport';
 
 type Callback = (entries: Pick<IntersectionObserverEntry, 'isIntersecting'>[]) => void;
@@ -54,6 +54,34 @@ describe('whenNearViewport', () => {
     const observers = stubObserver();
     expect(await settled(whenNearViewport(null))).toBe(true);
     expect(observers).toHaveLength(0);
+  });
+});
+
+describe('observeNearViewport', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('calls back once the element comes near, and stops watching when asked', () => {
+    const observers = stubObserver();
+    const onNear = vi.fn();
+    const element = document.createElement('div');
+    observeNearViewport(element, onNear);
+    const [observer] = observers;
+    observer?.callback([{ isIntersecting: false }]);
+    expect(onNear).not.toHaveBeenCalled();
+    observer?.callback([{ isIntersecting: true }]);
+    expect(onNear).toHaveBeenCalledTimes(1);
+    expect(observer?.disconnected).toBe(true);
+
+    const other = observeNearViewport(element, onNear);
+    other();
+    expect(observers[1]?.disconnected).toBe(true);
+  });
+
+  it('calls back at once without an IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const onNear = vi.fn();
+    observeNearViewport(document.createElement('div'), onNear);
+    expect(onNear).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,45 +1,29 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCarousel } from '../../components/carousel/use-carousel';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { LEADER_CAROUSEL_AUTOPLAY_MS } from '../../config/timing';
 import type { About } from '../../content/types';
-import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
+
+// Infinite: the last leader wraps to the first.
+const CAROUSEL = { options: { loop: true }, intervalMs: LEADER_CAROUSEL_AUTOPLAY_MS };
 
 /**
  * Story of our Leaders: one director a slide, autoplay every 5 s, infinite (the last
- * wraps to the first), with dots. Under reduced motion it does not move by itself.
+ * wraps to the first), with dots. Under reduced motion it does not move by itself, nor
+ * while the pointer or the focus is inside.
  */
 export function LeaderCarousel({ leaders }: { leaders: About['leaders'] }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const plugins = useMemo(
-    () => (reducedMotion ? [] : [Autoplay({ delay: LEADER_CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false })]),
-    [reducedMotion],
-  );
-  const [bindViewport, emblaApi] = useEmblaCarousel({ loop: true }, plugins);
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      emblaApi.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [emblaApi]);
-
-  const goTo = (index: number) => {
-    emblaApi?.scrollTo(index);
-    // A chosen slide gets its full 5 s.
-    emblaApi?.plugins().autoplay?.reset();
-  };
-
+  const { viewportRef, ...carousel } = useCarousel(CAROUSEL);
   const count = leaders.item.length;
   return (
-    <section className="section leaders" aria-roledescription="carousel" aria-labelledby="leaders-heading">
+    <section
+      className="section leaders"
+      aria-roledescription="carousel"
+      aria-labelledby="leaders-heading"
+      {...carousel.holdHandlers}
+    >
       <h2 id="leaders-heading">{leaders.heading}</h2>
       <div className="leader-carousel">
-        <div className="leader-viewport" ref={bindViewport}>
+        <div className="leader-viewport" ref={viewportRef} data-ready={carousel.ready || undefined}>
           <div className="leader-track">
             {leaders.item.map((leader, index) => (
               <div
@@ -48,7 +32,7 @@ export function LeaderCarousel({ leaders }: { leaders: About['leaders'] }) {
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${count}: ${leader.name}`}
-                data-selected={index === selected}
+                data-selected={index === carousel.selectedIndex}
               >
                 <div className="leader card">
                   <MediaImage media={leader.image} alt={leader.name} className="leader-image" />
@@ -72,12 +56,13 @@ export function LeaderCarousel({ leaders }: { leaders: About['leaders'] }) {
               type="button"
               className="carousel-dot"
               aria-label={`Show ${leader.name}`}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => goTo(index)}
+              aria-current={index === carousel.selectedIndex ? 'true' : undefined}
+              onClick={() => carousel.scrollTo(index)}
             />
           ))}
         </div>
       </div>
+      {carousel.driver}
     </section>
   );
 }

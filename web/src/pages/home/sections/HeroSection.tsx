@@ -2,19 +2,23 @@ import { MediaImage } from '../../../components/media-image/MediaImage';
 import { mediaSrcForWidth } from '../../../components/media-image/media-sources';
 import type { Home } from '../../../content/types';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
+import { usePageSettled } from '../../../lib/use-page-settled';
 import { usePrefersSavedData } from '../../../lib/use-save-data';
 
 /**
  * The full-screen hero: the poster at once, the muted looping video over it once the
  * browser says motion and data are welcome (never in the prerendered page), the tagline on top.
+ * The video starts once the page has settled: decoding it would compete with the
+ * boot for a slow phone's CPU, while the poster already shows its first frame.
  */
 export function HeroSection({ hero }: { hero: Home['hero'] }) {
   const reducedMotion = usePrefersReducedMotion();
   const savingData = usePrefersSavedData();
+  const settled = usePageSettled();
   return (
     <section className="hero" aria-labelledby="hero-tagline">
       <MediaImage media={hero.poster} alt="" className="hero-media" eager />
-      {!reducedMotion && !savingData && (
+      {settled && !reducedMotion && !savingData && (
         <video
           className="hero-media"
           src={hero.video.src}

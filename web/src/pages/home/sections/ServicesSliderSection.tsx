@@ -22,7 +22,7 @@ export function ServicesSliderSection({
   slider: Home['servicesSlider'];
   headingAs?: HeadingLevel;
 }) {
-  const { bindViewport, ...carousel } = useCarousel(CAROUSEL);
+  const { viewportRef, ...carousel } = useCarousel(CAROUSEL);
   const [zoomed, setZoomed] = useState<string | null>(null);
   const toggleZoom = (title: string) => (event: MouseEvent) => {
     // View More does its own thing.
@@ -35,7 +35,7 @@ export function ServicesSliderSection({
         <SectionHeading as={headingAs} id="services-slider-heading">
           {slider.heading}
         </SectionHeading>
-        <div className="carousel-viewport services-viewport" ref={bindViewport} data-ready={carousel.ready || undefined}>
+        <div className="carousel-viewport services-viewport" ref={viewportRef} data-ready={carousel.ready || undefined}>
           <ul className="carousel-track services-track" data-selected-index={carousel.selectedIndex}>
             {slider.cards.map((card) => {
               const isZoomed = zoomed === card.title;

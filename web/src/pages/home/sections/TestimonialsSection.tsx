@@ -16,7 +16,7 @@ export function TestimonialsSection({
   testimonials: Home['testimonials'];
   headingAs?: HeadingLevel;
 }) {
-  const { bindViewport, ...carousel } = useCarousel(CAROUSEL);
+  const { viewportRef, ...carousel } = useCarousel(CAROUSEL);
   const count = testimonials.items.length;
   return (
     <section className="section testimonials" aria-labelledby="testimonials-heading" {...carousel.holdHandlers}>
@@ -24,7 +24,7 @@ export function TestimonialsSection({
         <SectionHeading as={headingAs} id="testimonials-heading">
           {testimonials.heading}
         </SectionHeading>
-        <div className="carousel-viewport testimonial-viewport" ref={bindViewport} data-ready={carousel.ready || undefined}>
+        <div className="carousel-viewport testimonial-viewport" ref={viewportRef} data-ready={carousel.ready || undefined}>
           <div className="carousel-track">
             {testimonials.items.map((item, index) => (
               <div
