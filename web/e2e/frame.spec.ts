@@ -269,6 +269,9 @@ test.describe('frame code loaded when needed', () => {
     page,
     isMobile,
   }) => {
+    // The hero video streams as it plays, so the network would seldom go idle: the
+    // waits below are for the code the page loads.
+    await page.route(/\.(mp4|webm)$/, (route) => route.abort());
     await open(page, '/');
     await page.waitForLoadState('networkidle');
     expect(await isHydrated(page, 'footer.site-footer')).toBe(false);
