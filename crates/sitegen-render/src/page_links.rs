@@ -102,7 +102,7 @@ fn frame_around<'h, 'm>(
         return None;
     };
     let (before, after) = (&frame.markup.before, &frame.markup.after);
-    let frame_start = html.find(before.as_str())?;
+    let frame_start = find_long(html, before)?;
     let screen_start = frame_start + before.len();
     let after_start = screen_start + screen.len();
     if !html.get(after_start..)?.starts_with(after.as_str()) {
@@ -116,6 +116,21 @@ fn frame_around<'h, 'm>(
         ],
         frame,
     ))
+}
+
+/// Where `needle` first starts in `haystack`. `str::find` prepares a search over the
+/// whole needle, and a frame's markup is about 20 KB: that preparation, on every page,
+/// cost more than the rest of gathering its links. This looks for the needle's first
+/// few bytes and compares the rest where they are.
+fn find_long(haystack: &str, needle: &str) -> Option<usize> {
+    let mut probe_end = needle.len().min(64);
+    while !needle.is_char_boundary(probe_end) {
+        probe_end -= 1;
+    }
+    haystack
+        .match_indices(&needle[..probe_end])
+        .map(|(start, _)| start)
+        .find(|&start| haystack[start..].starts_with(needle))
 }
 
 /// Each URL once, in the order first seen.
@@ -187,6 +202,17 @@ mod tests {
         assert!(!gathered.all_fine("kept-from-the-last-build.html", &has_problem));
         let checked = checked.into_inner().unwrap();
         assert_eq!(checked.iter().filter(|url| *url == "/products").count(), 1);
+    }
+
+    #[test]
+    fn a_long_needle_is_found_where_it_starts_whole() {
+        let needle = format!("<nav>{}</nav>é", "x".repeat(100));
+        let near_miss = format!("<nav>{}</nav>", "x".repeat(100));
+        let haystack = format!("{near_miss}<p>{needle}{needle}");
+        assert_eq!(find_long(&haystack, &needle), haystack.find(&needle));
+        assert_eq!(find_long(&near_miss, &needle), None);
+        assert_eq!(find_long("aé", "é"), Some(1));
+        assert_eq!(find_long("abc", ""), Some(0));
     }
 
     #[test]
