@@ -518,7 +518,7 @@ impl Builder {
             on_disk,
         });
         self.remember_output(output, cache.dir());
-        cache.prune();
+        cache.finish();
 
         Ok(BuildSummary {
             routes: planned.len() + 1,

@@ -164,10 +164,10 @@ mod tests {
     #[test]
     fn renders_whole_and_framed_are_read_back_as_they_were_put() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = BuildCache::new(dir.path(), true);
         let (whole_key, a_key, b_key) = (Key::of(&[b"w"]), Key::of(&[b"a"]), Key::of(&[b"b"]));
         let frame = frame();
         {
+            let cache = BuildCache::new(dir.path(), true);
             let renders = RenderCache::new(&cache);
             let whole = Rendered {
                 markup: Markup::Whole("<p>whole</p>".into()),
@@ -177,8 +177,12 @@ mod tests {
             renders.put(&whole_key, &whole);
             renders.put(&a_key, &framed(&frame, "<h1>A</h1>"));
             renders.put(&b_key, &framed(&frame, "<h1>B</h1>"));
+            drop(renders);
+            assert_eq!(cache.used(), 4, "three renders and their one frame");
+            cache.finish();
         }
-        // The next build, in a new process as far as the cache can tell.
+        // The next build.
+        let cache = BuildCache::new(dir.path(), true);
         let renders = RenderCache::new(&cache);
         let whole = renders.get(&whole_key).unwrap();
         assert_eq!(
@@ -202,25 +206,30 @@ mod tests {
             panic!("framed");
         };
         assert!(Arc::ptr_eq(fa, fb));
-        assert_eq!(
-            std::fs::read_dir(dir.path().join("render"))
-                .unwrap()
-                .count(),
-            4
-        );
     }
 
     #[test]
     fn a_render_whose_frame_is_gone_or_altered_is_a_miss() {
-        let dir = tempfile::tempdir().unwrap();
-        let cache = BuildCache::new(dir.path(), true);
         let frame = frame();
         let key = Key::of(&[b"a"]);
-        RenderCache::new(&cache).put(&key, &framed(&frame, "<h1>A</h1>"));
-        let frame_file = dir.path().join("render").join(frame.key.as_str());
-        std::fs::write(&frame_file, r#"{"before":"<nav>","after":"</main>"}"#).unwrap();
-        assert!(RenderCache::new(&cache).get(&key).is_none());
-        std::fs::remove_file(&frame_file).unwrap();
-        assert!(RenderCache::new(&cache).get(&key).is_none());
+        // The cache's bytes for the render, which name its frame.
+        let entry = {
+            let dir = tempfile::tempdir().unwrap();
+            let cache = BuildCache::new(dir.path(), true);
+            RenderCache::new(&cache).put(&key, &framed(&frame, "<h1>A</h1>"));
+            cache.finish();
+            BuildCache::new(dir.path(), true).get(&key).unwrap()
+        };
+        for frame_bytes in [Some(&br#"{"before":"<nav>","after":"</main>"}"#[..]), None] {
+            let dir = tempfile::tempdir().unwrap();
+            let cache = BuildCache::new(dir.path(), true);
+            cache.put(&key, &entry);
+            if let Some(bytes) = frame_bytes {
+                cache.put(&frame.key, bytes);
+            }
+            cache.finish();
+            let cache = BuildCache::new(dir.path(), true);
+            assert!(RenderCache::new(&cache).get(&key).is_none());
+        }
     }
 }
