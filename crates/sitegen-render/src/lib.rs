@@ -788,7 +788,7 @@ impl Pages<'_> {
     ) -> Result<(), BuildError> {
         fault::point("rendering");
         interrupt::check()?;
-        let route_json = route.route_data(self.content.site.base_url()).to_string();
+        let route_json = route.route_data(self.content.site.base_url());
         self.write(&route.data_file(), &route_json)?;
         let url = routes::encode_path(&route.path);
         let render_key = self.render_key(&url, &route_json);

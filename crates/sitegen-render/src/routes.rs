@@ -1,6 +1,8 @@
 //! The route table (docs/data-contract.md §4) crossed with the content: every route
 //! that is prerendered, with its page data and its meta tags.
 
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
 use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
@@ -32,8 +34,9 @@ pub struct PlannedRoute {
     /// Title and meta description of the page.
     pub title: String,
     pub description: String,
-    /// The screen's data (`page` of `RouteData`).
-    pub page: Value,
+    /// The screen's data (`page` of `RouteData`), serialised: at 10,000 products,
+    /// every route's data as a `Value` tree held about a hundred MB until written.
+    pub page: Box<RawValue>,
     /// Listed in `sitemap.xml` (block routes are not: they repeat the home page).
     pub in_sitemap: bool,
     /// The trail from the home page to this page as `(name, decoded path)`, the page
@@ -53,19 +56,19 @@ impl PlannedRoute {
         )
     }
 
-    /// `RouteData` of the contract: what the screen's loader returns.
-    pub fn route_data(&self, base_url: &str) -> Value {
+    /// `RouteData` of the contract, serialised: what the screen's loader returns.
+    pub fn route_data(&self, base_url: &str) -> String {
         let canonical = self.canonical(base_url);
-        view::RouteData {
-            meta: view::RouteMeta {
-                title: &self.title,
-                description: &self.description,
-                path: &self.path,
-                canonical: &canonical,
-            },
-            page: &self.page,
-        }
-        .into()
+        let meta = view::RouteMeta {
+            title: &self.title,
+            description: &self.description,
+            path: &self.path,
+            canonical: &canonical,
+        };
+        // `view::RouteData` with the page serialised already; through `Value`, as every
+        // JSON file, so its keys are sorted (docs/data-contract.md §3).
+        let meta = serde_json::to_value(&meta).unwrap_or_default();
+        format!(r#"{{"meta":{meta},"page":{}}}"#, self.page.get())
     }
 
     /// Where the route's HTML goes inside the output directory.
@@ -119,18 +122,22 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
 /// The pages of one declared route.
 fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>) {
     let site_name = content.site.name();
-    let mut add =
-        |path: String, title: String, description: String, page: Value, breadcrumb, product| {
-            planned.push(PlannedRoute {
-                path,
-                title,
-                description,
-                page,
-                in_sitemap: route.sitemap,
-                breadcrumb,
-                product,
-            });
-        };
+    let mut add = |path: String,
+                   title: String,
+                   description: String,
+                   page: Box<RawValue>,
+                   breadcrumb,
+                   product| {
+        planned.push(PlannedRoute {
+            path,
+            title,
+            description,
+            page,
+            in_sitemap: route.sitemap,
+            breadcrumb,
+            product,
+        });
+    };
     match route.data {
         DataKind::None => {}
         DataKind::Registrations => {
@@ -143,7 +150,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                         "{} railway registration certificates held by {site_name}.",
                         kind.as_str()
                     ),
-                    view::registrations_page(content, kind).into(),
+                    page_json(&view::registrations_page(content, kind)),
                     breadcrumb(content, route, (kind.as_str().to_string(), path), None),
                     None,
                 );
@@ -156,7 +163,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     path.clone(),
                     format!("{} | {site_name}", category.name()),
                     category_description(content, category),
-                    view::category_page(content, category).into(),
+                    page_json(&view::category_page(content, category)),
                     breadcrumb(content, route, (category.name().to_string(), path), None),
                     None,
                 );
@@ -170,7 +177,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     path.clone(),
                     format!("{title} | {site_name}"),
                     summary(service.description()),
-                    view::service_page(content, service).into(),
+                    page_json(&view::service_page(content, service)),
                     breadcrumb(content, route, (title.to_string(), path), None),
                     None,
                 );
@@ -190,7 +197,7 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     path.clone(),
                     format!("{} | {site_name}", product.title()),
                     summary(product.description()),
-                    view::product_page(content, product).into(),
+                    page_json(&view::product_page(content, product)),
                     breadcrumb(
                         content,
                         route,
@@ -218,19 +225,27 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
 }
 
 /// The page data of a route without parameters.
-fn static_page(content: &Content, data: DataKind) -> Value {
+fn static_page(content: &Content, data: DataKind) -> Box<RawValue> {
     match data {
-        DataKind::Home => view::home_page(content).into(),
-        DataKind::HomeBlocks => view::home(content).into(),
-        DataKind::Products => view::products_page(content).into(),
-        DataKind::Services => view::services_page(content).into(),
-        DataKind::Certificates => view::certificates_page(content).into(),
-        DataKind::Railway => view::railway_page(content).into(),
-        DataKind::About => view::about(content).into(),
-        DataKind::Policy(kind) => view::policy(content, kind).into(),
-        DataKind::Timeline => view::timeline(content).into(),
-        _ => view::EmptyPage {}.into(),
+        DataKind::Home => page_json(&view::home_page(content)),
+        DataKind::HomeBlocks => page_json(&view::home(content)),
+        DataKind::Products => page_json(&view::products_page(content)),
+        DataKind::Services => page_json(&view::services_page(content)),
+        DataKind::Certificates => page_json(&view::certificates_page(content)),
+        DataKind::Railway => page_json(&view::railway_page(content)),
+        DataKind::About => page_json(&view::about(content)),
+        DataKind::Policy(kind) => page_json(&view::policy(content, kind)),
+        DataKind::Timeline => page_json(&view::timeline(content)),
+        _ => page_json(&view::EmptyPage {}),
     }
+}
+
+/// A screen's data, serialised once (see [`PlannedRoute::page`]) through `Value`, as
+/// every JSON file: its keys sorted (docs/data-contract.md §3).
+fn page_json(page: &impl Serialize) -> Box<RawValue> {
+    // The views serialise to JSON whatever they hold: maps have string keys.
+    let sorted = serde_json::to_value(page).expect("a view serialises to JSON");
+    serde_json::value::to_raw_value(&sorted).expect("a value serialises to JSON")
 }
 
 /// The breadcrumb of a page of `route` named `own` (name, decoded path): the trail
@@ -347,6 +362,10 @@ fn summary(text: &str) -> String {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    fn page_value(route: &PlannedRoute) -> Value {
+        serde_json::from_str(route.page.get()).expect("JSON")
+    }
     use serde_json::json;
     use sitegen_content::RouteKind;
 
@@ -411,17 +430,18 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(paths, static_paths);
         let page = |path: &str| {
-            &routes
-                .iter()
-                .find(|route| route.path == path)
-                .expect("planned")
-                .page
+            page_value(
+                routes
+                    .iter()
+                    .find(|route| route.path == path)
+                    .expect("planned"),
+            )
         };
         assert_eq!(page("/ReturnRefundPolicy"), page("/ShippingPolicy"));
         assert_ne!(page("/TermsAndConditions"), page("/PrivacyPolicy"));
         assert!(page("/TermsAndConditions")["sections"].is_array());
         assert!(page("/aboutUs")["whoWeAre"].is_object());
-        assert_eq!(page("/blogs"), &json!({}));
+        assert_eq!(page("/blogs"), json!({}));
         assert_eq!(page("/Producthome"), page("/"));
     }
 
@@ -510,12 +530,13 @@ pub(crate) mod tests {
             .iter()
             .find(|route| route.path == "/products")
             .expect("/products");
-        let all_count = all.page["products"].as_array().map_or(0, Vec::len);
+        let all_count = page_value(all)["products"].as_array().map_or(0, Vec::len);
         let mut listed = 0;
         for route in category_routes(&routes) {
             let id = &route.path[routes::CATEGORY.prefix().len()..];
-            assert_eq!(route.page["category"], id);
-            let products = route.page["products"].as_array().expect("products");
+            let page = page_value(route);
+            assert_eq!(page["category"], id);
+            let products = page["products"].as_array().expect("products");
             assert!(
                 products.iter().all(|product| product["category"] == id),
                 "{}",
@@ -550,7 +571,7 @@ pub(crate) mod tests {
             path: "/aboutUs".into(),
             title: String::new(),
             description: String::new(),
-            page: Value::Null,
+            page: page_json(&()),
             in_sitemap: true,
             breadcrumb: Vec::new(),
             product: None,
