@@ -204,7 +204,7 @@ impl BuildCache {
     }
 
     /// Stores an entry in this build's pack, unless the cache holds it already (a
-    /// `--no-cache` build computes what it holds again): its name is the hash of its
+    /// `--no-cache` build computes what it holds again): its key is the hash of its
     /// inputs, so it holds these very bytes.
     pub fn put(&self, key: &Key, bytes: &[u8]) {
         self.mark_used(key);
@@ -262,11 +262,10 @@ impl BuildCache {
                     .all(|(key, held)| self.move_entry(key, *held, pack))
             });
             // The old packs go only once what they held that stays is in the new one.
-            if let Some(pack) = writing.filter(|_| moved) {
-                if pack.seal() {
-                    for old in &self.packs {
-                        let _ = fs::remove_file(&old.path);
-                    }
+            let sealed = writing.is_some_and(PackWriter::seal);
+            if sealed && moved {
+                for old in &self.packs {
+                    let _ = fs::remove_file(&old.path);
                 }
             }
         }
