@@ -109,6 +109,8 @@ pub struct BuildCache {
     /// The sealed packs found when this build began, and where each key is in them.
     packs: Vec<Pack>,
     held: HashMap<Key, Held>,
+    /// The sealed packs that could not be read whole, for [`BuildCache::finish`] to remove.
+    damaged: Vec<PathBuf>,
     /// The pack this build writes, opened at its first new entry.
     writing: Mutex<Option<PackWriter>>,
     used: Mutex<HashSet<Key>>,
@@ -146,9 +148,11 @@ impl BuildCache {
         let dir = dir.into();
         let mut packs = Vec::new();
         let mut held = HashMap::new();
+        let mut damaged = Vec::new();
         for path in pack_paths(&dir.join(RENDERS)) {
-            // A pack that cannot be read whole is as good as absent: pruning drops it.
+            // A pack that cannot be read whole is as good as absent.
             let Some((pack, index)) = open_pack(&path) else {
+                damaged.push(path);
                 continue;
             };
             let number = packs.len();
@@ -166,6 +170,7 @@ impl BuildCache {
             read,
             packs,
             held,
+            damaged,
             writing: Mutex::default(),
             used: Mutex::default(),
         }
@@ -268,6 +273,9 @@ impl BuildCache {
                     let _ = fs::remove_file(&old.path);
                 }
             }
+        }
+        for path in &self.damaged {
+            let _ = fs::remove_file(path);
         }
         remove_abandoned_packs(&self.dir.join(RENDERS));
     }
@@ -416,19 +424,18 @@ fn open_pack(path: &Path) -> Option<(Pack, Vec<IndexEntry>)> {
     ))
 }
 
-/// Removes the packs that builds no longer running left unsealed (killed), the sealed
-/// packs that cannot be read, and the entries of the cache's first format (a file each,
-/// named by its key).
+/// Removes the packs that builds no longer running left unsealed (killed), and the
+/// entries of the cache's first format (a file each, named by its key).
 fn remove_abandoned_packs(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for path in entries.flatten().map(|entry| entry.path()) {
         let abandoned = match path.extension().and_then(|ext| ext.to_str()) {
-            Some(extension) => match extension.strip_prefix("tmp-") {
-                Some(pid) => pid.parse().is_ok_and(|pid: i32| !process_is_running(pid)),
-                None => extension == PACK_EXTENSION && open_pack(&path).is_none(),
-            },
+            Some(extension) => extension
+                .strip_prefix("tmp-")
+                .and_then(|pid| pid.parse().ok())
+                .is_some_and(|pid: i32| !process_is_running(pid)),
             None => path
                 .file_name()
                 .and_then(|name| name.to_str())

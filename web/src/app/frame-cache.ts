@@ -75,7 +75,12 @@ export function pageHtml(page: PageMarkup, frames: ReadonlyMap<number, FrameMark
   if ('html' in page) return page.html;
   const frame = page.frameMarkup ?? frames.get(page.frame);
   if (!frame) throw new Error(`frame ${page.frame} was never sent`);
-  return page.hoisted + frame.before + page.screen + frame.after;
+  return assembled(frame, page);
+}
+
+/** A framed page's HTML: its hoisted resources, then its screen in the frame. */
+function assembled(frame: FrameMarkup, parts: { hoisted: string; screen: string }): string {
+  return parts.hoisted + frame.before + parts.screen + frame.after;
 }
 
 export class FrameCache {
@@ -122,7 +127,7 @@ export class FrameCache {
     const page = this.renderWhole(renderParts);
     const frame = frameOf(this.nextId++, frameMarkup, renderParts(NEITHER, null));
     const parts = frame && screenIn(frame, renderParts(SCREEN, null));
-    const usable = frame !== null && parts !== null && parts.hoisted + frame.before + parts.screen + frame.after === page;
+    const usable = frame !== null && parts !== null && assembled(frame, parts) === page;
     if (!usable) {
       console.error(
         `prerender: the frame of ${state.pathname} cannot be rendered apart from its screen ` +
