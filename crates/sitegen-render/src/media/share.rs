@@ -20,6 +20,7 @@ use std::io::ErrorKind;
 use std::path::Path;
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder};
 use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 use sitegen_content::{Content, Diagnostic, ErrorCode, MediaRef, Span};
@@ -122,29 +123,37 @@ pub fn write_share_pngs(
         return Ok(SharePngStats::default());
     }
     fs::create_dir_all(cache).map_err(|e| BuildError::io(cache, e))?;
-    let drawn = parallel::map_parallel(drawings.len(), jobs, |index| {
-        let (image, png) = &drawings[index];
-        let cached = super::cache_file(cache, &png.output);
-        if reuse && cached.is_file() {
-            staging.copy_file(&cached, &png.output)?;
-            return Ok(false);
-        }
-        // Every media reference the content holds was resolved into its index.
-        let source = content
-            .media
-            .get(&image.path)
-            .map(|file| file.source.as_path())
-            .ok_or_else(|| BuildError::io(Path::new(&image.path), ErrorKind::NotFound.into()))?;
-        let svg = fs::read(source).map_err(|e| BuildError::io(source, e))?;
-        let bytes =
-            draw_png(&svg, png.width, png.height).map_err(|reason| BuildError::ShareImage {
-                path: source.to_path_buf(),
-                reason,
-            })?;
-        super::store(&cached, &bytes)?;
-        staging.write(&png.output, &bytes)?;
-        Ok(true)
-    })?;
+    let (drawn, _) = parallel::run_queue(
+        drawings.len(),
+        jobs,
+        || Ok(Canvas::default()),
+        |canvas, index| {
+            let (image, png) = &drawings[index];
+            let cached = super::cache_file(cache, &png.output);
+            if reuse && cached.is_file() {
+                staging.copy_file(&cached, &png.output)?;
+                return Ok(false);
+            }
+            // Every media reference the content holds was resolved into its index.
+            let source = content
+                .media
+                .get(&image.path)
+                .map(|file| file.source.as_path())
+                .ok_or_else(|| {
+                    BuildError::io(Path::new(&image.path), ErrorKind::NotFound.into())
+                })?;
+            let svg = fs::read(source).map_err(|e| BuildError::io(source, e))?;
+            let bytes = canvas
+                .draw_png(&svg, png.width, png.height)
+                .map_err(|reason| BuildError::ShareImage {
+                    path: source.to_path_buf(),
+                    reason,
+                })?;
+            super::store(&cached, &bytes)?;
+            staging.write(&png.output, &bytes)?;
+            Ok(true)
+        },
+    )?;
     let drawn_now = drawn.iter().filter(|&&drawn| drawn).count();
     Ok(SharePngStats {
         drawn: drawn_now,
@@ -247,49 +256,79 @@ pub fn undrawable_shared_drawings(content: &Content, planned: &[PlannedRoute]) -
 /// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG; `Err`
 /// says why it cannot be, with the line where that applies.
 pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
-    let text = std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
-    let tree = drawable_tree(text).map_err(|problem| {
-        let line = text[..problem.span.start].matches('\n').count() + 1;
-        format!(
-            "line {line}: {}; {}",
-            problem.reason,
-            ErrorCode::UndrawableShareImage.hint()
-        )
-    })?;
-    let mut pixmap = tiny_skia::Pixmap::new(width, height)
-        .ok_or_else(|| format!("{width}×{height} is not a size a PNG can have"))?;
-    let size = tree.size();
-    let transform = tiny_skia::Transform::from_scale(
-        width as f32 / size.width(),
-        height as f32 / size.height(),
-    );
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
-    let pixels = pixmap.take_demultiplied();
-    // Most drawings paint a background: without an alpha channel the PNG is smaller.
-    let opaque = pixels
-        .iter()
-        .skip(3)
-        .step_by(4)
-        .all(|&alpha| alpha == u8::MAX);
-    let mut image = image::DynamicImage::ImageRgba8(
-        image::RgbaImage::from_raw(width, height, pixels)
-            .ok_or_else(|| "the drawn pixels do not fill the PNG".to_string())?,
-    );
-    if opaque {
-        image = image::DynamicImage::ImageRgb8(image.to_rgb8());
+    Canvas::default().draw_png(svg, width, height)
+}
+
+/// The pixel buffers of one drawing thread, reused from one PNG to the next: a new
+/// 1200×900 canvas costs its 4 MB again in page faults, more than the drawing itself
+/// on some machines.
+#[derive(Default)]
+pub struct Canvas {
+    /// Premultiplied RGBA, as tiny-skia draws.
+    rgba: Vec<u8>,
+    /// The same pixels as RGB, for an opaque drawing.
+    rgb: Vec<u8>,
+}
+
+impl Canvas {
+    /// [`draw_png`] on this canvas's buffers.
+    pub fn draw_png(&mut self, svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+        let text =
+            std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
+        let tree = drawable_tree(text).map_err(|problem| {
+            let line = text[..problem.span.start].matches('\n').count() + 1;
+            format!(
+                "line {line}: {}; {}",
+                problem.reason,
+                ErrorCode::UndrawableShareImage.hint()
+            )
+        })?;
+        let not_a_size = || format!("{width}×{height} is not a size a PNG can have");
+        let length = (width as usize)
+            .checked_mul(height as usize)
+            .and_then(|pixels| pixels.checked_mul(4))
+            .ok_or_else(not_a_size)?;
+        self.rgba.clear();
+        self.rgba.resize(length, 0);
+        let mut pixmap = tiny_skia::PixmapMut::from_bytes(&mut self.rgba, width, height)
+            .ok_or_else(not_a_size)?;
+        let size = tree.size();
+        let transform = tiny_skia::Transform::from_scale(
+            width as f32 / size.width(),
+            height as f32 / size.height(),
+        );
+        resvg::render(&tree, transform, &mut pixmap);
+        // Most drawings paint a background: without an alpha channel the PNG is smaller.
+        let opaque = self.rgba.chunks_exact(4).all(|pixel| pixel[3] == u8::MAX);
+        let (pixels, color) = if opaque {
+            // Premultiplied by an alpha of 255, the colours are as they are.
+            self.rgb.clear();
+            self.rgb.reserve(length / 4 * 3);
+            for pixel in self.rgba.chunks_exact(4) {
+                self.rgb.extend_from_slice(&pixel[..3]);
+            }
+            (&self.rgb, ExtendedColorType::Rgb8)
+        } else {
+            for pixel in self.rgba.chunks_exact_mut(4) {
+                let color = tiny_skia::PremultipliedColorU8::from_rgba(
+                    pixel[0], pixel[1], pixel[2], pixel[3],
+                )
+                .map_or(tiny_skia::ColorU8::from_rgba(0, 0, 0, 0), |color| {
+                    color.demultiply()
+                });
+                pixel.copy_from_slice(&[color.red(), color.green(), color.blue(), color.alpha()]);
+            }
+            (&self.rgba, ExtendedColorType::Rgba8)
+        };
+        let mut bytes = Vec::new();
+        // Fast (fdeflate) with the Sub filter: ~2 ms a PNG against ~13 ms for the default
+        // deflate, for ~70 KB against ~40 KB at 1200×900. Link previews are fetched once
+        // by each network's crawler, and a cold build draws every one of them.
+        PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Sub)
+            .write_image(pixels, width, height, color)
+            .map_err(|error| format!("the PNG encoder failed: {error}"))?;
+        Ok(bytes)
     }
-    let mut bytes = Vec::new();
-    // Fast (fdeflate) with the Sub filter: ~2 ms a PNG against ~13 ms for the default
-    // deflate, for ~70 KB against ~40 KB at 1200×900. Link previews are fetched once
-    // by each network's crawler, and a cold build draws every one of them.
-    image
-        .write_with_encoder(PngEncoder::new_with_quality(
-            &mut bytes,
-            CompressionType::Fast,
-            FilterType::Sub,
-        ))
-        .map_err(|error| format!("the PNG encoder failed: {error}"))?;
-    Ok(bytes)
 }
 
 #[cfg(test)]
