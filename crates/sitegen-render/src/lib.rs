@@ -31,6 +31,7 @@ pub mod routes;
 pub mod seo;
 pub mod shell;
 pub mod webapp;
+pub mod worker_pool;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -52,7 +53,8 @@ use crate::record::FolderId;
 use crate::render_cache::RenderCache;
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
-use crate::webapp::WebApp;
+use crate::webapp::{LockedWebApp, WebApp};
+use crate::worker_pool::{Affinity, PoolWorkers, WorkerPool};
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -324,6 +326,11 @@ impl Builder {
             interrupt::check()
         };
 
+        // Locked before the content loads, so that the first prerender worker boots
+        // meanwhile (Node and the bundle: ~0.15 s) and nothing rebuilds the bundle it
+        // loads. A web folder that cannot be locked is reported after the content.
+        let web_app = WebApp::new(&options.web_dir).lock();
+        let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let report = sitegen_content::load(&options.content_dir);
         let (mut content, warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
@@ -339,6 +346,14 @@ impl Builder {
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
         let mut planned = routes::plan(&content);
+        let mut layout_json = layout_json_of(&content);
+        media::drop_unshown_variants(
+            &mut content.media,
+            planned
+                .iter()
+                .map(|route| route.page.get())
+                .chain([layout_json.as_str()]),
+        );
         let undrawable = media::share::undrawable_shared_drawings(&content, &planned);
         if !undrawable.is_empty() {
             return Err(BuildError::Content(merged(warnings, undrawable)));
@@ -349,7 +364,7 @@ impl Builder {
         let cache = BuildCache::new(cache::dir_for(&options.content_dir), options.reuse_cache);
         lap(&mut stages, "content")?;
 
-        let web = WebApp::new(&options.web_dir).ensure_built(jobs, progress)?;
+        let web = web_app?.ensure_built(jobs, progress)?;
         lap(&mut stages, "web app")?;
 
         let (staging, previous_pages, previous_on_disk) = match self.previous_output(web.rebuilt) {
@@ -364,23 +379,29 @@ impl Builder {
         for media in content.media.files() {
             staging.copy_file(&media.source, &media.output)?;
         }
-        // Before the views: it drops the variants that are not worth shipping.
-        let variants = media::write_variants(
-            &mut content.media,
-            &staging,
-            &media::cache_dir(&options.content_dir),
-            options.reuse_cache,
-        )?;
-        if variants.dropped > 0 {
-            // The plan's page data lists the variants just dropped (rare: a raster
-            // that compresses better than WebP).
-            planned = routes::plan(&content);
+        // A variant not smaller than its source is left out of the data of the pages
+        // that show its image: those pages wait for their images' variants, and the
+        // others are written meanwhile. The layout is in every page, so when it shows
+        // one, every page waits.
+        let media_cache = media::cache_dir(&options.content_dir);
+        let mut awaited_images = media::with_planned_variants(&content.media);
+        if media::shows_any(&layout_json, &awaited_images) {
+            let variants = media::write_variants(
+                &mut content.media,
+                &staging,
+                &media_cache,
+                options.reuse_cache,
+                jobs,
+            )?;
+            if variants.dropped > 0 {
+                planned = routes::plan(&content);
+                layout_json = layout_json_of(&content);
+            }
+            awaited_images.clear();
         }
         lap(&mut stages, "media")?;
 
-        let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
         staging.write("data/layout.json", &layout_json)?;
-        media::share::write_share_pngs(&content, &planned, &staging, options, jobs)?;
         lap(&mut stages, "data")?;
 
         let layout_key = Key::of(&[layout_json.as_bytes()]);
@@ -401,22 +422,61 @@ impl Builder {
             previous_pages,
             page_keys: Mutex::default(),
         };
-        let idle = self.take_idle_workers(&web.fingerprint);
-        let start_worker = || match idle.lock().unwrap_or_else(|p| p.into_inner()).pop() {
-            Some((mut worker, held)) => {
-                if held != layout_key {
-                    worker.set_layout(&layout_json);
+        let mut ready = self.take_idle_workers(&web.fingerprint, &layout_key, &layout_json);
+        if let Some(mut worker) = booting {
+            worker.set_layout(&layout_json);
+            ready.push(worker);
+        }
+        let start_worker =
+            || Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json);
+        let routes = planned.len() + 1;
+        let worker_limit = worker_pool::worker_limit(routes, jobs);
+        let pool = WorkerPool::new(worker_limit, ready, &start_worker);
+        let (waiting, not_waiting): (Vec<usize>, Vec<usize>) = (0..planned.len())
+            .partition(|&index| media::shows_any(planned[index].page.get(), &awaited_images));
+        // The share PNGs and the awaited variants are made meanwhile, in the background
+        // (the pages only name them): on every core, each taking what the workers leave.
+        let (rendered, shared) = std::thread::scope(|scope| {
+            let shared = scope.spawn(|| {
+                parallel::in_background(|| {
+                    media::share::write_share_pngs(&content, &planned, &staging, options, jobs)
+                })
+            });
+            let variants = scope.spawn(|| {
+                if awaited_images.is_empty() {
+                    return Ok(media::WrittenVariants::default());
                 }
-                Ok(worker)
-            }
-            None => Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json),
-        };
-        // The routes and 404.html.
-        let workers = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
-            pages.write_all(&planned, jobs, progress, start_worker)
-        })?;
-        let unused = idle.into_inner().unwrap_or_else(|p| p.into_inner());
-        self.keep_or_finish(&web.fingerprint, &layout_key, workers, unused)?;
+                let reuse = options.reuse_cache;
+                parallel::in_background(|| {
+                    media::encode_variants(&content.media, &staging, &media_cache, reuse, jobs)
+                })
+            });
+            let rendered = progress::stage(progress, Stage::Prerender, routes, || {
+                pages.write_routes(&routes_at(&planned, &not_waiting), jobs, progress, &pool)?;
+                let variants = variants
+                    .join()
+                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
+                // Rare: a raster that compresses better than WebP. The pages that show
+                // it are planned again without the variants left out.
+                let replanned = (variants.stats.dropped > 0).then(|| {
+                    let mut content = content.clone();
+                    variants.drop_from(&mut content.media);
+                    routes::plan(&content)
+                });
+                let plan = replanned.as_deref().unwrap_or(&planned);
+                pages.write_routes(&routes_at(plan, &waiting), jobs, progress, &pool)?;
+                pages.write_not_found(&pool, &mut Affinity::default())?;
+                progress.advance();
+                Ok::<_, BuildError>(variants)
+            });
+            let shared = shared
+                .join()
+                .unwrap_or(Err(BuildError::MediaWorkerPanicked));
+            (rendered, shared)
+        });
+        let variants = rendered?;
+        shared?;
+        self.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
         let prerendered = pages.prerendered.into_inner();
         if let Some(renders) = pages.to_remember {
             self.remember_renders(renders.into_inner().unwrap_or_else(|p| p.into_inner()));
@@ -426,6 +486,7 @@ impl Builder {
             .page_keys
             .into_inner()
             .unwrap_or_else(|p| p.into_inner());
+        variants.drop_from(&mut content.media);
         lap(&mut stages, "prerender")?;
 
         let base_url = content.site.base_url();
@@ -600,42 +661,66 @@ impl Builder {
         }
     }
 
-    /// The idle warm workers that run `bundle`; workers of an older bundle are stopped.
-    fn take_idle_workers(&self, bundle: &str) -> Mutex<Vec<(Prerenderer, Key)>> {
+    /// The first prerender worker, started before the content is loaded when the web
+    /// app is built already and no warm worker waits for it.
+    fn boot_worker(&self, web: &LockedWebApp) -> Option<Prerenderer> {
+        let warm_ones_wait = self.warm.as_ref().is_some_and(|warm| {
+            let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+            warm.bundle == web.fingerprint() && !warm.idle.is_empty()
+        });
+        if !web.is_built() || warm_ones_wait {
+            return None;
+        }
+        let (script, dir) = web.prerender_worker();
+        // One that cannot start is started (and its error reported) when needed.
+        Prerenderer::spawn(&script, dir).ok()
+    }
+
+    /// The idle warm workers that run `bundle`, each with `layout_json` (whose key is
+    /// `layout`); workers of an older bundle are stopped.
+    fn take_idle_workers(&self, bundle: &str, layout: &Key, layout_json: &str) -> Vec<Prerenderer> {
         let Some(warm) = &self.warm else {
-            return Mutex::default();
+            return Vec::new();
         };
         let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
         let idle = std::mem::take(&mut warm.idle);
         if warm.bundle != bundle {
             // Dropping them kills them.
-            return Mutex::default();
+            return Vec::new();
         }
-        Mutex::new(idle)
+        idle.into_iter()
+            .map(|(mut worker, held)| {
+                if held != *layout {
+                    worker.set_layout(layout_json);
+                }
+                worker
+            })
+            .collect()
     }
 
-    /// After the prerender: a warm builder keeps every worker for the next build, a
-    /// one-off build lets them exit and checks that they did so cleanly.
+    /// After the prerender: a warm builder keeps every worker for the next build; a
+    /// one-off build lets those that rendered exit, checking that they did so cleanly,
+    /// and stops the others (one booted early may still be loading the bundle).
     fn keep_or_finish(
         &self,
         bundle: &str,
         layout: &Key,
-        used: Vec<Prerenderer>,
-        unused: Vec<(Prerenderer, Key)>,
+        workers: PoolWorkers,
     ) -> Result<(), BuildError> {
         match &self.warm {
             Some(warm) => {
                 let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
                 warm.bundle = bundle.to_string();
-                warm.idle = used
+                warm.idle = workers
+                    .used
                     .into_iter()
+                    .chain(workers.unused)
                     .map(|worker| (worker, layout.clone()))
-                    .chain(unused)
                     .collect();
                 Ok(())
             }
             None => {
-                for worker in used.into_iter().chain(unused.into_iter().map(|(w, _)| w)) {
+                for worker in workers.used {
                     worker.finish()?;
                 }
                 Ok(())
@@ -646,6 +731,9 @@ impl Builder {
 
 /// What every page of a build shares, and the writing of one page.
 struct Pages<'a> {
+    /// The site and the routes' SEO fields. Its media index may still list variants
+    /// that turn out not worth shipping: the pages read no variant from it (the
+    /// routes' data, planned with the final variants, carries them).
     content: &'a sitegen_content::Content,
     shells: &'a Shells,
     manifest: &'a webapp::Manifest,
@@ -682,37 +770,28 @@ pub(crate) type PageKeys = HashMap<String, Key>;
 type Renders = HashMap<Key, Arc<prerender::Rendered>>;
 
 impl Pages<'_> {
-    /// Writes every planned route (data chunk and page) and `404.html`, rendering the
-    /// routes the cache does not hold on up to `jobs` workers made by `start_worker`
-    /// (a worker is started only when a route needs it). Each page depends only on its
-    /// route, so the files are the same whatever the number of workers. Returns the
-    /// workers started, for the caller to keep or finish.
-    fn write_all(
+    /// Writes the data chunk and page of each of `routes` on `jobs` threads, rendering
+    /// the routes the cache does not hold on the workers of `pool`. Each page depends
+    /// only on its route, so the files are the same whatever the number of threads and
+    /// workers.
+    fn write_routes(
         &self,
-        planned: &[PlannedRoute],
+        routes: &[&PlannedRoute],
         jobs: usize,
         progress: &dyn Progress,
-        start_worker: impl Fn() -> Result<Prerenderer, BuildError> + Sync,
-    ) -> Result<Vec<Prerenderer>, BuildError> {
-        let (_, slots) = parallel::run_queue(
-            planned.len(),
+        pool: &WorkerPool,
+    ) -> Result<(), BuildError> {
+        parallel::run_queue(
+            routes.len(),
             jobs,
-            || Ok(WorkerSlot::default()),
-            |slot, index| {
-                self.write_route(slot, &start_worker, &planned[index])?;
+            || Ok(Affinity::default()),
+            |affinity, index| {
+                self.write_route(pool, affinity, routes[index])?;
                 progress.advance();
                 Ok(())
             },
         )?;
-        let mut slots = slots;
-        let mut last = slots.pop().unwrap_or_default();
-        self.write_not_found(&mut last, &start_worker)?;
-        progress.advance();
-        Ok(slots
-            .into_iter()
-            .chain([last])
-            .filter_map(|slot| slot.0)
-            .collect())
+        Ok(())
     }
 
     /// The key of what the app renders for `url` with `route_json`.
@@ -728,8 +807,8 @@ impl Pages<'_> {
     /// cache when it holds the same inputs, else from a worker (and then stored).
     fn render(
         &self,
-        slot: &mut WorkerSlot,
-        start_worker: &dyn Fn() -> Result<Prerenderer, BuildError>,
+        pool: &WorkerPool,
+        affinity: &mut Affinity,
         url: &str,
         route_json: &str,
         key: Key,
@@ -744,11 +823,8 @@ impl Pages<'_> {
         let rendered = match found {
             Some(rendered) => rendered,
             None => {
-                let worker = match &mut slot.0 {
-                    Some(worker) => worker,
-                    empty => empty.insert(start_worker()?),
-                };
-                let rendered = worker.render(url, route_json)?;
+                let rendered =
+                    pool.with_worker(affinity, |worker| worker.render(url, route_json))?;
                 self.prerendered.fetch_add(1, Ordering::Relaxed);
                 self.renders.put(&key, &rendered);
                 Arc::new(rendered)
@@ -782,8 +858,8 @@ impl Pages<'_> {
     /// Writes a planned route's data chunk and its prerendered page.
     fn write_route(
         &self,
-        slot: &mut WorkerSlot,
-        start_worker: &(dyn Fn() -> Result<Prerenderer, BuildError> + Sync),
+        pool: &WorkerPool,
+        affinity: &mut Affinity,
         route: &PlannedRoute,
     ) -> Result<(), BuildError> {
         fault::point("rendering");
@@ -823,7 +899,7 @@ impl Pages<'_> {
             self.reuse_render(render_key);
             return Ok(());
         }
-        let rendered = self.render(slot, start_worker, &url, &route_json, render_key)?;
+        let rendered = self.render(pool, affinity, &url, &route_json, render_key)?;
         if rendered.status != 200 {
             return Err(BuildError::Prerender {
                 url: route.path.clone(),
@@ -870,14 +946,14 @@ impl Pages<'_> {
     /// for whatever URL the host served it at.
     fn write_not_found(
         &self,
-        slot: &mut WorkerSlot,
-        start_worker: &(dyn Fn() -> Result<Prerenderer, BuildError> + Sync),
+        pool: &WorkerPool,
+        affinity: &mut Affinity,
     ) -> Result<(), BuildError> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
         let route_json = routes::not_found_route_data(&title, site.description()).to_string();
         let key = self.render_key(routes::NOT_FOUND_URL, &route_json);
-        let rendered = self.render(slot, start_worker, routes::NOT_FOUND_URL, &route_json, key)?;
+        let rendered = self.render(pool, affinity, routes::NOT_FOUND_URL, &route_json, key)?;
         if rendered.status != 404 {
             return Err(BuildError::Prerender {
                 url: routes::NOT_FOUND_URL.into(),
@@ -905,9 +981,15 @@ impl Pages<'_> {
     }
 }
 
-/// A prerender thread's worker, started when its first route misses the cache.
-#[derive(Default)]
-struct WorkerSlot(Option<Prerenderer>);
+/// The routes of `plan` at `indexes`.
+fn routes_at<'p>(plan: &'p [PlannedRoute], indexes: &[usize]) -> Vec<&'p PlannedRoute> {
+    indexes.iter().map(|&index| &plan[index]).collect()
+}
+
+/// The layout data of every page (`data/layout.json`).
+fn layout_json_of(content: &sitegen_content::Content) -> String {
+    serde_json::Value::from(view::layout(content)).to_string()
+}
 
 fn web_dir_of(web: &webapp::WebBuild) -> &Path {
     // scripts/prerender.mjs lives in web/scripts: the worker runs from web/.
@@ -1018,13 +1100,20 @@ mod tests {
                 previous_pages: PageKeys::default(),
                 page_keys: Mutex::default(),
             };
-            let workers = pages
-                .write_all(&planned, jobs, &progress, || {
-                    Prerenderer::start(&script, tmp.path(), &layout_json)
-                })
+            let start = || Prerenderer::start(&script, tmp.path(), &layout_json);
+            let pool = WorkerPool::new(jobs, Vec::new(), &start);
+            let every_route: Vec<&PlannedRoute> = planned.iter().collect();
+            pages
+                .write_routes(&every_route, jobs, &progress, &pool)
                 .unwrap();
-            let started = workers.len();
-            for worker in workers {
+            pages
+                .write_not_found(&pool, &mut Affinity::default())
+                .unwrap();
+            progress.advance();
+            let workers = pool.into_workers();
+            assert!(workers.unused.is_empty());
+            let started = workers.used.len();
+            for worker in workers.used {
                 worker.finish().unwrap();
             }
             assert_eq!(

@@ -14,17 +14,19 @@
 
 pub mod share;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageReader};
-use sitegen_content::{MediaFile, MediaIndex};
+use sitegen_content::{MediaFile, MediaIndex, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
 
 use crate::output::Staging;
-use crate::BuildError;
+use crate::{parallel, BuildError};
 
 /// The cache folder of encoded variants for a content folder:
 /// `<content folder's parent>/target/sitegen-cache/media` (in the repository's
@@ -51,136 +53,209 @@ pub struct VariantStats {
     pub dropped: usize,
 }
 
-impl VariantStats {
-    fn add(&mut self, other: VariantStats) {
-        self.encoded += other.encoded;
-        self.cached += other.cached;
-        self.dropped += other.dropped;
+/// The `src` of every media file that `text` (page data or the layout) shows: a view
+/// of a media file is `{"src":"/media/…",…}` ([`sitegen_view::media`]).
+fn shown_srcs(text: &str) -> impl Iterator<Item = &str> {
+    const SRC: &str = "\"src\":\"";
+    text.match_indices(SRC).map(|(at, _)| {
+        let value = &text[at + SRC.len()..];
+        &value[..value.find('"').unwrap_or(value.len())]
+    })
+}
+
+/// Leaves without variants the raster files that no page's data and not the layout
+/// show (the site's share image, which pages name only in a `<meta>` tag): nothing
+/// would ever load them. `shown_in` are the serialised page data and layout; they do
+/// not change, since they name no variant of such a file. Returns how many files lost
+/// their planned variants.
+pub fn drop_unshown_variants<'t>(
+    media: &mut MediaIndex,
+    shown_in: impl IntoIterator<Item = &'t str>,
+) -> usize {
+    let shown: HashSet<&str> = shown_in.into_iter().flat_map(shown_srcs).collect();
+    let mut unshown = 0;
+    media.set_variants(|file| {
+        if file.variants.is_empty() || shown.contains(file.src().as_str()) {
+            file.variants.clone()
+        } else {
+            unshown += 1;
+            Vec::new()
+        }
+    });
+    unshown
+}
+
+/// The images whose variants are planned, by `src`: the page data that shows one of
+/// them ([`shows_any`]) is final only once its variants are written.
+pub fn with_planned_variants(media: &MediaIndex) -> HashSet<String> {
+    media
+        .files()
+        .filter(|file| !file.variants.is_empty())
+        .map(MediaFile::src)
+        .collect()
+}
+
+/// Whether `text` (page data or the layout) shows one of `images` (by `src`).
+pub fn shows_any(text: &str, images: &HashSet<String>) -> bool {
+    !images.is_empty() && shown_srcs(text).any(|src| images.contains(src))
+}
+
+/// The variants [`encode_variants`] wrote, and those it left out.
+#[derive(Debug, Default)]
+pub struct WrittenVariants {
+    pub stats: VariantStats,
+    /// The output paths of the variants not smaller than their source.
+    dropped: BTreeSet<String>,
+}
+
+impl WrittenVariants {
+    /// Removes the variants left out from `media`, so the JSON views never list them.
+    pub fn drop_from(&self, media: &mut MediaIndex) {
+        if self.dropped.is_empty() {
+            return;
+        }
+        media.set_variants(|file| {
+            let mut kept = file.variants.clone();
+            kept.retain(|variant| !self.dropped.contains(&variant.output));
+            kept
+        });
     }
 }
 
-/// What one worker did: its counts and the output paths of the variants it dropped.
-type WorkerOutcome = Result<(VariantStats, Vec<String>), BuildError>;
-
 /// Writes every planned WebP variant of `media` that is smaller than its source into
-/// `staging`, and removes the others from `media` (so the JSON views never list
-/// them). Only variants missing from `cache` are encoded (and stored there), or every
-/// variant when `reuse` is false (`--no-cache`, which refills the cache); files
-/// are encoded in parallel.
+/// `staging`, and removes the others from `media` (see [`encode_variants`]).
 pub fn write_variants(
     media: &mut MediaIndex,
     staging: &Staging,
     cache: &Path,
     reuse: bool,
+    jobs: usize,
 ) -> Result<VariantStats, BuildError> {
+    let written = encode_variants(media, staging, cache, reuse, jobs)?;
+    written.drop_from(media);
+    Ok(written.stats)
+}
+
+/// Writes every planned WebP variant of `media` that is smaller than its source into
+/// `staging`; the others are to be dropped from the index
+/// ([`WrittenVariants::drop_from`]). Only variants missing from `cache` are encoded
+/// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
+/// refills the cache); the variants are encoded on up to `jobs` threads, each source
+/// decoded once.
+pub fn encode_variants(
+    media: &MediaIndex,
+    staging: &Staging,
+    cache: &Path,
+    reuse: bool,
+    jobs: usize,
+) -> Result<WrittenVariants, BuildError> {
     let files: Vec<&MediaFile> = media.files().filter(|f| !f.variants.is_empty()).collect();
     if files.is_empty() {
-        return Ok(VariantStats::default());
+        return Ok(WrittenVariants::default());
     }
     fs::create_dir_all(cache).map_err(|e| BuildError::io(cache, e))?;
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(files.len());
-    let chunk = files.len().div_ceil(workers);
-    let outcomes: Vec<WorkerOutcome> = std::thread::scope(|scope| {
-        let handles: Vec<_> = files
-            .chunks(chunk)
-            .map(|group| {
-                scope.spawn(move || {
-                    let mut stats = VariantStats::default();
-                    let mut dropped = Vec::new();
-                    for file in group {
-                        stats.add(write_file_variants(
-                            file,
-                            staging,
-                            cache,
-                            reuse,
-                            &mut dropped,
-                        )?);
-                    }
-                    Ok((stats, dropped))
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))
-            })
-            .collect()
-    });
-    let mut total = VariantStats::default();
-    let mut dropped = BTreeSet::new();
-    for outcome in outcomes {
-        let (stats, outputs) = outcome?;
-        total.add(stats);
-        dropped.extend(outputs);
+    let sources: Vec<Source> = files.iter().map(|file| Source::new(file)).collect();
+    // File by file, so at most about `jobs` decoded sources are held at once.
+    let variants: Vec<(&Source, &MediaVariant)> = sources
+        .iter()
+        .flat_map(|source| source.file.variants.iter().map(move |v| (source, v)))
+        .collect();
+    let outcomes = parallel::map_parallel(variants.len(), jobs, |index| {
+        let (source, variant) = variants[index];
+        let outcome = write_variant(source, variant, staging, cache, reuse);
+        source.variant_done();
+        outcome
+    })?;
+    let mut written = WrittenVariants::default();
+    for (index, (kept, encoded)) in outcomes.into_iter().enumerate() {
+        written.stats.encoded += usize::from(encoded);
+        written.stats.cached += usize::from(!encoded);
+        if !kept {
+            written.stats.dropped += 1;
+            written.dropped.insert(variants[index].1.output.clone());
+        }
     }
-    media.set_variants(|file| {
-        let mut kept = file.variants.clone();
-        kept.retain(|variant| !dropped.contains(&variant.output));
-        kept
-    });
-    Ok(total)
+    Ok(written)
+}
+
+/// A raster file whose variants are being written: decoded by the first variant that
+/// needs its pixels, and let go once its last variant is done.
+struct Source<'a> {
+    file: &'a MediaFile,
+    decoded: Mutex<Option<Arc<DynamicImage>>>,
+    variants_left: AtomicUsize,
+}
+
+impl<'a> Source<'a> {
+    fn new(file: &'a MediaFile) -> Self {
+        Source {
+            file,
+            decoded: Mutex::new(None),
+            variants_left: AtomicUsize::new(file.variants.len()),
+        }
+    }
+
+    /// The decoded image; other variants of the file wait for the first decode.
+    fn image(&self) -> Result<Arc<DynamicImage>, BuildError> {
+        let mut decoded = self.decoded.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(image) = decoded.as_ref() {
+            return Ok(image.clone());
+        }
+        let image = Arc::new(decode(&self.file.source)?);
+        *decoded = Some(image.clone());
+        Ok(image)
+    }
+
+    fn variant_done(&self) {
+        if self.variants_left.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.decoded
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take();
+        }
+    }
+}
+
+/// Writes one variant of `source` unless it is not smaller than the source file.
+/// Returns whether it was kept, and whether it was encoded (not found in the cache).
+fn write_variant(
+    source: &Source,
+    variant: &MediaVariant,
+    staging: &Staging,
+    cache: &Path,
+    reuse: bool,
+) -> Result<(bool, bool), BuildError> {
+    let file = source.file;
+    let cached = cache_file(cache, &variant.output);
+    let (size, encoded) = match fs::metadata(&cached) {
+        Ok(metadata) if reuse && metadata.is_file() => (metadata.len(), None),
+        _ => {
+            let bytes = encode_webp(&*source.image()?, variant.width, variant.height).map_err(
+                |reason| BuildError::WebpEncode {
+                    path: file.source.clone(),
+                    width: variant.width,
+                    height: variant.height,
+                    reason,
+                },
+            )?;
+            store(&cached, &bytes)?;
+            (bytes.len() as u64, Some(bytes))
+        }
+    };
+    let was_encoded = encoded.is_some();
+    if size >= file.bytes {
+        return Ok((false, was_encoded));
+    }
+    match encoded {
+        Some(bytes) => staging.write(&variant.output, &bytes)?,
+        None => staging.copy_file(&cached, &variant.output)?,
+    }
+    Ok((true, was_encoded))
 }
 
 /// The cache file of a variant: its hashed output path, flattened.
 fn cache_file(cache: &Path, output: &str) -> PathBuf {
     cache.join(output.replace('/', "__"))
-}
-
-/// Writes the variants of one file that are smaller than it, and pushes the output
-/// paths of the others onto `dropped`.
-fn write_file_variants(
-    file: &MediaFile,
-    staging: &Staging,
-    cache: &Path,
-    reuse: bool,
-    dropped: &mut Vec<String>,
-) -> Result<VariantStats, BuildError> {
-    let mut stats = VariantStats::default();
-    // Decoded lazily: a fully cached file is never decoded.
-    let mut decoded: Option<DynamicImage> = None;
-    for variant in &file.variants {
-        let cached = cache_file(cache, &variant.output);
-        let (size, encoded) = match fs::metadata(&cached) {
-            Ok(metadata) if reuse && metadata.is_file() => {
-                stats.cached += 1;
-                (metadata.len(), None)
-            }
-            _ => {
-                let source = match &decoded {
-                    Some(image) => image,
-                    None => decoded.insert(decode(&file.source)?),
-                };
-                let bytes =
-                    encode_webp(source, variant.width, variant.height).map_err(|reason| {
-                        BuildError::WebpEncode {
-                            path: file.source.clone(),
-                            width: variant.width,
-                            height: variant.height,
-                            reason,
-                        }
-                    })?;
-                store(&cached, &bytes)?;
-                stats.encoded += 1;
-                (bytes.len() as u64, Some(bytes))
-            }
-        };
-        if size >= file.bytes {
-            stats.dropped += 1;
-            dropped.push(variant.output.clone());
-            continue;
-        }
-        match encoded {
-            Some(bytes) => staging.write(&variant.output, &bytes)?,
-            None => staging.copy_file(&cached, &variant.output)?,
-        }
-    }
-    Ok(stats)
 }
 
 fn decode(source: &Path) -> Result<DynamicImage, BuildError> {
@@ -320,7 +395,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut media = media_of(dir.path(), &[("media/photo.png", photo())]);
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats = write_variants(&mut media, &staging, &dir.path().join("cache"), true).unwrap();
+        let stats =
+            write_variants(&mut media, &staging, &dir.path().join("cache"), true, 2).unwrap();
         assert_eq!(
             stats,
             VariantStats {
@@ -345,13 +421,39 @@ mod tests {
     }
 
     #[test]
+    fn only_the_images_a_page_or_the_layout_shows_keep_their_variants() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut media = media_of(
+            dir.path(),
+            &[("media/shown.png", photo()), ("media/share.png", photo())],
+        );
+        let shown = media.get("media/shown.png").unwrap().src();
+        let page = format!(r#"{{"hero":{{"src":"{shown}","width":700,"height":500}}}}"#);
+        let layout = r#"{"logo":{"src":"/media/logo.1a2b3c4d.svg"}}"#;
+        assert_eq!(
+            drop_unshown_variants(&mut media, [page.as_str(), layout]),
+            1
+        );
+        assert_eq!(media.get("media/shown.png").unwrap().variants.len(), 2);
+        assert!(media.get("media/share.png").unwrap().variants.is_empty());
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let stats =
+            write_variants(&mut media, &staging, &dir.path().join("cache"), true, 2).unwrap();
+        assert_eq!(
+            stats.encoded, 2,
+            "only the shown image's variants are encoded"
+        );
+    }
+
+    #[test]
     fn a_variant_not_smaller_than_its_source_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let mut media = media_of(dir.path(), &[("media/noise.png", tiled_noise())]);
         let planned = media.get("media/noise.png").unwrap().variants.clone();
         assert_eq!(planned.len(), 1);
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats = write_variants(&mut media, &staging, &dir.path().join("cache"), true).unwrap();
+        let stats =
+            write_variants(&mut media, &staging, &dir.path().join("cache"), true, 2).unwrap();
         assert_eq!(
             stats,
             VariantStats {
@@ -374,10 +476,10 @@ mod tests {
         let cache = dir.path().join("cache");
         let mut cold = media_of(dir.path(), &images);
         let first = Staging::new(&dir.path().join("one")).unwrap();
-        write_variants(&mut cold, &first, &cache, true).unwrap();
+        write_variants(&mut cold, &first, &cache, true, 2).unwrap();
         let mut warm = media_of(dir.path(), &images);
         let second = Staging::new(&dir.path().join("two")).unwrap();
-        let stats = write_variants(&mut warm, &second, &cache, true).unwrap();
+        let stats = write_variants(&mut warm, &second, &cache, true, 2).unwrap();
         assert_eq!(
             stats,
             VariantStats {
@@ -395,7 +497,7 @@ mod tests {
         }
         let mut clean = media_of(dir.path(), &images);
         let third = Staging::new(&dir.path().join("three")).unwrap();
-        let stats = write_variants(&mut clean, &third, &cache, false).unwrap();
+        let stats = write_variants(&mut clean, &third, &cache, false, 2).unwrap();
         assert_eq!(
             (stats.encoded, stats.cached),
             (3, 0),

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -208,6 +208,23 @@ impl Prerenderer {
         layout_json: &str,
         timeout: Duration,
     ) -> Result<Self, BuildError> {
+        let mut worker = Self::spawn_with_timeout(script, web_dir, timeout)?;
+        worker.set_layout(layout_json);
+        Ok(worker)
+    }
+
+    /// Starts `node <script>` without a layout yet: a build starts its first worker
+    /// before the content is loaded, so that Node boots and loads the bundle meanwhile.
+    /// It needs [`Prerenderer::set_layout`] before its first render.
+    pub fn spawn(script: &Path, web_dir: &Path) -> Result<Self, BuildError> {
+        Self::spawn_with_timeout(script, web_dir, worker_timeout())
+    }
+
+    fn spawn_with_timeout(
+        script: &Path,
+        web_dir: &Path,
+        timeout: Duration,
+    ) -> Result<Self, BuildError> {
         // The worker runs from web/, so a relative script path would resolve twice.
         let script = script
             .canonicalize()
@@ -221,27 +238,30 @@ impl Prerenderer {
             .current_dir(web_dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
+            // Not inherited: Node makes its stdio non-blocking, and on a shared stderr
+            // that would make sitegen's own messages fail (EAGAIN) whenever the reader
+            // lags, and for good after a worker is killed. Copied over instead.
+            .stderr(Stdio::piped());
         let mut child =
             tied::spawn(command).map_err(|source| BuildError::NodeMissing { source })?;
         // Both are piped above, so both are there.
         let stdin = child.stdin.take().expect("the worker's stdin is piped");
         let stdout = child.stdout.take().expect("the worker's stdout is piped");
+        let stderr = child.stderr.take().expect("the worker's stderr is piped");
+        copy_to_stderr(stderr);
         if crate::fault::forced("stop-worker") {
             // SAFETY: kill has no memory effects.
             unsafe {
                 libc::kill(child.id() as libc::pid_t, libc::SIGSTOP);
             }
         }
-        let mut worker = Self {
+        Ok(Self {
             child,
             requests: Some(write_lines(stdin)),
             replies: read_lines(stdout),
             timeout,
             frames: HashMap::new(),
-        };
-        worker.set_layout(layout_json);
-        Ok(worker)
+        })
     }
 
     /// Sends the layout of the pages that follow (a warm worker of `sitegen serve` gets
@@ -401,6 +421,14 @@ fn write_lines(stdin: ChildStdin) -> Sender<String> {
         }
     });
     sender
+}
+
+/// A thread that copies what the worker logs onto sitegen's stderr, until the worker's
+/// stderr closes (it exited or was killed).
+fn copy_to_stderr(mut logs: ChildStderr) {
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut logs, &mut std::io::stderr());
+    });
 }
 
 /// A thread that reads `stdout` line by line into a channel, which closes at the end

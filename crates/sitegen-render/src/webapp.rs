@@ -61,61 +61,53 @@ impl WebApp {
         Self { dir: dir.into() }
     }
 
-    /// Installs packages if needed and builds the bundles if any input changed.
-    ///
-    /// Takes a file lock that the returned [`WebBuild`] keeps, so concurrent builds
-    /// (tests, a watcher, several checkouts' tools) never run Vite into a folder
-    /// another build is reading.
-    pub fn ensure_built(
-        &self,
-        jobs: usize,
-        progress: &dyn crate::progress::Progress,
-    ) -> Result<WebBuild, BuildError> {
+    /// Locks the web app against concurrent builds (tests, a watcher, several
+    /// checkouts' tools, which must never run Vite into a folder another build is
+    /// reading) and finds out whether its bundles are built from its current inputs.
+    pub fn lock(&self) -> Result<LockedWebApp, BuildError> {
         let lock_path = self.dir.join(".sitegen-build.lock");
         let lock = fs::File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
         lock.lock().map_err(|e| BuildError::io(&lock_path, e))?;
-
-        self.ensure_installed(progress)?;
         let fingerprint = self.fingerprint()?;
-        let marker = self.dir.join(BUILD_MARKER);
-        let manifest_path = self.dir.join("dist/client/.vite/manifest.json");
-        let up_to_date = fs::read_to_string(&marker).is_ok_and(|old| old == fingerprint)
-            && manifest_path.is_file();
-        if !up_to_date {
-            progress.step("building the web app (vite)…");
-            self.run_npm(&["run", "build"])?;
-        }
-        // The bundle's twins are made once per bundle, not by every site build: its
-        // hashed files are few but compressed hardest (`cdn::LEVELS_ASSETS`). Their
-        // marker lives in the client folder, which every Vite build empties (an
-        // `npm run build` by hand too).
-        let twins = self.dir.join(TWINS_MARKER);
-        if !up_to_date || !twins.is_file() {
-            crate::cdn::precompress(&self.dir.join(CLIENT_DIR), jobs, progress, None)?;
-            fs::write(&twins, "").map_err(|e| BuildError::io(&twins, e))?;
-        }
-        if !up_to_date {
-            fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
-        }
-        let manifest = Manifest::read(&manifest_path)?;
-        Ok(WebBuild {
-            client_dir: self.dir.join(CLIENT_DIR),
-            prerender_script: self.dir.join("scripts/prerender.mjs"),
-            manifest,
+        let built = fs::read_to_string(self.dir.join(BUILD_MARKER))
+            .is_ok_and(|old| old == fingerprint)
+            && self.manifest_path().is_file();
+        Ok(LockedWebApp {
+            app: self.clone(),
             fingerprint,
-            rebuilt: !up_to_date,
-            _lock: lock,
+            built,
+            lock,
+        })
+    }
+
+    fn manifest_path(&self) -> PathBuf {
+        self.dir.join("dist/client/.vite/manifest.json")
+    }
+
+    fn prerender_script(&self) -> PathBuf {
+        self.dir.join("scripts/prerender.mjs")
+    }
+    /// The hash of the lockfile `node_modules` must have been installed from.
+    fn lockfile_hash(&self) -> Result<String, BuildError> {
+        let lockfile = self.dir.join("package-lock.json");
+        Ok(hash_bytes(
+            &fs::read(&lockfile).map_err(|e| BuildError::io(&lockfile, e))?,
+        ))
+    }
+
+    fn is_installed(&self) -> bool {
+        self.lockfile_hash().is_ok_and(|wanted| {
+            fs::read_to_string(self.dir.join(INSTALL_MARKER)).is_ok_and(|have| have == wanted)
         })
     }
 
     /// `npm ci` when `node_modules` is missing or was installed from another lockfile.
     fn ensure_installed(&self, progress: &dyn crate::progress::Progress) -> Result<(), BuildError> {
-        let lockfile = self.dir.join("package-lock.json");
-        let wanted = hash_bytes(&fs::read(&lockfile).map_err(|e| BuildError::io(&lockfile, e))?);
-        let marker = self.dir.join(INSTALL_MARKER);
-        if fs::read_to_string(&marker).is_ok_and(|have| have == wanted) {
+        if self.is_installed() {
             return Ok(());
         }
+        let wanted = self.lockfile_hash()?;
+        let marker = self.dir.join(INSTALL_MARKER);
         progress.step("installing the web packages (npm ci)…");
         self.run_npm(&["ci", "--no-audit", "--no-fund"])?;
         fs::write(&marker, wanted).map_err(|e| BuildError::io(&marker, e))
@@ -168,6 +160,75 @@ impl WebApp {
             }
         }
         Ok(format!("{:x}", hasher.finalize()))
+    }
+}
+
+/// The web app while a build holds its lock (see [`WebApp::lock`]).
+#[derive(Debug)]
+pub struct LockedWebApp {
+    app: WebApp,
+    fingerprint: String,
+    built: bool,
+    lock: fs::File,
+}
+
+impl LockedWebApp {
+    /// Whether the bundles are built from the current inputs and the packages
+    /// installed: a prerender worker started now loads what the build will use.
+    pub fn is_built(&self) -> bool {
+        self.built && self.app.is_installed()
+    }
+
+    /// The hash of every input of the bundles.
+    pub fn fingerprint(&self) -> &str {
+        &self.fingerprint
+    }
+
+    /// The prerender worker script, and the folder it runs in.
+    pub fn prerender_worker(&self) -> (PathBuf, &Path) {
+        (self.app.prerender_script(), &self.app.dir)
+    }
+
+    /// Installs packages if needed and builds the bundles if any input changed. The
+    /// returned [`WebBuild`] keeps the lock.
+    pub fn ensure_built(
+        self,
+        jobs: usize,
+        progress: &dyn crate::progress::Progress,
+    ) -> Result<WebBuild, BuildError> {
+        let LockedWebApp {
+            app,
+            fingerprint,
+            built,
+            lock,
+        } = self;
+        app.ensure_installed(progress)?;
+        if !built {
+            progress.step("building the web app (vite)…");
+            app.run_npm(&["run", "build"])?;
+        }
+        // The bundle's twins are made once per bundle, not by every site build: its
+        // hashed files are few but compressed hardest (`cdn::LEVELS_ASSETS`). Their
+        // marker lives in the client folder, which every Vite build empties (an
+        // `npm run build` by hand too).
+        let twins = app.dir.join(TWINS_MARKER);
+        if !built || !twins.is_file() {
+            crate::cdn::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
+            fs::write(&twins, "").map_err(|e| BuildError::io(&twins, e))?;
+        }
+        if !built {
+            let marker = app.dir.join(BUILD_MARKER);
+            fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
+        }
+        let manifest = Manifest::read(&app.manifest_path())?;
+        Ok(WebBuild {
+            client_dir: app.dir.join(CLIENT_DIR),
+            prerender_script: app.prerender_script(),
+            manifest,
+            fingerprint,
+            rebuilt: !built,
+            _lock: lock,
+        })
     }
 }
 
@@ -326,9 +387,16 @@ mod tests {
         let script = "export const x = 1;\n".repeat(50);
         fs::write(web.join("dist/client/assets/entry-1.js"), &script).unwrap();
         let app = WebApp::new(&web);
+        fs::write(web.join(BUILD_MARKER), "an older build's inputs").unwrap();
+        assert!(
+            !app.lock().unwrap().is_built(),
+            "no worker may start early on a stale bundle"
+        );
         fs::write(web.join(BUILD_MARKER), app.fingerprint().unwrap()).unwrap();
 
-        let build = app.ensure_built(1, &crate::progress::Silent).unwrap();
+        let locked = app.lock().unwrap();
+        assert!(locked.is_built());
+        let build = locked.ensure_built(1, &crate::progress::Silent).unwrap();
         assert!(!build.rebuilt, "no npm run");
         assert!(web.join("dist/client/assets/entry-1.js.br").is_file());
         assert!(web.join("dist/client/assets/entry-1.js.gz").is_file());

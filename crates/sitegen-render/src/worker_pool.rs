@@ -1,0 +1,293 @@
+//! The prerender workers of one build, shared by its prerender threads.
+//!
+//! A thread borrows a worker for one render and gives it back before it wraps and
+//! writes the page, so one worker keeps every thread busy. A worker costs about 0.3
+//! CPU-s to boot and warm up (Node, the bundle, the first render of each screen), which
+//! a small site does not win back: the pool starts one worker per [`ROUTES_PER_WORKER`]
+//! routes, and starts each only when a render finds none idle.
+
+use std::sync::{Condvar, Mutex};
+
+use crate::prerender::Prerenderer;
+use crate::BuildError;
+
+/// Routes a worker is worth starting for. One worker renders the 313 routes of the
+/// 250-product site in about 0.75 s; two finish sooner only when each gets a core to
+/// itself, which the media and page writing of a small build leave them no room for.
+pub const ROUTES_PER_WORKER: usize = 1000;
+
+/// How many workers a build of `routes` routes may run on `jobs` threads.
+pub fn worker_limit(routes: usize, jobs: usize) -> usize {
+    routes.div_ceil(ROUTES_PER_WORKER).clamp(1, jobs.max(1))
+}
+
+/// Starts a worker (or hands over a warm one), with the build's layout.
+pub type StartWorker<'a> = dyn Fn() -> Result<Prerenderer, BuildError> + Sync + 'a;
+
+pub struct WorkerPool<'a> {
+    state: Mutex<PoolState>,
+    /// Signalled when a worker is given back, or when a start failed.
+    returned: Condvar,
+    limit: usize,
+    start: &'a StartWorker<'a>,
+}
+
+struct PoolState {
+    /// Workers waiting for a render.
+    idle: Vec<PooledWorker>,
+    /// Workers started or handed in, lent or idle (a failed one is not counted).
+    running: usize,
+    /// The number the next worker gets.
+    next_number: usize,
+}
+
+struct PooledWorker {
+    /// Its number in the pool, which a thread names to get the same one back.
+    number: usize,
+    worker: Prerenderer,
+    used: bool,
+}
+
+/// Which worker a thread rendered with last: it gets that one again when it is idle.
+/// Passing a worker to and fro between threads cost a tenth of a 10,000-product
+/// prerender (each thread and its worker wake each other; a new pairing is a
+/// wake-up on the other core).
+#[derive(Debug, Default)]
+pub struct Affinity(Option<usize>);
+
+/// The workers of a pool once the build is done with them.
+pub struct PoolWorkers {
+    /// Workers that rendered.
+    pub used: Vec<Prerenderer>,
+    /// Workers handed in (booting early, or warm) that no render needed.
+    pub unused: Vec<Prerenderer>,
+}
+
+impl<'a> WorkerPool<'a> {
+    /// A pool of at most `limit` workers (more if more are handed in `ready`), which
+    /// lends the `ready` ones first and starts others with `start`.
+    pub fn new(limit: usize, ready: Vec<Prerenderer>, start: &'a StartWorker<'a>) -> Self {
+        let running = ready.len();
+        let idle = ready
+            .into_iter()
+            .enumerate()
+            .map(|(number, worker)| PooledWorker {
+                number,
+                worker,
+                used: false,
+            })
+            .collect();
+        WorkerPool {
+            state: Mutex::new(PoolState {
+                idle,
+                running,
+                next_number: running,
+            }),
+            returned: Condvar::new(),
+            limit: limit.max(running).max(1),
+            start,
+        }
+    }
+
+    /// Runs `render` with a worker: the one of `affinity` if idle, else another idle
+    /// one, a new one while fewer than the limit run, or the next one given back. A
+    /// worker whose render failed is not lent again (it may hang or have exited); the
+    /// build is failing anyway.
+    pub fn with_worker<T>(
+        &self,
+        affinity: &mut Affinity,
+        render: impl FnOnce(&mut Prerenderer) -> Result<T, BuildError>,
+    ) -> Result<T, BuildError> {
+        let (number, mut worker) = self.borrow(affinity.0)?;
+        let outcome = render(&mut worker);
+        let mut state = self.lock();
+        match outcome {
+            Ok(_) => {
+                state.idle.push(PooledWorker {
+                    number,
+                    worker,
+                    used: true,
+                });
+                affinity.0 = Some(number);
+            }
+            Err(_) => state.running -= 1,
+        }
+        drop(state);
+        self.returned.notify_one();
+        outcome
+    }
+
+    fn borrow(&self, preferred: Option<usize>) -> Result<(usize, Prerenderer), BuildError> {
+        let mut state = self.lock();
+        loop {
+            let at = state
+                .idle
+                .iter()
+                .position(|idle| Some(idle.number) == preferred)
+                // Else the most recently used: its code is the warmest.
+                .or_else(|| state.idle.len().checked_sub(1));
+            if let Some(at) = at {
+                let idle = state.idle.remove(at);
+                return Ok((idle.number, idle.worker));
+            }
+            if state.running < self.limit {
+                state.running += 1;
+                let number = state.next_number;
+                state.next_number += 1;
+                drop(state);
+                // Started outside the lock: other threads may take workers meanwhile.
+                let started = (self.start)();
+                if started.is_err() {
+                    self.lock().running -= 1;
+                    self.returned.notify_one();
+                }
+                return started.map(|worker| (number, worker));
+            }
+            state = self
+                .returned
+                .wait(state)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, PoolState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The pool's workers, for the caller to keep or finish.
+    pub fn into_workers(self) -> PoolWorkers {
+        let state = self
+            .state
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (used, unused): (Vec<_>, Vec<_>) = state.idle.into_iter().partition(|idle| idle.used);
+        PoolWorkers {
+            used: used.into_iter().map(|idle| idle.worker).collect(),
+            unused: unused.into_iter().map(|idle| idle.worker).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::parallel;
+    use crate::prerender::fake_worker;
+
+    const LAYOUT: &str = r#"{"site":{"name":"S"}}"#;
+    const ROUTE: &str = r#"{"meta":{"title":"T"},"page":{}}"#;
+
+    #[test]
+    fn one_worker_serves_every_thread_when_the_limit_is_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let starts = AtomicUsize::new(0);
+        let start = || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            Prerenderer::start(&script, dir.path(), LAYOUT)
+        };
+        let pool = WorkerPool::new(1, Vec::new(), &start);
+        let pages = parallel::map_parallel(40, 4, |index| {
+            pool.with_worker(&mut Affinity::default(), |worker| {
+                worker.render(&format!("/{index}"), ROUTE)
+            })
+            .map(|rendered| rendered.markup.html().to_string())
+        })
+        .unwrap();
+        for (index, html) in pages.iter().enumerate() {
+            assert_eq!(html, &format!("<p>/{index}|S|T</p>"));
+        }
+        assert_eq!(starts.load(Ordering::SeqCst), 1);
+        let workers = pool.into_workers();
+        assert_eq!((workers.used.len(), workers.unused.len()), (1, 0));
+        for worker in workers.used {
+            worker.finish().unwrap();
+        }
+    }
+
+    #[test]
+    fn workers_handed_in_are_lent_first_and_the_idle_ones_reported_unused() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let booted = |_| {
+            let mut worker = Prerenderer::spawn(&script, dir.path()).unwrap();
+            worker.set_layout(LAYOUT);
+            worker
+        };
+        let never = || -> Result<Prerenderer, BuildError> { panic!("no worker is started") };
+        // A limit of 1, but two handed in: both may be lent.
+        let pool = WorkerPool::new(1, (0..2).map(booted).collect(), &never);
+        let html = pool
+            .with_worker(&mut Affinity::default(), |worker| {
+                worker.render("/a", ROUTE)
+            })
+            .unwrap()
+            .markup
+            .html()
+            .to_string();
+        assert_eq!(html, "<p>/a|S|T</p>");
+        let workers = pool.into_workers();
+        assert_eq!((workers.used.len(), workers.unused.len()), (1, 1));
+    }
+
+    #[test]
+    fn a_worker_whose_render_failed_is_replaced_not_lent_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let starts = AtomicUsize::new(0);
+        let start = || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            Prerenderer::start(&script, dir.path(), LAYOUT)
+        };
+        let pool = WorkerPool::new(1, Vec::new(), &start);
+        // The fake worker exits on /crash.
+        let crashed = pool.with_worker(&mut Affinity::default(), |worker| {
+            worker.render("/crash", ROUTE)
+        });
+        assert!(crashed.is_err());
+        let after = pool
+            .with_worker(&mut Affinity::default(), |worker| {
+                worker.render("/b", ROUTE)
+            })
+            .unwrap();
+        assert_eq!(after.markup.html(), "<p>/b|S|T</p>");
+        assert_eq!(starts.load(Ordering::SeqCst), 2);
+        assert_eq!(pool.into_workers().used.len(), 1);
+    }
+
+    #[test]
+    fn a_start_that_failed_frees_its_place_for_the_next_render() {
+        let attempts = AtomicUsize::new(0);
+        let start = || -> Result<Prerenderer, BuildError> {
+            attempts.fetch_add(1, Ordering::SeqCst);
+            Err(BuildError::io(
+                std::path::Path::new("node"),
+                std::io::ErrorKind::NotFound.into(),
+            ))
+        };
+        let pool = WorkerPool::new(1, Vec::new(), &start);
+        for _ in 0..2 {
+            // Each render tries to start one again instead of waiting forever.
+            assert!(pool
+                .with_worker(&mut Affinity::default(), |worker| worker
+                    .render("/a", ROUTE))
+                .is_err());
+        }
+        assert_eq!(attempts.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn one_worker_per_thousand_routes_and_never_more_than_the_threads() {
+        assert_eq!(worker_limit(0, 2), 1);
+        assert_eq!(worker_limit(313, 2), 1);
+        assert_eq!(worker_limit(1000, 2), 1);
+        assert_eq!(worker_limit(1001, 2), 2);
+        assert_eq!(worker_limit(10_063, 2), 2);
+        assert_eq!(worker_limit(10_063, 8), 8);
+        assert_eq!(worker_limit(10_063, 0), 1);
+    }
+}
