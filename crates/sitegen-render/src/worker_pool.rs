@@ -181,15 +181,23 @@ mod tests {
     const LAYOUT: &str = r#"{"site":{"name":"S"}}"#;
     const ROUTE: &str = r#"{"meta":{"title":"T"},"page":{}}"#;
 
+    /// Starts a fake worker from `dir`, counting the starts in `starts`.
+    fn counted<'a>(
+        dir: &'a std::path::Path,
+        starts: &'a AtomicUsize,
+    ) -> impl Fn() -> Result<Prerenderer, BuildError> + Sync + 'a {
+        let script = fake_worker(dir);
+        move || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            Prerenderer::start(&script, dir, LAYOUT)
+        }
+    }
+
     #[test]
     fn one_worker_serves_every_thread_when_the_limit_is_one() {
         let dir = tempfile::tempdir().unwrap();
-        let script = fake_worker(dir.path());
         let starts = AtomicUsize::new(0);
-        let start = || {
-            starts.fetch_add(1, Ordering::SeqCst);
-            Prerenderer::start(&script, dir.path(), LAYOUT)
-        };
+        let start = counted(dir.path(), &starts);
         let pool = WorkerPool::new(1, Vec::new(), &start);
         let pages = parallel::map_parallel(40, 4, |index| {
             pool.with_worker(&mut Affinity::default(), |worker| {
@@ -235,14 +243,29 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_gets_the_worker_it_used_last_when_that_one_is_idle() {
+        let dir = tempfile::tempdir().unwrap();
+        let starts = AtomicUsize::new(0);
+        let start = counted(dir.path(), &starts);
+        let pool = WorkerPool::new(2, Vec::new(), &start);
+        let (mut first, mut second) = (Affinity::default(), Affinity::default());
+        let pid = |worker: &mut Prerenderer| Ok(worker.pid());
+        // Both lent at once, so each thread gets its own; `first` gives its back last.
+        let (_, second_pid) = pool
+            .with_worker(&mut first, |worker| {
+                Ok((worker.pid(), pool.with_worker(&mut second, pid)?))
+            })
+            .unwrap();
+        // The most recently given back is `first`'s, but `second` gets its own.
+        assert_eq!(pool.with_worker(&mut second, pid).unwrap(), second_pid);
+        assert_eq!(starts.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
     fn a_worker_whose_render_failed_is_replaced_not_lent_again() {
         let dir = tempfile::tempdir().unwrap();
-        let script = fake_worker(dir.path());
         let starts = AtomicUsize::new(0);
-        let start = || {
-            starts.fetch_add(1, Ordering::SeqCst);
-            Prerenderer::start(&script, dir.path(), LAYOUT)
-        };
+        let start = counted(dir.path(), &starts);
         let pool = WorkerPool::new(1, Vec::new(), &start);
         // The fake worker exits on /crash.
         let crashed = pool.with_worker(&mut Affinity::default(), |worker| {
