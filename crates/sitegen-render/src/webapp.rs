@@ -75,6 +75,7 @@ impl WebApp {
         Ok(LockedWebApp {
             app: self.clone(),
             fingerprint,
+            installed: self.is_installed(),
             built,
             lock,
         })
@@ -101,11 +102,9 @@ impl WebApp {
         })
     }
 
-    /// `npm ci` when `node_modules` is missing or was installed from another lockfile.
-    fn ensure_installed(&self, progress: &dyn crate::progress::Progress) -> Result<(), BuildError> {
-        if self.is_installed() {
-            return Ok(());
-        }
+    /// `npm ci`, for a `node_modules` that is missing or was installed from another
+    /// lockfile.
+    fn install(&self, progress: &dyn crate::progress::Progress) -> Result<(), BuildError> {
         let wanted = self.lockfile_hash()?;
         let marker = self.dir.join(INSTALL_MARKER);
         progress.step("installing the web packages (npm ci)…");
@@ -168,6 +167,8 @@ impl WebApp {
 pub struct LockedWebApp {
     app: WebApp,
     fingerprint: String,
+    /// Whether `node_modules` was installed from the current lockfile.
+    installed: bool,
     built: bool,
     lock: fs::File,
 }
@@ -176,7 +177,7 @@ impl LockedWebApp {
     /// Whether the bundles are built from the current inputs and the packages
     /// installed: a prerender worker started now loads what the build will use.
     pub fn is_built(&self) -> bool {
-        self.built && self.app.is_installed()
+        self.built && self.installed
     }
 
     /// The hash of every input of the bundles.
@@ -199,10 +200,13 @@ impl LockedWebApp {
         let LockedWebApp {
             app,
             fingerprint,
+            installed,
             built,
             lock,
         } = self;
-        app.ensure_installed(progress)?;
+        if !installed {
+            app.install(progress)?;
+        }
         if !built {
             progress.step("building the web app (vite)…");
             app.run_npm(&["run", "build"])?;
