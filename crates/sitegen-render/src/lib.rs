@@ -347,12 +347,10 @@ impl Builder {
         // entry (drafts too) applies here to the pages this build publishes.
         let mut planned = routes::plan(&content);
         let mut layout_json = layout_json_of(&content);
-        media::drop_unshown_variants(
+        let shown_images = media::keep_variants_of_shown(
             &mut content.media,
-            planned
-                .iter()
-                .map(|route| route.page.get())
-                .chain([layout_json.as_str()]),
+            planned.iter().map(|route| route.page.get()),
+            &layout_json,
         );
         let undrawable = media::share::undrawable_shared_drawings(&content, &planned);
         if !undrawable.is_empty() {
@@ -384,8 +382,8 @@ impl Builder {
         // others are written meanwhile. The layout is in every page, so when it shows
         // one, every page waits.
         let media_cache = media::cache_dir(&options.content_dir);
-        let mut awaited_images = media::with_planned_variants(&content.media);
-        if media::shows_any(&layout_json, &awaited_images) {
+        let everything_waits = shown_images.by_layout;
+        if everything_waits {
             let variants = media::write_variants(
                 &mut content.media,
                 &staging,
@@ -397,7 +395,6 @@ impl Builder {
                 planned = routes::plan(&content);
                 layout_json = layout_json_of(&content);
             }
-            awaited_images.clear();
         }
         lap(&mut stages, "media")?;
 
@@ -432,8 +429,8 @@ impl Builder {
         let routes = planned.len() + 1;
         let worker_limit = worker_pool::worker_limit(routes, jobs);
         let pool = WorkerPool::new(worker_limit, ready, &start_worker);
-        let (waiting, not_waiting): (Vec<usize>, Vec<usize>) = (0..planned.len())
-            .partition(|&index| media::shows_any(planned[index].page.get(), &awaited_images));
+        let (waiting, not_waiting): (Vec<usize>, Vec<usize>) =
+            (0..planned.len()).partition(|&index| !everything_waits && shown_images.by_page[index]);
         // The share PNGs and the awaited variants are made meanwhile, in the background
         // (the pages only name them): on every core, each taking what the workers leave.
         let (rendered, shared) = std::thread::scope(|scope| {
@@ -443,7 +440,7 @@ impl Builder {
                 })
             });
             let variants = scope.spawn(|| {
-                if awaited_images.is_empty() {
+                if waiting.is_empty() {
                     return Ok(media::WrittenVariants::default());
                 }
                 let reuse = options.reuse_cache;

@@ -63,41 +63,53 @@ fn shown_srcs(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Leaves without variants the raster files that no page's data and not the layout
-/// show (the site's share image, which pages name only in a `<meta>` tag): nothing
-/// would ever load them. `shown_in` are the serialised page data and layout; they do
-/// not change, since they name no variant of such a file. Returns how many files lost
-/// their planned variants.
-pub fn drop_unshown_variants<'t>(
-    media: &mut MediaIndex,
-    shown_in: impl IntoIterator<Item = &'t str>,
-) -> usize {
-    let shown: HashSet<&str> = shown_in.into_iter().flat_map(shown_srcs).collect();
-    let mut unshown = 0;
-    media.set_variants(|file| {
-        if file.variants.is_empty() || shown.contains(file.src().as_str()) {
-            file.variants.clone()
-        } else {
-            unshown += 1;
-            Vec::new()
-        }
-    });
-    unshown
+/// What the page data and the layout show of the raster images with planned variants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownImages {
+    /// For each page data given, whether it shows one: its data is final only once
+    /// the variants are written (one not smaller than its source is left out).
+    pub by_page: Vec<bool>,
+    /// Whether the layout, which is in every page, shows one.
+    pub by_layout: bool,
 }
 
-/// The images whose variants are planned, by `src`: the page data that shows one of
-/// them ([`shows_any`]) is final only once its variants are written.
-pub fn with_planned_variants(media: &MediaIndex) -> HashSet<String> {
-    media
+/// Leaves without variants the raster files that no page's data and not the layout
+/// show (the site's share image, which pages name only in a `<meta>` tag): nothing
+/// would ever load them. Says which pages and whether the layout show one of those
+/// that keep theirs. `pages` and `layout` are serialised JSON; they do not change,
+/// since they name no variant of a file that loses them. One pass over each.
+pub fn keep_variants_of_shown<'t>(
+    media: &mut MediaIndex,
+    pages: impl IntoIterator<Item = &'t str>,
+    layout: &'t str,
+) -> ShownImages {
+    let planned: HashSet<String> = media
         .files()
         .filter(|file| !file.variants.is_empty())
         .map(MediaFile::src)
-        .collect()
-}
-
-/// Whether `text` (page data or the layout) shows one of `images` (by `src`).
-pub fn shows_any(text: &str, images: &HashSet<String>) -> bool {
-    !images.is_empty() && shown_srcs(text).any(|src| images.contains(src))
+        .collect();
+    let mut shown: HashSet<&str> = HashSet::new();
+    let mut shows_planned = |text: &'t str| {
+        if planned.is_empty() {
+            return false;
+        }
+        let mut any = false;
+        for src in shown_srcs(text).filter(|src| planned.contains(*src)) {
+            shown.insert(src);
+            any = true;
+        }
+        any
+    };
+    let by_page = pages.into_iter().map(&mut shows_planned).collect();
+    let by_layout = shows_planned(layout);
+    media.set_variants(|file| {
+        if shown.contains(file.src().as_str()) {
+            file.variants.clone()
+        } else {
+            Vec::new()
+        }
+    });
+    ShownImages { by_page, by_layout }
 }
 
 /// The variants [`encode_variants`] wrote, and those it left out.
@@ -429,10 +441,14 @@ mod tests {
         );
         let shown = media.get("media/shown.png").unwrap().src();
         let page = format!(r#"{{"hero":{{"src":"{shown}","width":700,"height":500}}}}"#);
-        let layout = r#"{"logo":{"src":"/media/logo.1a2b3c4d.svg"}}"#;
+        let other = r#"{"logo":{"src":"/media/logo.1a2b3c4d.svg"}}"#;
+        let found = keep_variants_of_shown(&mut media, [other, page.as_str()], other);
         assert_eq!(
-            drop_unshown_variants(&mut media, [page.as_str(), layout]),
-            1
+            found,
+            ShownImages {
+                by_page: vec![false, true],
+                by_layout: false
+            }
         );
         assert_eq!(media.get("media/shown.png").unwrap().variants.len(), 2);
         assert!(media.get("media/share.png").unwrap().variants.is_empty());

@@ -172,7 +172,7 @@ pub struct Undrawable {
     pub reason: String,
 }
 
-/// The drawing's tree, or why [`draw_png`] could not draw it faithfully.
+/// The drawing's tree, or why [`Canvas::draw_png`] could not draw it faithfully.
 fn drawable_tree(text: &str) -> Result<usvg::Tree, Undrawable> {
     let document = usvg::roxmltree::Document::parse_with_options(
         text,
@@ -253,12 +253,6 @@ pub fn undrawable_shared_drawings(content: &Content, planned: &[PlannedRoute]) -
         .collect()
 }
 
-/// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG; `Err`
-/// says why it cannot be, with the line where that applies.
-pub fn draw_png(svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
-    Canvas::default().draw_png(svg, width, height)
-}
-
 /// The pixel buffers of one drawing thread, reused from one PNG to the next: a new
 /// 1200×900 canvas costs its 4 MB again in page faults, more than the drawing itself
 /// on some machines.
@@ -271,7 +265,9 @@ pub struct Canvas {
 }
 
 impl Canvas {
-    /// [`draw_png`] on this canvas's buffers.
+    /// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG, on
+    /// this canvas's buffers; `Err` says why it cannot be, with the line where that
+    /// applies.
     pub fn draw_png(&mut self, svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
         let text =
             std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
@@ -416,7 +412,7 @@ mod tests {
         // Left half red, right half blue, in a 40×30 drawing.
         let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
             <rect width="20" height="30" fill="red"/><rect x="20" width="20" height="30" fill="blue"/></svg>"#;
-        let bytes = draw_png(svg, 1200, 900).unwrap();
+        let bytes = Canvas::default().draw_png(svg, 1200, 900).unwrap();
         let (size, color, left) = decode(&bytes, 10, 450);
         assert_eq!(size, (1200, 900));
         assert_eq!(
@@ -434,18 +430,31 @@ mod tests {
         assert_eq!(decode(&bytes, 610, 10).2, [0, 0, 255]);
         // A drawing with transparent parts keeps them.
         let open = br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="2"/></svg>"#;
-        let bytes = draw_png(open, 300, 300).unwrap();
+        let bytes = Canvas::default().draw_png(open, 300, 300).unwrap();
         assert_eq!(decode(&bytes, 0, 0).1, image::ColorType::Rgba8);
         assert_eq!(
-            draw_png(open, 300, 300).unwrap(),
+            Canvas::default().draw_png(open, 300, 300).unwrap(),
             bytes,
             "the same bytes every time"
         );
     }
 
     #[test]
+    fn a_reused_canvas_draws_the_same_bytes_as_a_new_one() {
+        let opaque = br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="teal"/></svg>"#;
+        let open = br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="2"/></svg>"#;
+        let mut canvas = Canvas::default();
+        // A larger, opaque drawing first: none of its pixels may show through.
+        canvas.draw_png(opaque, 1200, 900).unwrap();
+        assert_eq!(
+            canvas.draw_png(open, 300, 300).unwrap(),
+            Canvas::default().draw_png(open, 300, 300).unwrap()
+        );
+    }
+
+    #[test]
     fn a_drawing_that_cannot_be_drawn_faithfully_is_refused_with_its_reason() {
-        let reason = |svg: &[u8]| draw_png(svg, 200, 200).unwrap_err();
+        let reason = |svg: &[u8]| Canvas::default().draw_png(svg, 200, 200).unwrap_err();
         assert!(reason(b"<svg xmlns=\"http://www.w3.org/2000/svg\"><rect")
             .contains("not well-formed XML"));
         assert!(reason(b"\xff\xfe<svg/>").contains("not UTF-8"));
