@@ -420,7 +420,7 @@ impl Builder {
             page_keys: Mutex::default(),
         };
         let mut ready = self.take_idle_workers(&web.fingerprint, &layout_key, &layout_json);
-        if let Some(mut worker) = booting {
+        if let Some(worker) = booting {
             worker.set_layout(&layout_json);
             ready.push(worker);
         }
@@ -686,7 +686,7 @@ impl Builder {
             return Vec::new();
         }
         idle.into_iter()
-            .map(|(mut worker, held)| {
+            .map(|(worker, held)| {
                 if held != *layout {
                     worker.set_layout(layout_json);
                 }

@@ -1,5 +1,6 @@
-//! One shared work queue drained by several threads: the prerender (one Node worker per
-//! thread), the link check and the compression all use it.
+//! One shared work queue drained by several threads: the prerender (whose threads share
+//! the Node workers, [`crate::worker_pool`]), the link check and the compression all use
+//! it.
 //!
 //! Work items are handed out in index order and results come back in index order, so
 //! what a build writes and reports does not depend on how many threads ran or which one

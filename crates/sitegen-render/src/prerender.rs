@@ -2,20 +2,22 @@
 //! (docs/data-contract.md §5). Each gets the layout once, then one `{url, route}` line
 //! per route and answers one `{html, modules, status}` line. A process serves many
 //! routes, so Node's start-up and the bundle's import are paid once per worker, not per
-//! route; the build runs one worker per core ([`crate::parallel`]).
+//! route; a build shares its workers between its threads ([`crate::worker_pool`]).
 //!
 //! A worker never holds the build: its pipes are driven by two threads of its own, so
 //! the build only waits on channels, with a deadline ([`WORKER_TIMEOUT_ENV`]) and an
-//! eye on Ctrl-C ([`crate::interrupt`]). A worker is killed when dropped, and on Linux
+//! eye on Ctrl-C ([`crate::interrupt`]). Requests from several threads may wait in a
+//! worker at once; it answers them in order, and its reader thread hands each answer
+//! to the thread that asked. A worker is killed when dropped, and on Linux
 //! also when sitegen itself dies, however it dies.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -172,18 +174,37 @@ fn rendered_of(reply: &str, frames: &mut HashMap<u64, Arc<Frame>>) -> Result<Ren
     })
 }
 
-/// A running prerender worker.
+/// A running prerender worker. It takes requests from several threads at once
+/// ([`Prerenderer::render`] is `&self`): the worker answers them in the order they
+/// came, so while it renders one page the next request already waits in its stdin,
+/// and it never idles while the thread of the page it just answered wraps that page.
 pub struct Prerenderer {
-    child: Child,
+    child: Mutex<Child>,
+    pid: u32,
+    /// The requests on their way to the worker, shared with its stdout reader.
+    outbox: Arc<Mutex<Outbox>>,
+    /// How long one answer may take.
+    timeout: Duration,
+}
+
+/// What goes to a worker, and what its next stdout lines answer.
+struct Outbox {
     /// Lines for the worker's stdin, written by its writer thread; `None` once closed,
     /// which tells the worker to exit.
     requests: Option<Sender<String>>,
-    /// The worker's stdout lines, read by its reader thread; closed at its end.
-    replies: Receiver<std::io::Result<String>>,
-    /// How long one answer may take.
-    timeout: Duration,
-    /// The frames this worker sent for its current layout, by its ids.
-    frames: HashMap<u64, Arc<Frame>>,
+    /// What each coming reply line answers, in the order the requests were sent.
+    expected: VecDeque<Expected>,
+    /// The worker's stdout ended: nothing more will be answered.
+    closed: bool,
+}
+
+/// One entry of [`Outbox::expected`].
+enum Expected {
+    /// A new layout was sent here (no reply comes for it): the frames sent before
+    /// belong to the old one.
+    NewLayout,
+    /// The page of one render request goes to this channel, or why it could not be read.
+    Page(Sender<Result<Rendered, String>>),
 }
 
 /// Why a wait for the worker ended without an answer.
@@ -192,6 +213,8 @@ enum Silence {
     TimedOut,
     /// A signal came.
     Interrupted(BuildError),
+    /// The worker's stdout ended before the answer.
+    Closed,
 }
 
 impl Prerenderer {
@@ -208,7 +231,7 @@ impl Prerenderer {
         layout_json: &str,
         timeout: Duration,
     ) -> Result<Self, BuildError> {
-        let mut worker = Self::spawn_with_timeout(script, web_dir, timeout)?;
+        let worker = Self::spawn_with_timeout(script, web_dir, timeout)?;
         worker.set_layout(layout_json);
         Ok(worker)
     }
@@ -255,83 +278,87 @@ impl Prerenderer {
                 libc::kill(child.id() as libc::pid_t, libc::SIGSTOP);
             }
         }
-        Ok(Self {
-            child,
+        let outbox = Arc::new(Mutex::new(Outbox {
             requests: Some(write_lines(stdin)),
-            replies: read_lines(stdout),
+            expected: VecDeque::new(),
+            closed: false,
+        }));
+        read_replies(stdout, outbox.clone());
+        Ok(Self {
+            pid: child.id(),
+            child: Mutex::new(child),
+            outbox,
             timeout,
-            frames: HashMap::new(),
         })
     }
 
     /// Sends the layout of the pages that follow (a warm worker of `sitegen serve` gets
     /// a new one when the frame's data changed). No reply comes for it; a worker that
     /// cannot take it fails the next render.
-    pub fn set_layout(&mut self, layout_json: &str) {
-        // The worker forgets its frames with its layout (their ids are not reused).
-        self.frames.clear();
-        self.send(format!("{{\"layout\":{layout_json}}}"));
+    pub fn set_layout(&self, layout_json: &str) {
+        let mut outbox = self.outbox();
+        // The frames of the old layout are forgotten once the replies before it are read.
+        outbox.expected.push_back(Expected::NewLayout);
+        outbox.send(format!("{{\"layout\":{layout_json}}}"));
     }
 
     /// The worker's process id.
     pub fn pid(&self) -> u32 {
-        self.child.id()
+        self.pid
     }
 
-    /// Renders one URL with its route data (`RouteData`, serialised JSON).
-    pub fn render(&mut self, url: &str, route_json: &str) -> Result<Rendered, BuildError> {
+    /// Renders one URL with its route data (`RouteData`, serialised JSON). Several
+    /// threads may wait on one worker at once; each gets the answer to its request.
+    pub fn render(&self, url: &str, route_json: &str) -> Result<Rendered, BuildError> {
         let fail = |message: String| BuildError::Prerender {
             url: url.to_string(),
             message,
         };
         let url_json = serde_json::to_string(url).map_err(|e| fail(e.to_string()))?;
-        self.send(format!("{{\"url\":{url_json},\"route\":{route_json}}}"));
-        let reply = match self.next_reply() {
-            Ok(Some(Ok(reply))) => reply,
-            Ok(Some(Err(e))) => return Err(fail(format!("worker stdout: {e}"))),
-            Ok(None) => {
+        let (answer, reply) = mpsc::channel();
+        {
+            let mut outbox = self.outbox();
+            // A worker that has gone answers nothing: the channel closes at once.
+            if !outbox.closed {
+                outbox.expected.push_back(Expected::Page(answer));
+                outbox.send(format!("{{\"url\":{url_json},\"route\":{route_json}}}"));
+            }
+        }
+        match self.wait_for(&reply) {
+            Ok(page) => page.map_err(fail),
+            Err(Silence::Interrupted(error)) => Err(error),
+            Err(Silence::Closed) => {
                 let status = self
-                    .child
+                    .child()
                     .wait()
                     .map_or_else(|e| e.to_string(), |status| status.to_string());
-                return Err(fail(format!(
+                Err(fail(format!(
                     "the prerender worker exited early ({status}) while rendering it"
-                )));
+                )))
             }
-            Err(Silence::Interrupted(error)) => return Err(error),
             Err(Silence::TimedOut) => {
                 self.kill();
-                return Err(fail(format!(
+                Err(fail(format!(
                     "the prerender worker (process {}) did not answer within {}, so it was \
                      killed: it hangs (a render that never ends?) or was stopped; set {} to \
                      wait longer",
                     self.pid(),
                     seconds(self.timeout),
                     WORKER_TIMEOUT_ENV
-                )));
+                )))
             }
-        };
-        rendered_of(&reply, &mut self.frames).map_err(fail)
-    }
-
-    /// Queues one message line for the writer thread. The JSON must be on one line:
-    /// serde_json's compact output is. A worker that has gone away is noticed by the
-    /// wait for its answer (its stdout closes), so a failed send is not an error here.
-    fn send(&self, line: String) {
-        if let Some(requests) = &self.requests {
-            let _ = requests.send(line);
         }
     }
 
-    /// The next stdout line (`None` once stdout closed), waiting at most the timeout
-    /// and stopping early on Ctrl-C.
-    fn next_reply(&self) -> Result<Option<std::io::Result<String>>, Silence> {
+    /// The answer `reply` brings, waiting at most the timeout and stopping early on
+    /// Ctrl-C.
+    fn wait_for<T>(&self, reply: &Receiver<T>) -> Result<T, Silence> {
         let deadline = Instant::now() + self.timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.replies.recv_timeout(left.min(INTERRUPT_POLL)) {
-                Ok(line) => return Ok(Some(line)),
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            match reply.recv_timeout(left.min(INTERRUPT_POLL)) {
+                Ok(answer) => return Ok(answer),
+                Err(RecvTimeoutError::Disconnected) => return Err(Silence::Closed),
                 Err(RecvTimeoutError::Timeout) => {
                     interrupt::check().map_err(Silence::Interrupted)?;
                     if left.is_zero() {
@@ -343,11 +370,11 @@ impl Prerenderer {
     }
 
     /// Closes the worker's stdin and waits (at most the timeout) for it to exit.
-    pub fn finish(mut self) -> Result<(), BuildError> {
-        drop(self.requests.take());
+    pub fn finish(self) -> Result<(), BuildError> {
+        drop(self.outbox().requests.take());
         let status = self.wait_exit().map_err(|silence| match silence {
             Silence::Interrupted(error) => error,
-            Silence::TimedOut => BuildError::WorkerDidNotExit {
+            Silence::TimedOut | Silence::Closed => BuildError::WorkerDidNotExit {
                 pid: self.pid(),
                 waited: seconds(self.timeout),
             },
@@ -360,10 +387,10 @@ impl Prerenderer {
     }
 
     /// Waits for the worker's exit, at most the timeout, stopping early on Ctrl-C.
-    fn wait_exit(&mut self) -> Result<std::io::Result<ExitStatus>, Silence> {
+    fn wait_exit(&self) -> Result<std::io::Result<ExitStatus>, Silence> {
         let deadline = Instant::now() + self.timeout;
         loop {
-            match self.child.try_wait() {
+            match self.child().try_wait() {
                 Ok(Some(status)) => return Ok(Ok(status)),
                 Ok(None) => {}
                 Err(e) => return Ok(Err(e)),
@@ -377,10 +404,30 @@ impl Prerenderer {
         }
     }
 
-    fn kill(&mut self) {
+    fn kill(&self) {
+        let mut child = self.child();
         // SIGKILL ends a stopped process too.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    fn child(&self) -> MutexGuard<'_, Child> {
+        self.child.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn outbox(&self) -> MutexGuard<'_, Outbox> {
+        self.outbox.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Outbox {
+    /// Queues one message line for the writer thread. The JSON must be on one line:
+    /// serde_json's compact output is. A worker that has gone away is noticed by the
+    /// wait for its answer (its stdout closes), so a failed send is not an error here.
+    fn send(&self, line: String) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(line);
+        }
     }
 }
 
@@ -431,29 +478,49 @@ fn copy_to_stderr(mut logs: ChildStderr) {
     });
 }
 
-/// A thread that reads `stdout` line by line into a channel, which closes at the end
-/// of `stdout` (the worker exited or was killed).
-fn read_lines(stdout: ChildStdout) -> Receiver<std::io::Result<String>> {
-    let (sender, receiver) = mpsc::channel();
+/// A thread that reads the worker's reply lines and hands each page to the request it
+/// answers, the next one [`Outbox::expected`] holds. It reads the frames too: a frame's
+/// markup comes with the first page in it, which may be another thread's. At the end
+/// of `stdout` (the worker exited or was killed) every request still waiting is told
+/// so, by its channel closing.
+fn read_replies(stdout: ChildStdout, outbox: Arc<Mutex<Outbox>>) {
     std::thread::spawn(move || {
         let mut stdout = BufReader::new(stdout);
+        // The frames the worker sent for its current layout, by its ids.
+        let mut frames = HashMap::new();
+        let mut line = String::new();
         loop {
-            let mut line = String::new();
-            match stdout.read_line(&mut line) {
-                Ok(0) => break,
+            line.clear();
+            let read = stdout.read_line(&mut line);
+            let mut outbox = outbox.lock().unwrap_or_else(|p| p.into_inner());
+            let answer = loop {
+                match outbox.expected.pop_front() {
+                    Some(Expected::NewLayout) => frames.clear(),
+                    Some(Expected::Page(answer)) => break Some(answer),
+                    None => break None,
+                }
+            };
+            match read {
+                Ok(0) => {}
                 Ok(_) => {
-                    if sender.send(Ok(line)).is_err() {
-                        break;
+                    drop(outbox);
+                    // A line nothing asked for (the protocol allows none) is dropped.
+                    if let Some(answer) = answer {
+                        let _ = answer.send(rendered_of(&line, &mut frames));
                     }
+                    continue;
                 }
                 Err(e) => {
-                    let _ = sender.send(Err(e));
-                    break;
+                    if let Some(answer) = answer {
+                        let _ = answer.send(Err(format!("worker stdout: {e}")));
+                    }
                 }
             }
+            outbox.closed = true;
+            outbox.expected.clear();
+            break;
         }
     });
-    receiver
 }
 
 /// Child processes that die with sitegen, however sitegen ends (even SIGKILL, which
@@ -559,7 +626,7 @@ mod tests {
     #[test]
     fn a_worker_renders_each_route_with_the_layout_it_was_sent_once() {
         let dir = tempfile::tempdir().unwrap();
-        let mut worker = start(&dir).unwrap();
+        let worker = start(&dir).unwrap();
         for url in ["/a", "/services/x%20y"] {
             let rendered = worker.render(url, ROUTE).unwrap();
             let html = rendered.markup.html();
@@ -570,6 +637,68 @@ mod tests {
             assert_eq!(rendered.status, 200);
         }
         worker.finish().unwrap();
+    }
+
+    #[test]
+    fn threads_sharing_a_worker_each_get_the_answer_to_their_own_request() {
+        let dir = tempfile::tempdir().unwrap();
+        let worker = start(&dir).unwrap();
+        std::thread::scope(|scope| {
+            for thread in 0..4 {
+                let worker = &worker;
+                scope.spawn(move || {
+                    for page in 0..25 {
+                        let url = format!("/{thread}/{page}");
+                        let rendered = worker.render(&url, ROUTE).unwrap();
+                        let html = rendered.markup.html();
+                        assert_eq!(html, format!("<p>{url}|Layout sent once|A title</p>"));
+                    }
+                });
+            }
+        });
+        worker.finish().unwrap();
+    }
+
+    /// A worker that puts every page in frame 1, whose markup it sends with its first
+    /// reply only, whatever layouts come.
+    fn framing_worker(dir: &Path) -> std::path::PathBuf {
+        const SCRIPT: &str = r#"
+import { createInterface } from 'node:readline';
+let sent = false;
+for await (const line of createInterface({ input: process.stdin })) {
+  const message = JSON.parse(line);
+  if (!('url' in message)) continue;
+  const reply = { frame: 1, hoisted: '', screen: message.url, modules: [], status: 200 };
+  if (!sent) reply.frameMarkup = { before: '<main>', after: '</main>' };
+  sent = true;
+  process.stdout.write(JSON.stringify(reply) + '\n');
+}
+"#;
+        let path = dir.join("framing-prerender.mjs");
+        std::fs::write(&path, SCRIPT).expect("the framing worker is written");
+        path
+    }
+
+    #[test]
+    fn a_frame_sent_in_one_threads_reply_frames_the_pages_of_every_thread_until_a_new_layout() {
+        let dir = tempfile::tempdir().unwrap();
+        let worker = Prerenderer::start(&framing_worker(dir.path()), dir.path(), LAYOUT).unwrap();
+        std::thread::scope(|scope| {
+            for thread in 0..3 {
+                let worker = &worker;
+                scope.spawn(move || {
+                    for page in 0..20 {
+                        let url = format!("/{thread}/{page}");
+                        let rendered = worker.render(&url, ROUTE).unwrap();
+                        assert_eq!(rendered.markup.html(), format!("<main>{url}</main>"));
+                    }
+                });
+            }
+        });
+        // The frames of the old layout are gone: this worker should have sent frame 1 again.
+        worker.set_layout(LAYOUT);
+        let message = worker.render("/after", ROUTE).unwrap_err().to_string();
+        assert!(message.contains("frame 1 was never sent"), "{message}");
     }
 
     #[test]
@@ -632,7 +761,7 @@ mod tests {
     #[test]
     fn a_worker_crash_is_reported_with_the_url() {
         let dir = tempfile::tempdir().unwrap();
-        let mut worker = start(&dir).unwrap();
+        let worker = start(&dir).unwrap();
         match worker.render("/crash", ROUTE) {
             Err(BuildError::Prerender { url, message }) => {
                 assert_eq!(url, "/crash");
@@ -675,7 +804,7 @@ mod tests {
     #[test]
     fn a_worker_that_never_answers_fails_the_route_after_the_timeout_and_is_killed() {
         let dir = tempfile::tempdir().unwrap();
-        let mut worker = start_impatient(&dir);
+        let worker = start_impatient(&dir);
         let pid = worker.pid();
         let started = Instant::now();
         assert_timed_out(worker.render("/hang", ROUTE), "/hang", started);
@@ -685,7 +814,7 @@ mod tests {
     #[test]
     fn a_stopped_worker_fails_the_route_after_the_timeout_and_dies_when_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let mut worker = start_impatient(&dir);
+        let worker = start_impatient(&dir);
         let pid = worker.pid();
         // SAFETY: kill has no memory effects.
         assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGSTOP) }, 0);
@@ -733,7 +862,7 @@ mod tests {
     #[test]
     fn a_worker_dropped_without_finishing_is_killed() {
         let dir = tempfile::tempdir().unwrap();
-        let mut worker = start(&dir).unwrap();
+        let worker = start(&dir).unwrap();
         worker.render("/a", ROUTE).unwrap();
         let pid = worker.pid();
         drop(worker);

@@ -1,12 +1,15 @@
 //! The prerender workers of one build, shared by its prerender threads.
 //!
 //! A thread borrows a worker for one render and gives it back before it wraps and
-//! writes the page, so one worker keeps every thread busy. A worker costs about 0.3
-//! CPU-s to boot and warm up (Node, the bundle, the first render of each screen), which
-//! a small site does not win back: the pool starts one worker per [`ROUTES_PER_WORKER`]
-//! routes, and starts each only when a render finds none idle.
+//! writes the page. A worker takes up to [`REQUESTS_PER_WORKER`] requests at once, from
+//! as many threads: it answers them in turn, so when it sends a page back the next
+//! request is already waiting and it never idles while that page is wrapped and
+//! written. A worker costs about 0.3 CPU-s to boot and warm up (Node, the bundle, the
+//! first render of each screen), which a small site does not win back: the pool starts
+//! one worker per [`ROUTES_PER_WORKER`] routes, and starts each only when a render
+//! finds none idle.
 
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 use crate::prerender::Prerenderer;
 use crate::BuildError;
@@ -15,6 +18,10 @@ use crate::BuildError;
 /// 250-product site in about 0.75 s; two finish sooner only when each gets a core to
 /// itself, which the media and page writing of a small build leave them no room for.
 pub const ROUTES_PER_WORKER: usize = 1000;
+
+/// How many requests a worker holds at once: the one it renders and the next. Handing
+/// a worker back and lending it to the next thread took about a third of its time.
+pub const REQUESTS_PER_WORKER: usize = 2;
 
 /// How many workers a build of `routes` routes may run on `jobs` threads.
 pub fn worker_limit(routes: usize, jobs: usize) -> usize {
@@ -26,26 +33,31 @@ pub type StartWorker<'a> = dyn Fn() -> Result<Prerenderer, BuildError> + Sync + 
 
 pub struct WorkerPool<'a> {
     state: Mutex<PoolState>,
-    /// Signalled when a worker is given back, or when a start failed.
+    /// Signalled when a request ends, or when a start failed.
     returned: Condvar,
     limit: usize,
     start: &'a StartWorker<'a>,
 }
 
 struct PoolState {
-    /// Workers waiting for a render.
-    idle: Vec<PooledWorker>,
-    /// Workers started or handed in, lent or idle (a failed one is not counted).
-    running: usize,
+    /// The workers started or handed in (not those whose render failed).
+    workers: Vec<PooledWorker>,
+    /// Workers being started.
+    starting: usize,
     /// The number the next worker gets.
     next_number: usize,
+    /// Counts the requests ended, to tell which worker ended one last.
+    ended: u64,
 }
 
 struct PooledWorker {
     /// Its number in the pool, which a thread names to get the same one back.
     number: usize,
-    worker: Prerenderer,
-    used: bool,
+    worker: Arc<Prerenderer>,
+    /// Its requests not yet answered.
+    in_flight: usize,
+    /// When it last ended a request ([`PoolState::ended`]); 0 if it never rendered.
+    last_ended: u64,
 }
 
 /// Which worker a thread rendered with last: it gets that one again when it is idle.
@@ -67,80 +79,119 @@ impl<'a> WorkerPool<'a> {
     /// A pool of at most `limit` workers (more if more are handed in `ready`), which
     /// lends the `ready` ones first and starts others with `start`.
     pub fn new(limit: usize, ready: Vec<Prerenderer>, start: &'a StartWorker<'a>) -> Self {
-        let running = ready.len();
-        let idle = ready
+        let handed_in = ready.len();
+        let workers = ready
             .into_iter()
             .enumerate()
             .map(|(number, worker)| PooledWorker {
                 number,
-                worker,
-                used: false,
+                worker: Arc::new(worker),
+                in_flight: 0,
+                last_ended: 0,
             })
             .collect();
         WorkerPool {
             state: Mutex::new(PoolState {
-                idle,
-                running,
-                next_number: running,
+                workers,
+                starting: 0,
+                next_number: handed_in,
+                ended: 0,
             }),
             returned: Condvar::new(),
-            limit: limit.max(running).max(1),
+            limit: limit.max(handed_in).max(1),
             start,
         }
     }
 
     /// Runs `render` with a worker: the one of `affinity` if idle, else another idle
-    /// one, a new one while fewer than the limit run, or the next one given back. A
-    /// worker whose render failed is not lent again (it may hang or have exited); the
-    /// build is failing anyway.
+    /// one, a new one while fewer than the limit run, else one with room for another
+    /// request, else the next one to have room. A worker whose render failed is not
+    /// lent again (it may hang or have exited); the build is failing anyway.
     pub fn with_worker<T>(
         &self,
         affinity: &mut Affinity,
-        render: impl FnOnce(&mut Prerenderer) -> Result<T, BuildError>,
+        render: impl FnOnce(&Prerenderer) -> Result<T, BuildError>,
     ) -> Result<T, BuildError> {
-        let (number, mut worker) = self.borrow(affinity.0)?;
-        let outcome = render(&mut worker);
+        let (number, worker) = self.borrow(affinity.0)?;
+        let outcome = render(&worker);
+        drop(worker);
         let mut state = self.lock();
-        match outcome {
-            Ok(_) => {
-                state.idle.push(PooledWorker {
-                    number,
-                    worker,
-                    used: true,
-                });
+        state.ended += 1;
+        let ended = state.ended;
+        if let Some(at) = state
+            .workers
+            .iter()
+            .position(|pooled| pooled.number == number)
+        {
+            if outcome.is_ok() {
+                let pooled = &mut state.workers[at];
+                pooled.in_flight -= 1;
+                pooled.last_ended = ended;
                 affinity.0 = Some(number);
+            } else {
+                // Killed once its other requests are done with it.
+                state.workers.remove(at);
             }
-            Err(_) => state.running -= 1,
         }
         drop(state);
-        self.returned.notify_one();
+        self.returned.notify_all();
         outcome
     }
 
-    fn borrow(&self, preferred: Option<usize>) -> Result<(usize, Prerenderer), BuildError> {
+    fn borrow(&self, preferred: Option<usize>) -> Result<(usize, Arc<Prerenderer>), BuildError> {
         let mut state = self.lock();
         loop {
-            let at = state
-                .idle
-                .iter()
-                .position(|idle| Some(idle.number) == preferred)
-                // Else the most recently used: its code is the warmest.
-                .or_else(|| state.idle.len().checked_sub(1));
+            let with_room = |most: usize| {
+                let candidates = state
+                    .workers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, pooled)| pooled.in_flight < most);
+                candidates
+                    .clone()
+                    .find(|(_, pooled)| Some(pooled.number) == preferred)
+                    .or_else(
+                        // Else the least busy, and of those the last to answer: its code
+                        // is the warmest.
+                        || {
+                            candidates.min_by_key(|(_, pooled)| {
+                                (pooled.in_flight, u64::MAX - pooled.last_ended)
+                            })
+                        },
+                    )
+                    .map(|(at, _)| at)
+            };
+            let idle = with_room(1);
+            let may_start = state.workers.len() + state.starting < self.limit;
+            let at = match idle {
+                Some(at) => Some(at),
+                None if may_start => None,
+                None => with_room(REQUESTS_PER_WORKER),
+            };
             if let Some(at) = at {
-                let idle = state.idle.remove(at);
-                return Ok((idle.number, idle.worker));
+                let pooled = &mut state.workers[at];
+                pooled.in_flight += 1;
+                return Ok((pooled.number, pooled.worker.clone()));
             }
-            if state.running < self.limit {
-                state.running += 1;
+            if may_start {
+                state.starting += 1;
                 let number = state.next_number;
                 state.next_number += 1;
                 drop(state);
                 // Started outside the lock: other threads may take workers meanwhile.
-                let started = (self.start)();
-                if started.is_err() {
-                    self.lock().running -= 1;
-                    self.returned.notify_one();
+                let started = (self.start)().map(Arc::new);
+                let mut state = self.lock();
+                state.starting -= 1;
+                if let Ok(worker) = &started {
+                    state.workers.push(PooledWorker {
+                        number,
+                        worker: worker.clone(),
+                        in_flight: 1,
+                        last_ended: 0,
+                    });
                 }
+                drop(state);
+                self.returned.notify_all();
                 return started.map(|worker| (number, worker));
             }
             state = self
@@ -162,10 +213,20 @@ impl<'a> WorkerPool<'a> {
             .state
             .into_inner()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let (used, unused): (Vec<_>, Vec<_>) = state.idle.into_iter().partition(|idle| idle.used);
+        let (used, unused): (Vec<_>, Vec<_>) = state
+            .workers
+            .into_iter()
+            .partition(|pooled| pooled.last_ended > 0);
+        // Every render has ended, so the pool holds the only handle of each.
+        let workers = |pooled: Vec<PooledWorker>| {
+            pooled
+                .into_iter()
+                .filter_map(|pooled| Arc::into_inner(pooled.worker))
+                .collect()
+        };
         PoolWorkers {
-            used: used.into_iter().map(|idle| idle.worker).collect(),
-            unused: unused.into_iter().map(|idle| idle.worker).collect(),
+            used: workers(used),
+            unused: workers(unused),
         }
     }
 }
@@ -222,7 +283,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let script = fake_worker(dir.path());
         let booted = |_| {
-            let mut worker = Prerenderer::spawn(&script, dir.path()).unwrap();
+            let worker = Prerenderer::spawn(&script, dir.path()).unwrap();
             worker.set_layout(LAYOUT);
             worker
         };
@@ -249,7 +310,7 @@ mod tests {
         let start = counted(dir.path(), &starts);
         let pool = WorkerPool::new(2, Vec::new(), &start);
         let (mut first, mut second) = (Affinity::default(), Affinity::default());
-        let pid = |worker: &mut Prerenderer| Ok(worker.pid());
+        let pid = |worker: &Prerenderer| Ok(worker.pid());
         // Both lent at once, so each thread gets its own; `first` gives its back last.
         let (_, second_pid) = pool
             .with_worker(&mut first, |worker| {
@@ -259,6 +320,26 @@ mod tests {
         // The most recently given back is `first`'s, but `second` gets its own.
         assert_eq!(pool.with_worker(&mut second, pid).unwrap(), second_pid);
         assert_eq!(starts.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn a_busy_worker_takes_a_second_request_when_no_other_may_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let starts = AtomicUsize::new(0);
+        let start = counted(dir.path(), &starts);
+        let pool = WorkerPool::new(1, Vec::new(), &start);
+        let pid = |worker: &Prerenderer| Ok(worker.pid());
+        // While the only worker has a request, a second thread's goes to it as well.
+        let (outer, inner) = pool
+            .with_worker(&mut Affinity::default(), |worker| {
+                Ok((
+                    worker.pid(),
+                    pool.with_worker(&mut Affinity::default(), pid)?,
+                ))
+            })
+            .unwrap();
+        assert_eq!(outer, inner);
+        assert_eq!(starts.load(Ordering::SeqCst), 1);
     }
 
     #[test]

@@ -115,9 +115,9 @@ struct BuildArgs {
     /// The HTML shell templates folder.
     #[arg(long, value_name = "DIR", default_value = "templates")]
     templates: PathBuf,
-    /// How many pages to prerender at once (one Node worker each), and threads for the
-    /// link check and compression. Default: the number of cores (at most 8), or the
-    /// SITEGEN_JOBS environment variable.
+    /// How many cores to use: the threads that write the pages, link check and
+    /// compress, and at most as many Node workers (one per 1,000 routes). Default: the
+    /// number of cores (at most 8), or the SITEGEN_JOBS environment variable.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<NonZeroUsize>,
     /// The site's origin for this build (e.g. a branch preview's URL): replaces
