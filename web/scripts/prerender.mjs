@@ -29,9 +29,6 @@ let loadError;
 try {
   ({ render } = await import(bundleUrl.href));
   if (typeof render !== 'function') throw new Error('it exports no render function');
-  // Node loads its fetch classes on their first use, which the first render would
-  // wait for: a worker that sitegen starts early loads them while it waits for work.
-  new Request('http://localhost/');
 } catch (error) {
   loadError = `cannot load the SSR bundle ${bundleUrl.pathname} (run npm run build): ${messageOf(error, { stack: false })}`;
   console.error(loadError);
