@@ -39,6 +39,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use sitegen_content::{Diagnostic, LoadReport};
@@ -331,6 +332,7 @@ impl Builder {
         // loads. A web folder that cannot be locked is reported after the content.
         let web_app = WebApp::new(&options.web_dir).lock();
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
+        let recorded_output = self.start_reading_recorded_output();
         let report = sitegen_content::load(&options.content_dir);
         let (mut content, warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
@@ -365,7 +367,8 @@ impl Builder {
         let web = web_app?.ensure_built(jobs, progress)?;
         lap(&mut stages, "web app")?;
 
-        let (staging, previous_pages, previous_on_disk) = match self.previous_output(web.rebuilt) {
+        let previous = self.previous_output(web.rebuilt, recorded_output);
+        let (staging, previous_pages, previous_on_disk) = match previous {
             Some(previous) => (
                 Staging::update(&options.out_dir, previous.manifest)?,
                 previous.pages,
@@ -594,10 +597,14 @@ impl Builder {
     /// What the output folder holds, when the build can update it in place
     /// ([`Staging::update`]): for a warm builder, what its last build left if the
     /// folder is still that one; else (a one-off build, or the first of a warm builder)
-    /// what the cache records of it ([`record`]). Never when the web app was rebuilt
+    /// what the cache records of it ([`record`]), read by `recorded`. Never when the web app was rebuilt
     /// (every page changes), nor for a build that precompresses (the page twins are not
     /// in the manifest).
-    fn previous_output(&self, web_rebuilt: bool) -> Option<record::Output> {
+    fn previous_output(
+        &self,
+        web_rebuilt: bool,
+        recorded: Option<JoinHandle<Option<record::Output>>>,
+    ) -> Option<record::Output> {
         if self.options.precompress || web_rebuilt {
             return None;
         }
@@ -610,12 +617,29 @@ impl Builder {
                 .take()?;
             output.is_in(out_dir).then_some(output)
         });
-        remembered.or_else(|| {
-            let cache_dir = cache::dir_for(&self.options.content_dir);
-            self.options
-                .reuse_cache
-                .then(|| record::load(&cache_dir, out_dir))?
-        })
+        remembered.or_else(|| recorded?.join().ok().flatten())
+    }
+
+    /// Starts reading what the cache records of the output folder, when the build may
+    /// update it in place and no warm builder remembers it: the record is checked
+    /// against every file of the folder (0.3 s at 10,000 products), on a thread of its
+    /// own while the content loads.
+    fn start_reading_recorded_output(&self) -> Option<JoinHandle<Option<record::Output>>> {
+        let options = &self.options;
+        let remembered = self.warm.as_ref().is_some_and(|warm| {
+            let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
+            warm.output
+                .as_ref()
+                .is_some_and(|output| output.is_in(&options.out_dir))
+        });
+        if options.precompress || !options.reuse_cache || remembered {
+            return None;
+        }
+        let cache_dir = cache::dir_for(&options.content_dir);
+        let out_dir = options.out_dir.clone();
+        Some(std::thread::spawn(move || {
+            record::load(&cache_dir, &out_dir)
+        }))
     }
 
     /// A warm builder's renders of its last build (taken: a failed build starts over
