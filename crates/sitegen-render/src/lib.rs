@@ -597,9 +597,9 @@ impl Builder {
     /// What the output folder holds, when the build can update it in place
     /// ([`Staging::update`]): for a warm builder, what its last build left if the
     /// folder is still that one; else (a one-off build, or the first of a warm builder)
-    /// what the cache records of it ([`record`]), read by `recorded`. Never when the web app was rebuilt
-    /// (every page changes), nor for a build that precompresses (the page twins are not
-    /// in the manifest).
+    /// what the cache records of it ([`record`]), read by `recorded`. Never when the web
+    /// app was rebuilt (every page changes), nor for a build that precompresses (the
+    /// page twins are not in the manifest).
     fn previous_output(
         &self,
         web_rebuilt: bool,

@@ -639,22 +639,34 @@ mod tests {
         worker.finish().unwrap();
     }
 
+    /// Renders `/THREAD/PAGE` on `worker` from `threads` threads at once, `pages` each,
+    /// and asserts that each thread gets the page `expected` of its URL.
+    fn render_from_threads(
+        worker: &Prerenderer,
+        threads: usize,
+        pages: usize,
+        expected: impl Fn(&str) -> String + Sync,
+    ) {
+        std::thread::scope(|scope| {
+            for thread in 0..threads {
+                let expected = &expected;
+                scope.spawn(move || {
+                    for page in 0..pages {
+                        let url = format!("/{thread}/{page}");
+                        let rendered = worker.render(&url, ROUTE).unwrap();
+                        assert_eq!(rendered.markup.html(), expected(&url));
+                    }
+                });
+            }
+        });
+    }
+
     #[test]
     fn threads_sharing_a_worker_each_get_the_answer_to_their_own_request() {
         let dir = tempfile::tempdir().unwrap();
         let worker = start(&dir).unwrap();
-        std::thread::scope(|scope| {
-            for thread in 0..4 {
-                let worker = &worker;
-                scope.spawn(move || {
-                    for page in 0..25 {
-                        let url = format!("/{thread}/{page}");
-                        let rendered = worker.render(&url, ROUTE).unwrap();
-                        let html = rendered.markup.html();
-                        assert_eq!(html, format!("<p>{url}|Layout sent once|A title</p>"));
-                    }
-                });
-            }
+        render_from_threads(&worker, 4, 25, |url| {
+            format!("<p>{url}|Layout sent once|A title</p>")
         });
         worker.finish().unwrap();
     }
@@ -683,18 +695,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     fn a_frame_sent_in_one_threads_reply_frames_the_pages_of_every_thread_until_a_new_layout() {
         let dir = tempfile::tempdir().unwrap();
         let worker = Prerenderer::start(&framing_worker(dir.path()), dir.path(), LAYOUT).unwrap();
-        std::thread::scope(|scope| {
-            for thread in 0..3 {
-                let worker = &worker;
-                scope.spawn(move || {
-                    for page in 0..20 {
-                        let url = format!("/{thread}/{page}");
-                        let rendered = worker.render(&url, ROUTE).unwrap();
-                        assert_eq!(rendered.markup.html(), format!("<main>{url}</main>"));
-                    }
-                });
-            }
-        });
+        render_from_threads(&worker, 3, 20, |url| format!("<main>{url}</main>"));
         // The frames of the old layout are gone: this worker should have sent frame 1 again.
         worker.set_layout(LAYOUT);
         let message = worker.render("/after", ROUTE).unwrap_err().to_string();
