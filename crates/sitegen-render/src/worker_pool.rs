@@ -242,40 +242,39 @@ mod tests {
     const LAYOUT: &str = r#"{"site":{"name":"S"}}"#;
     const ROUTE: &str = r#"{"meta":{"title":"T"},"page":{}}"#;
 
-    /// Starts a fake worker from `dir`, counting the starts in `starts`.
-    fn counted<'a>(
-        dir: &'a std::path::Path,
-        starts: &'a AtomicUsize,
-    ) -> impl Fn() -> Result<Prerenderer, BuildError> + Sync + 'a {
-        let script = fake_worker(dir);
-        move || {
+    /// Runs `test` with a pool of at most `limit` fake workers, each started when a
+    /// render needs it, and the count of those starts.
+    fn with_counted_pool<T>(limit: usize, test: impl FnOnce(WorkerPool, &AtomicUsize) -> T) -> T {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let starts = AtomicUsize::new(0);
+        let start = || {
             starts.fetch_add(1, Ordering::SeqCst);
-            Prerenderer::start(&script, dir, LAYOUT)
-        }
+            Prerenderer::start(&script, dir.path(), LAYOUT)
+        };
+        test(WorkerPool::new(limit, Vec::new(), &start), &starts)
     }
 
     #[test]
     fn one_worker_serves_every_thread_when_the_limit_is_one() {
-        let dir = tempfile::tempdir().unwrap();
-        let starts = AtomicUsize::new(0);
-        let start = counted(dir.path(), &starts);
-        let pool = WorkerPool::new(1, Vec::new(), &start);
-        let pages = parallel::map_parallel(40, 4, |index| {
-            pool.with_worker(&mut Affinity::default(), |worker| {
-                worker.render(&format!("/{index}"), ROUTE)
+        with_counted_pool(1, |pool, starts| {
+            let pages = parallel::map_parallel(40, 4, |index| {
+                pool.with_worker(&mut Affinity::default(), |worker| {
+                    worker.render(&format!("/{index}"), ROUTE)
+                })
+                .map(|rendered| rendered.markup.html().to_string())
             })
-            .map(|rendered| rendered.markup.html().to_string())
+            .unwrap();
+            for (index, html) in pages.iter().enumerate() {
+                assert_eq!(html, &format!("<p>/{index}|S|T</p>"));
+            }
+            assert_eq!(starts.load(Ordering::SeqCst), 1);
+            let workers = pool.into_workers();
+            assert_eq!((workers.used.len(), workers.unused.len()), (1, 0));
+            for worker in workers.used {
+                worker.finish().unwrap();
+            }
         })
-        .unwrap();
-        for (index, html) in pages.iter().enumerate() {
-            assert_eq!(html, &format!("<p>/{index}|S|T</p>"));
-        }
-        assert_eq!(starts.load(Ordering::SeqCst), 1);
-        let workers = pool.into_workers();
-        assert_eq!((workers.used.len(), workers.unused.len()), (1, 0));
-        for worker in workers.used {
-            worker.finish().unwrap();
-        }
     }
 
     #[test]
@@ -305,62 +304,56 @@ mod tests {
 
     #[test]
     fn a_thread_gets_the_worker_it_used_last_when_that_one_is_idle() {
-        let dir = tempfile::tempdir().unwrap();
-        let starts = AtomicUsize::new(0);
-        let start = counted(dir.path(), &starts);
-        let pool = WorkerPool::new(2, Vec::new(), &start);
-        let (mut first, mut second) = (Affinity::default(), Affinity::default());
-        let pid = |worker: &Prerenderer| Ok(worker.pid());
-        // Both lent at once, so each thread gets its own; `first` gives its back last.
-        let (_, second_pid) = pool
-            .with_worker(&mut first, |worker| {
-                Ok((worker.pid(), pool.with_worker(&mut second, pid)?))
-            })
-            .unwrap();
-        // The most recently given back is `first`'s, but `second` gets its own.
-        assert_eq!(pool.with_worker(&mut second, pid).unwrap(), second_pid);
-        assert_eq!(starts.load(Ordering::SeqCst), 2);
+        with_counted_pool(2, |pool, starts| {
+            let (mut first, mut second) = (Affinity::default(), Affinity::default());
+            let pid = |worker: &Prerenderer| Ok(worker.pid());
+            // Both lent at once, so each thread gets its own; `first` gives its back last.
+            let (_, second_pid) = pool
+                .with_worker(&mut first, |worker| {
+                    Ok((worker.pid(), pool.with_worker(&mut second, pid)?))
+                })
+                .unwrap();
+            // The most recently given back is `first`'s, but `second` gets its own.
+            assert_eq!(pool.with_worker(&mut second, pid).unwrap(), second_pid);
+            assert_eq!(starts.load(Ordering::SeqCst), 2);
+        })
     }
 
     #[test]
     fn a_busy_worker_takes_a_second_request_when_no_other_may_start() {
-        let dir = tempfile::tempdir().unwrap();
-        let starts = AtomicUsize::new(0);
-        let start = counted(dir.path(), &starts);
-        let pool = WorkerPool::new(1, Vec::new(), &start);
-        let pid = |worker: &Prerenderer| Ok(worker.pid());
-        // While the only worker has a request, a second thread's goes to it as well.
-        let (outer, inner) = pool
-            .with_worker(&mut Affinity::default(), |worker| {
-                Ok((
-                    worker.pid(),
-                    pool.with_worker(&mut Affinity::default(), pid)?,
-                ))
-            })
-            .unwrap();
-        assert_eq!(outer, inner);
-        assert_eq!(starts.load(Ordering::SeqCst), 1);
+        with_counted_pool(1, |pool, starts| {
+            let pid = |worker: &Prerenderer| Ok(worker.pid());
+            // While the only worker has a request, a second thread's goes to it as well.
+            let (outer, inner) = pool
+                .with_worker(&mut Affinity::default(), |worker| {
+                    Ok((
+                        worker.pid(),
+                        pool.with_worker(&mut Affinity::default(), pid)?,
+                    ))
+                })
+                .unwrap();
+            assert_eq!(outer, inner);
+            assert_eq!(starts.load(Ordering::SeqCst), 1);
+        })
     }
 
     #[test]
     fn a_worker_whose_render_failed_is_replaced_not_lent_again() {
-        let dir = tempfile::tempdir().unwrap();
-        let starts = AtomicUsize::new(0);
-        let start = counted(dir.path(), &starts);
-        let pool = WorkerPool::new(1, Vec::new(), &start);
-        // The fake worker exits on /crash.
-        let crashed = pool.with_worker(&mut Affinity::default(), |worker| {
-            worker.render("/crash", ROUTE)
-        });
-        assert!(crashed.is_err());
-        let after = pool
-            .with_worker(&mut Affinity::default(), |worker| {
-                worker.render("/b", ROUTE)
-            })
-            .unwrap();
-        assert_eq!(after.markup.html(), "<p>/b|S|T</p>");
-        assert_eq!(starts.load(Ordering::SeqCst), 2);
-        assert_eq!(pool.into_workers().used.len(), 1);
+        with_counted_pool(1, |pool, starts| {
+            // The fake worker exits on /crash.
+            let crashed = pool.with_worker(&mut Affinity::default(), |worker| {
+                worker.render("/crash", ROUTE)
+            });
+            assert!(crashed.is_err());
+            let after = pool
+                .with_worker(&mut Affinity::default(), |worker| {
+                    worker.render("/b", ROUTE)
+                })
+                .unwrap();
+            assert_eq!(after.markup.html(), "<p>/b|S|T</p>");
+            assert_eq!(starts.load(Ordering::SeqCst), 2);
+            assert_eq!(pool.into_workers().used.len(), 1);
+        })
     }
 
     #[test]
