@@ -5,8 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
 // Two builds from one config (see docs/data-contract.md §5):
 // - client: `vite build` → dist/client, hashed files under assets/, manifest at
 //   dist/client/.vite/manifest.json keyed by source paths relative to web/;
-// - server: `vite build --ssr src/entry-server.tsx --outDir dist/server` → an ESM
-//   bundle the prerender worker imports, its dependencies bundled in (see below).
+// - server: `vite build --ssr src/entry-server.tsx --outDir dist/server` → one CommonJS
+//   script, entry-server.cjs, that the prerender worker compiles with a V8 code cache
+//   (scripts/code-cache.mjs), its dependencies bundled in (see below).
 
 /** A file of react-router's production build (its package exports only the development one). */
 const reactRouterProduction = (file: string) =>
@@ -143,8 +144,33 @@ function reactRouterTreeShakable(): Plugin {
   };
 }
 
+/**
+ * Makes each `(await import('…'))` of the sources a static import, in the server bundle
+ * only. That is how a module loads on the server, before the first render, what the
+ * client fetches only near the viewport. The server bundle is one script, whose code V8
+ * can cache with the functions compiled while rendering; a script has no top-level
+ * await, so it has no such import left (should one remain, the build fails on it).
+ */
+function serverImportsStatic(): Plugin {
+  const awaitedImport = /\(await import\((['"])([^'"]+)\1\)\)/g;
+  return {
+    name: 'server-imports-static',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !code.includes('await import(')) return null;
+      const imports: string[] = [];
+      const rewritten = code.replace(awaitedImport, (_match, _quote, specifier: string) => {
+        const name = `__serverImport${imports.length}`;
+        imports.push(`import * as ${name} from ${JSON.stringify(specifier)};`);
+        return name;
+      });
+      if (imports.length === 0) return null;
+      return { code: imports.join('\n') + '\n' + rewritten, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), reactRouterTreeShakable()],
+  plugins: isSsrBuild ? [react(), serverImportsStatic()] : [react(), reactRouterTreeShakable()],
   // Both builds take react-router's production build (no development warnings).
   resolve: {
     alias: [
@@ -158,7 +184,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
-    ? { target: 'node20', copyPublicDir: false }
+    ? {
+        target: 'node20',
+        copyPublicDir: false,
+        rolldownOptions: { output: { format: 'cjs', codeSplitting: false, entryFileNames: '[name].cjs' } },
+      }
     : {
         outDir: 'dist/client',
         assetsDir: 'assets',

@@ -12,6 +12,8 @@
 // every page, and parsing it per route was a large part of a route's cost.
 // stdout carries nothing else: every log goes to stderr. Exits when stdin closes.
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { loadWithCodeCache } from './code-cache.mjs';
 
 // React picks its development build (several times slower, extra checks) unless told
 // otherwise; a prerender is a production render.
@@ -22,15 +24,19 @@ for (const method of ['log', 'info', 'debug', 'warn']) {
   console[method] = (...args) => console.error(...args);
 }
 
-const bundleUrl = new URL('../dist/server/entry-server.js', import.meta.url);
+const bundlePath = fileURLToPath(new URL('../dist/server/entry-server.cjs', import.meta.url));
 
 let render;
+/** Writes the bundle's code cache after the first page, if it had none fit to use. */
+let saveCodeCache;
 let loadError;
 try {
-  ({ render } = await import(bundleUrl.href));
+  const bundle = loadWithCodeCache(bundlePath, `${bundlePath}.v8-cache`);
+  ({ render } = bundle.exports);
+  saveCodeCache = bundle.saveCache;
   if (typeof render !== 'function') throw new Error('it exports no render function');
 } catch (error) {
-  loadError = `cannot load the SSR bundle ${bundleUrl.pathname} (run npm run build): ${messageOf(error, { stack: false })}`;
+  loadError = `cannot load the SSR bundle ${bundlePath} (run npm run build): ${messageOf(error, { stack: false })}`;
   console.error(loadError);
   process.exitCode = 1;
 }
@@ -79,4 +85,11 @@ for await (const line of lines) {
   if (line.trim() === '') continue;
   const answer = await handle(line);
   if (answer !== undefined) reply(answer);
+  // After the reply, so sitegen already has the page. The first page compiles nearly
+  // all that any page needs (React's renderer, the router, the frame), and sitegen
+  // kills its workers when the build ends, so waiting for more would risk saving none.
+  if (saveCodeCache && answer !== undefined && !('error' in answer)) {
+    saveCodeCache();
+    saveCodeCache = undefined;
+  }
 }

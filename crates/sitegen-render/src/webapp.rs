@@ -30,6 +30,7 @@ const BUILD_INPUTS: &[&str] = &[
     "src",
     "public",
     "scripts/prerender.mjs",
+    "scripts/code-cache.mjs",
 ];
 
 /// The web app's folder.

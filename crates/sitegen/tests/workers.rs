@@ -1,5 +1,6 @@
 //! The prerender's Node workers: a worker that stops answering fails the build after a
-//! timeout that names the route, and no worker outlives sitegen, however it ends.
+//! timeout that names the route, no worker outlives sitegen, however it ends, and the
+//! workers share a code cache of the bundle.
 
 mod common;
 
@@ -255,4 +256,45 @@ fn neither_sitegen_nor_its_workers_use_transparent_huge_pages() {
         "processes {allowed:?} (sitegen is {sitegen}) may use them"
     );
     assert_no_process_left(&marker, "SIGKILL");
+}
+
+/// The V8 code cache of the SSR bundle (web/scripts/code-cache.mjs) that every worker
+/// compiles the bundle from; other tests' workers share it.
+fn code_cache_path() -> std::path::PathBuf {
+    repo_root().join("web/dist/server/entry-server.cjs.v8-cache")
+}
+
+/// Whether `path` starts with a code cache's header: `sitegen code cache`, the Node
+/// version and architecture, and the digests of the bundle and of the data.
+fn holds_a_code_cache(path: &Path) -> bool {
+    let Ok(bytes) = fs::read(path) else {
+        return false;
+    };
+    let header = bytes
+        .split(|&byte| byte == b'\n')
+        .next()
+        .unwrap_or_default();
+    let fields: Vec<&[u8]> = header.split(|&byte| byte == b' ').collect();
+    let is_digest = |field: &[u8]| field.len() == 64 && field.iter().all(u8::is_ascii_hexdigit);
+    fields.len() == 7
+        && fields[..3] == [&b"sitegen"[..], b"code", b"cache"]
+        && fields[5..].iter().all(|f| is_digest(f))
+}
+
+/// A worker that finds no code cache fit for the bundle writes one after its first
+/// page; a damaged one is never run, and the pages are the same either way.
+#[test]
+fn workers_write_the_bundles_code_cache_and_never_run_a_damaged_one() {
+    let (tmp, content) = small_project();
+    let first = tmp.path().join("first");
+    let output = run(build_marked(&content, &first, &marker(), &[]));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(holds_a_code_cache(&code_cache_path()));
+
+    fs::write(code_cache_path(), b"sitegen code cache damaged\n\x00\x01").unwrap();
+    let second = tmp.path().join("second");
+    let output = run(build_marked(&content, &second, &marker(), &[]));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(snapshot(&first), snapshot(&second));
+    assert!(holds_a_code_cache(&code_cache_path()));
 }
