@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test, expect, waitForApp, appErrors, isHydrated, reachFooter } from './support';
 
 // The frame of every screen (spec §2): top contact bar, navigation with its dropdowns,
@@ -265,22 +265,39 @@ test.describe('footer', () => {
 });
 
 test.describe('frame code loaded when needed', () => {
+  /** The top bar's chunk, which Vite names after its module. */
+  const isTopBarChunk = (path: string) => /\/TopBar-[\w-]+\.js$/.test(path);
+
   test('the footer hydrates as it comes near and a hidden top bar never loads its code', async ({
     page,
     isMobile,
   }) => {
     // The hero video streams as it plays, so the network would seldom go idle: the
-    // waits below are for the code the page loads.
+    // wait below is for the code the page loads.
     await page.route(/\.(mp4|webm)$/, (route) => route.abort());
+    // Scripts, not the network: near the footer the map's frame asks a host outside
+    // this machine, which may be long in failing.
+    const scriptsRequested: string[] = [];
+    const scriptsPending = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scriptsRequested.push(new URL(request.url()).pathname);
+      scriptsPending.add(request);
+    });
+    page.on('requestfinished', (request) => scriptsPending.delete(request));
+    page.on('requestfailed', (request) => scriptsPending.delete(request));
     await open(page, '/');
     await page.waitForLoadState('networkidle');
     expect(await isHydrated(page, 'footer.site-footer')).toBe(false);
     await reachFooter(page);
     if (isMobile) {
-      await page.waitForLoadState('networkidle');
+      await expect.poll(() => scriptsPending.size).toBe(0);
+      expect(scriptsRequested.filter(isTopBarChunk)).toEqual([]);
       expect(await isHydrated(page, '.top-bar')).toBe(false);
     } else {
       await expect.poll(() => isHydrated(page, '.top-bar')).toBe(true);
+      // What proves the phone's check above can see the chunk's request at all.
+      expect(scriptsRequested.filter(isTopBarChunk)).toHaveLength(1);
     }
   });
 
