@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
-import { test, expect as baseExpect, waitForApp, appErrors } from './support';
+import { test, expect as baseExpect, waitForApp, appErrors, siteLayout } from './support';
 
 // These machines are shared and often loaded: the first send also loads the e-mail and
 // toast chunks. A longer wait changes nothing timed: those tests pause the page's clock.
@@ -19,8 +19,16 @@ const SEND = '**/api/v1.0/email/send';
 const SEND_FORM = '**/api/v1.0/email/send-form';
 
 async function emailSettings(request: APIRequestContext): Promise<EmailSettings> {
-  const layout = (await (await request.get('/data/layout.json')).json()) as { email: EmailSettings };
-  return layout.email;
+  return (await siteLayout<{ email: EmailSettings }>(request)).email;
+}
+
+/** Content with a job template: the layout file the page fetches, rewritten. */
+async function withJobTemplate(page: Page) {
+  await page.route('**/assets/layout.*.json', async (route) => {
+    const response = await route.fetch();
+    const layout = (await response.text()).replace('"job":null', '"job":"template_job"');
+    await route.fulfill({ response, body: layout });
+  });
 }
 
 type Reply = 'ok' | 'bad-request' | 'abort' | { hold: Promise<void> };
@@ -196,9 +204,7 @@ async function firstProduct(request: APIRequestContext) {
   const data = (await (await request.get('/data/routes/products.json')).json()) as {
     page: { products: Array<{ title: string; category: string }> };
   };
-  const layout = (await (await request.get('/data/layout.json')).json()) as {
-    categories: Array<{ id: string; name: string }>;
-  };
+  const layout = await siteLayout<{ categories: Array<{ id: string; name: string }> }>(request);
   const product = data.page.products[0]!;
   return { title: product.title, category: layout.categories.find((c) => c.id === product.category)?.name };
 }
@@ -424,12 +430,7 @@ test.describe('job application form', () => {
 
   test('with a job template in content: sends the fields and the resume as a form', async ({ page, request }) => {
     const settings = await emailSettings(request);
-    // Content with a job template: the page's embedded layout data, rewritten.
-    await page.route('**/jobapplicationform', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('"job":null', '"job":"template_job"');
-      await route.fulfill({ response, body: html });
-    });
+    await withJobTemplate(page);
     const requests = await interceptEmail(page, 'ok', SEND_FORM);
     await page.goto('/jobapplicationform');
     await waitForApp(page);
@@ -465,11 +466,7 @@ test.describe('job application form', () => {
   });
 
   test('with a job template, a failed send shows the failure toast and keeps the values', async ({ page }) => {
-    await page.route('**/jobapplicationform', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('"job":null', '"job":"template_job"');
-      await route.fulfill({ response, body: html });
-    });
+    await withJobTemplate(page);
     await interceptEmail(page, 'bad-request', SEND_FORM);
     await page.goto('/jobapplicationform');
     await waitForApp(page);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, waitForApp, appErrors } from './support';
+import { test, expect, waitForApp, appErrors, layoutUrl } from './support';
 
 // Accessibility of every prerendered route (issue 7: zero axe violations): the routes
 // of dist/sitemap.xml plus the block routes (prerendered, kept out of the sitemap).
@@ -115,7 +115,7 @@ test.describe('precompressed twins', () => {
       (name) => name.startsWith('entry-client') && name.endsWith('.js'),
     );
     expect(entryScript).toBeDefined();
-    const urls = ['/', productPages[0] ?? '/products', '/data/layout.json', `/assets/${entryScript}`];
+    const urls = ['/', productPages[0] ?? '/products', '/data/routes/index.json', await layoutUrl(request), `/assets/${entryScript}`];
     for (const url of urls) {
       const identity = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
       expect(identity.status(), url).toBe(200);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Console errors, page errors and failed same-origin responses seen during a test. */
 export type Problems = { console: string[]; page: string[]; responses: string[] };
@@ -28,6 +28,19 @@ export const test = base.extend<{ problems: Problems }>({
 });
 
 export { expect };
+
+/** The URL of the layout file every page names (`data-layout` on the entry script). */
+export async function layoutUrl(request: APIRequestContext): Promise<string> {
+  const home = await (await request.get('/')).text();
+  const url = /data-layout="([^"]+)"/.exec(home)?.[1];
+  if (!url) throw new Error('The home page names no layout file');
+  return url;
+}
+
+/** The layout every page shares, as the site serves it. */
+export async function siteLayout<T>(request: APIRequestContext): Promise<T> {
+  return (await (await request.get(await layoutUrl(request))).json()) as T;
+}
 
 /** Waits until React has hydrated (or rendered) the page. */
 export async function waitForApp(page: Page): Promise<void> {

@@ -6,6 +6,8 @@
 // evaluating React DOM, evaluating the router and the app, then the steps of
 // startClient itself.
 import './styles/global.css';
+import { fetchData } from './content/data-cache';
+import { layoutDataUrl } from './content/route-data-url';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { preloadModules } from './lib/preload-modules';
 import { yieldToMain } from './lib/yield-to-main';
@@ -13,7 +15,12 @@ import { yieldToMain } from './lib/yield-to-main';
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element');
 void afterFirstPaint()
-  .then(() => preloadModules())
+  .then(() => {
+    // The layout file every page shares (cached after the first page), fetched beside
+    // the modules: hydration needs both. startClient reads the same request.
+    void fetchData(layoutDataUrl());
+    return preloadModules();
+  })
   .then(() => import('react-dom/client'))
   .then(yieldToMain)
   .then(() => import('./app/start-client'))

@@ -349,7 +349,7 @@ mod tests {
         for revalidated in [
             "index.html",
             "products/12/x/index.html",
-            "data/layout.json",
+            "data/routes/index.json",
             "sitemap.xml",
         ] {
             assert_eq!(

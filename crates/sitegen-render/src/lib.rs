@@ -401,7 +401,8 @@ impl Builder {
         }
         lap(&mut stages, "media")?;
 
-        staging.write("data/layout.json", &layout_json)?;
+        let layout_file = view::layout_file(&layout_json);
+        staging.write(&layout_file, &layout_json)?;
         lap(&mut stages, "data")?;
 
         let layout_key = Key::of(&[layout_json.as_bytes()]);
@@ -411,7 +412,7 @@ impl Builder {
             shells: &shells,
             manifest: &web.manifest,
             staging: &staging,
-            layout_in_script: shell::escape_json_for_script(&layout_json),
+            layout_url: format!("/{layout_file}"),
             renders: RenderCache::new(&cache),
             links: &page_links,
             render_inputs: Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
@@ -759,8 +760,8 @@ struct Pages<'a> {
     shells: &'a Shells,
     manifest: &'a webapp::Manifest,
     staging: &'a Staging,
-    /// The layout JSON, escaped for a `<script>` once for all pages.
-    layout_in_script: String,
+    /// The URL of the layout file, which every page names.
+    layout_url: String,
     /// The renders of earlier builds, and this build's for the next.
     renders: RenderCache<'a>,
     /// The URLs of the pages written, for the link check.
@@ -941,12 +942,9 @@ impl Pages<'_> {
             site_name: self.content.site.name(),
             noindex,
             assets: &head_assets(self.manifest, &rendered, &route.path)?,
+            layout_url: &self.layout_url,
             body: &rendered.markup.html(),
-            data_json: PageShell::embed_data(
-                Some(&route.path),
-                &self.layout_in_script,
-                &route_json,
-            )?,
+            data_json: PageShell::embed_data(Some(&route.path), &route_json)?,
             json_ld,
         })?;
         self.links.add(&html_file, &html, Some(&rendered.markup));
@@ -993,8 +991,9 @@ impl Pages<'_> {
             site_name: site.name(),
             noindex: true,
             assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
+            layout_url: &self.layout_url,
             body: &rendered.markup.html(),
-            data_json: PageShell::embed_data(None, &self.layout_in_script, &route_json)?,
+            data_json: PageShell::embed_data(None, &route_json)?,
             json_ld: Vec::new(),
         })?;
         self.links.add("404.html", &html, Some(&rendered.markup));
@@ -1007,7 +1006,7 @@ fn routes_at<'p>(plan: &'p [PlannedRoute], indexes: &[usize]) -> Vec<&'p Planned
     indexes.iter().map(|&index| &plan[index]).collect()
 }
 
-/// The layout data of every page (`data/layout.json`).
+/// The layout data of every page (its [`view::layout_file`]).
 fn layout_json_of(content: &sitegen_content::Content) -> String {
     serde_json::Value::from(view::layout(content)).to_string()
 }
@@ -1110,7 +1109,7 @@ mod tests {
                 shells: &shells,
                 manifest: &manifest,
                 staging: &staging,
-                layout_in_script: shell::escape_json_for_script(&layout_json),
+                layout_url: format!("/{}", view::layout_file(&layout_json)),
                 renders: RenderCache::new(&cache),
                 links: &links,
                 render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),

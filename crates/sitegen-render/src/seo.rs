@@ -422,6 +422,7 @@ mod tests {
                     stylesheets: Vec::new(),
                     modulepreloads: Vec::new(),
                 },
+                layout_url: "/assets/layout.1a2b3c4d.json",
                 body: "",
                 data_json: "{}".into(),
                 json_ld: Vec::new(),

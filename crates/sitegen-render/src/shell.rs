@@ -29,6 +29,9 @@ pub struct PageShell<'a> {
     pub noindex: bool,
     /// The entry script, stylesheets and modulepreloads.
     pub assets: &'a HeadAssets,
+    /// The URL of the layout file every page shares, which the client fetches to
+    /// hydrate (on the entry script's `data-layout`).
+    pub layout_url: &'a str,
     pub body: &'a str,
     pub data_json: String,
     /// The page's JSON-LD blocks, already escaped for a `<script>` element.
@@ -38,38 +41,23 @@ pub struct PageShell<'a> {
 impl PageShell<'_> {
     /// The page's [`EmbeddedPageData`] as script-safe JSON, for `data_json`; `path` is
     /// `None` for the 404 page, which the client renders afresh for whatever URL it was
-    /// served at. `layout_in_script` is the layout JSON already passed through
-    /// [`escape_json_for_script`] (it is the same on every page: escaped once per
-    /// build); `route_json` is the route's `RouteData` as JSON.
-    pub fn embed_data(
-        path: Option<&str>,
-        layout_in_script: &str,
-        route_json: &str,
-    ) -> Result<String, BuildError> {
+    /// served at; `route_json` is the route's `RouteData` as JSON.
+    pub fn embed_data(path: Option<&str>, route_json: &str) -> Result<String, BuildError> {
         let page = || path.unwrap_or("the 404 page").to_string();
-        let raw = |json| {
-            serde_json::from_str::<&RawValue>(json).map_err(|source| BuildError::PageData {
-                page: page(),
-                source,
-            })
-        };
-        let route_in_script = escape_json_for_script(route_json);
         let data = EmbeddedPageData {
-            layout: raw(layout_in_script)?,
             path,
-            route: raw(&route_in_script)?,
+            route: serde_json::from_str::<&RawValue>(route_json).map_err(|source| {
+                BuildError::PageData {
+                    page: page(),
+                    source,
+                }
+            })?,
         };
         let json = serde_json::to_string(&data).map_err(|source| BuildError::PageData {
             page: page(),
             source,
         })?;
-        // The layout and the route are escaped already; only the path is left.
-        Ok(match path {
-            Some(path) if path.contains(['<', '\u{2028}', '\u{2029}']) => {
-                escape_json_for_script(&json)
-            }
-            _ => json,
-        })
+        Ok(escape_json_for_script(&json))
     }
 }
 
@@ -153,34 +141,26 @@ mod tests {
     #[test]
     fn script_closing_tags_in_data_are_escaped() {
         let route = serde_json::json!({ "title": "</script><script>alert(1)</script>" });
-        let layout = escape_json_for_script(r#"{"name":"<!-- a & b -->"}"#);
-        let embedded = PageShell::embed_data(Some("/<x>"), &layout, &route.to_string()).unwrap();
+        let embedded = PageShell::embed_data(Some("/<x>"), &route.to_string()).unwrap();
         assert!(!embedded.contains('<'), "{embedded}");
         let back: Value = serde_json::from_str(&embedded).unwrap();
         assert_eq!(back["route"]["title"], "</script><script>alert(1)</script>");
-        assert_eq!(back["layout"]["name"], "<!-- a & b -->");
         assert_eq!(back["path"], "/<x>");
     }
 
     #[test]
-    fn embedded_data_is_the_json_of_path_layout_and_route() {
-        let layout = serde_json::json!({ "site": { "name": "S\u{2028}" } });
-        let route = serde_json::json!({ "meta": { "title": "T" }, "page": [1, 2] });
-        let whole = serde_json::json!({ "path": null, "layout": layout, "route": route });
+    fn embedded_data_is_the_json_of_path_and_route_without_the_layout() {
+        let route = serde_json::json!({ "meta": { "title": "T\u{2028}" }, "page": [1, 2] });
+        let whole = serde_json::json!({ "path": null, "route": route });
         assert_eq!(
-            PageShell::embed_data(
-                None,
-                &escape_json_for_script(&layout.to_string()),
-                &route.to_string()
-            )
-            .unwrap(),
+            PageShell::embed_data(None, &route.to_string()).unwrap(),
             escape_json_for_script(&whole.to_string())
         );
     }
 
     #[test]
     fn route_data_that_is_not_json_fails_the_page_rather_than_breaking_it() {
-        let error = PageShell::embed_data(Some("/x"), "{}", "{\"meta\":").unwrap_err();
+        let error = PageShell::embed_data(Some("/x"), "{\"meta\":").unwrap_err();
         assert!(
             matches!(&error, BuildError::PageData { page, .. } if page == "/x"),
             "{error}"
@@ -210,6 +190,7 @@ mod tests {
                     stylesheets: vec!["/assets/a.css".into()],
                     modulepreloads: vec![],
                 },
+                layout_url: "/assets/layout.1a2b3c4d.json",
                 body: "<main>hi</main>",
                 data_json: "{}".into(),
                 json_ld: vec![r#"{"@type":"Thing"}"#.into()],
@@ -220,6 +201,10 @@ mod tests {
             "{html}"
         );
         assert!(html.contains(r#"<div id="root"><main>hi</main></div>"#));
+        assert!(
+            html.contains(r#"data-layout="/assets/layout.1a2b3c4d.json""#),
+            "{html}"
+        );
         assert!(
             html.contains(r#"<link rel="stylesheet" href="/assets/a.css">"#),
             "{html}"

@@ -42,6 +42,7 @@ pub mod variants;
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use sitegen_content::model::{self, PolicyKind};
 use sitegen_content::routes::encode_uri_component;
 use sitegen_content::{
@@ -220,7 +221,7 @@ impl<V: Vocabulary> TS for Word<V> {
 
 // ---------------------------------------------------------------- layout
 
-/// `/data/layout.json`: every page (also embedded in each page).
+/// `/assets/layout.{hash}.json`: what the frame of every page shows.
 #[derive(Debug, Serialize, TS)]
 pub struct Layout<'a> {
     site: SiteFacts<'a>,
@@ -338,8 +339,17 @@ struct EmailTemplates<'a> {
     job: Option<&'a str>,
 }
 
+/// Where the layout every page shares is written, relative to the output folder, for
+/// its JSON `layout_json`: under `assets/`, so that hosts cache it for a year, and named
+/// by the [`short_hash`](sitegen_content::short_hash) of its bytes, so that each page
+/// names the very layout its markup was rendered with (`assets/layout.1a2b3c4d.json`).
+pub fn layout_file(layout_json: &str) -> String {
+    let hash = sitegen_content::short_hash(&Sha256::digest(layout_json.as_bytes()));
+    format!("assets/layout.{hash}.json")
+}
+
 /// The layout: site facts, contact, social links, navigation, categories and the
-/// e-mail settings (`/data/layout.json`).
+/// e-mail settings (the [`layout_file`]).
 pub fn layout(c: &Content) -> Layout<'_> {
     let site = &c.site;
     let contact = &site.contact;
@@ -1341,7 +1351,7 @@ impl From<EmptyPage> for Value {
 /// both fields hold the JSON sitegen wrote, passed on as it is.
 #[derive(Debug, Serialize, TS)]
 pub struct PrerenderData<'a> {
-    /// `/data/layout.json`.
+    /// The layout (`/assets/layout.{hash}.json`).
     #[ts(as = "Layout<'static>")]
     pub layout: &'a RawValue,
     /// The route's `/data/routes/….json`.
@@ -1350,12 +1360,11 @@ pub struct PrerenderData<'a> {
 }
 
 /// What each prerendered page embeds in its data script (docs/data-contract.md §6): the
-/// `PrerenderData` it was rendered from, and the path it was rendered for.
+/// route data it was rendered from, and the path it was rendered for. The layout it was
+/// rendered with is not embedded: every page names the one file all pages share
+/// (`/assets/layout.{hash}.json`) on its entry script's `data-layout` attribute.
 #[derive(Debug, Serialize, TS)]
 pub struct EmbeddedPageData<'a> {
-    /// `/data/layout.json`.
-    #[ts(as = "Layout<'static>")]
-    pub layout: &'a RawValue,
     /// The decoded route path; `null` on the 404 page, which the client renders afresh
     /// for whatever URL it is served at.
     pub path: Option<&'a str>,

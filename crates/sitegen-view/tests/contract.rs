@@ -69,7 +69,7 @@ fn web_fixture() -> String {
     );
     constant(
         &mut out,
-        "`/data/layout.json`.",
+        "The layout (`/assets/layout.{hash}.json`).",
         "layout",
         "Layout",
         view::layout(&c).into(),

@@ -333,3 +333,25 @@ fn drafts_are_marked_in_a_preview_and_gone_from_a_production_build() {
         ))])
     );
 }
+
+#[test]
+fn the_layout_file_is_named_by_the_hash_of_its_bytes() {
+    let bytes = json(layout(&content())).to_string();
+    let file = layout_file(&bytes);
+    let hash = file
+        .strip_prefix("assets/layout.")
+        .and_then(|rest| rest.strip_suffix(".json"))
+        .unwrap_or_else(|| panic!("{file}"));
+    assert_eq!(hash.len(), 8, "{file}");
+    assert!(hash.bytes().all(|b| b.is_ascii_hexdigit()), "{file}");
+    assert_eq!(layout_file(&bytes), file, "the same bytes, the same name");
+    // A phone number in the frame changes: every page names another file.
+    let edited = json(layout(&content_edited(&[(
+        "site.toml",
+        "+91 00000 00001",
+        "+91 00000 00009",
+    )])))
+    .to_string();
+    assert_ne!(edited, bytes);
+    assert_ne!(layout_file(&edited), file);
+}

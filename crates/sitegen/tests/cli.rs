@@ -180,7 +180,30 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         embedded["route"]["meta"]["canonical"],
         "https://www.example.com/"
     );
-    assert!(embedded["layout"]["navigation"]["items"].is_array());
+    assert!(
+        embedded.get("layout").is_none(),
+        "the layout is not embedded"
+    );
+
+    // Every page names one layout file, which holds the frame's data.
+    let layout_url = |page: &str| {
+        let start = page.find(" data-layout=\"").expect("data-layout") + 14;
+        page[start..start + page[start..].find('"').unwrap()].to_string()
+    };
+    let layout_path = layout_url(&home);
+    assert!(layout_path.starts_with("/assets/layout."), "{layout_path}");
+    let layout_file = out.join(layout_path.trim_start_matches('/'));
+    let layout: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&layout_file).unwrap()).unwrap();
+    assert!(layout["navigation"]["items"].is_array());
+    assert_eq!(
+        layout_url(&fs::read_to_string(out.join("404.html")).unwrap()),
+        layout_path
+    );
+    assert!(
+        layout_file.with_extension("json.br").is_file(),
+        "the layout's twin"
+    );
 
     // The hero poster (a JPEG) comes with lossy WebP variants, each smaller than the
     // JPEG, offered to the browser in a <picture>.
@@ -220,7 +243,6 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "jobapplicationform/index.html",
         "aboutUs/index.html",
         "404.html",
-        "data/layout.json",
         "data/routes/index.json",
         "data/routes/services/dialysis-center.json",
     ] {
@@ -283,7 +305,7 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "index.html.gz",
         "aboutUs/index.html.br",
         "sitemap.xml.gz",
-        "data/layout.json.br",
+        "data/routes/index.json.br",
     ] {
         assert!(out.join(twin).is_file(), "{twin} is missing");
     }
@@ -414,7 +436,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
     let home = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!home.contains(".webp"), "a dropped variant is offered");
     // Without --precompress, only the web bundle's files come with twins.
-    assert!(!out.join("index.html.br").exists() && !out.join("data/layout.json.gz").exists());
+    assert!(!out.join("index.html.br").exists() && !out.join("data/routes/index.json.gz").exists());
     let bundle_twins = walk(&out.join("assets"))
         .into_iter()
         .filter(|file| file.extension().is_some_and(|e| e == "br"))

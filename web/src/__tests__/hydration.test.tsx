@@ -1,10 +1,11 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../app/start-client';
+import { startClient, type StartedClient } from '../app/start-client';
 import { clearDataCache } from '../content/data-cache';
 import type { PrerenderData } from '../content/types';
 import { render } from '../entry-server';
 import { pageAssembler } from '../testing/page-assembler';
+import { hostFetch, LAYOUT_URL, layOutPrerenderedPage } from '../testing/prerendered-document';
 import { spacedServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
 // The home page's carousels load their driver lazily, once hydrated: loaded here
 // already, it settles inside the test's act() instead of during a later test.
@@ -29,9 +30,7 @@ const assemble = pageAssembler();
 async function prerenderedPage(url: string, data: PrerenderData, dataPath: string | null = url, renderUrl = url) {
   const html = assemble(await render(renderUrl, data));
   window.history.replaceState(null, '', url);
-  const json = JSON.stringify({ path: dataPath, ...data }).replace(/</g, '\\u003c');
-  document.body.innerHTML = `<div id="root">${html}</div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script>`;
-  return document.getElementById('root') as HTMLElement;
+  return layOutPrerenderedPage(html, { path: dataPath, route: data.route });
 }
 
 async function start(container: HTMLElement) {
@@ -54,9 +53,9 @@ describe('the client entry', () => {
     ['/', homeRoute],
     ['/PrivacyPolicy', privacyRoute],
     ['/services/Emergency%20centre%20setup%20', spacedServiceRoute],
-  ])('hydrates %s without a mismatch or a fetch', async (url, route) => {
+  ])('hydrates %s without a mismatch, fetching the layout file alone', async (url, route) => {
     const errors = vi.spyOn(console, 'error');
-    const fetchMock = vi.fn();
+    const fetchMock = vi.fn(hostFetch());
     vi.stubGlobal('fetch', fetchMock);
     const container = await prerenderedPage(url, { layout: layoutFixture, route }, route.meta.path);
     const before = container.innerHTML;
@@ -65,7 +64,7 @@ describe('the client entry', () => {
 
     expect(client.mode).toBe('hydrate');
     expect(errors).not.toHaveBeenCalled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([input]) => input)).toEqual([LAYOUT_URL]);
     expect(document.documentElement.dataset.app).toBe('ready');
     expect(container.querySelector('main')?.textContent).toBe(
       new DOMParser().parseFromString(before, 'text/html').querySelector('main')?.textContent,
@@ -74,7 +73,7 @@ describe('the client entry', () => {
 
   it('hydrates a page prerendered last year, then shows the current year', async () => {
     const errors = vi.spyOn(console, 'error');
-    vi.stubGlobal('fetch', vi.fn());
+    vi.stubGlobal('fetch', vi.fn(hostFetch()));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-12-31T23:00:00Z'));
     const container = await prerenderedPage('/PrivacyPolicy', { layout: layoutFixture, route: privacyRoute });
@@ -90,10 +89,7 @@ describe('the client entry', () => {
 
   it('renders from scratch when 404.html is served for an unknown service id', async () => {
     const errors = vi.spyOn(console, 'error');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('Not found', { status: 404 })),
-    );
+    vi.stubGlobal('fetch', vi.fn(hostFetch()));
     const container = await prerenderedPage(
       '/services/no-such-service',
       { layout: layoutFixture, route: notFoundRoute },

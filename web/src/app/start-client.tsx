@@ -1,12 +1,13 @@
 // The browser side of docs/data-contract.md §6: hydrate the prerendered page with its
-// embedded data, or render from scratch when the page is 404.html served for an
-// unknown URL.
+// embedded data and the layout file every page shares, or render from scratch when the
+// page is 404.html served for an unknown URL.
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { primeData } from '../content/data-cache';
 import { ROOT_ROUTE_ID } from '../content/hooks';
-import { embeddedDataMatches, LAYOUT_DATA_URL, routeDataUrl } from '../content/route-data-url';
+import { fetchLayout } from '../content/loaders';
+import { embeddedDataMatches, routeDataUrl } from '../content/route-data-url';
 import type { EmbeddedPageData } from '../content/types';
 import { loadEveryDeferredPart, markHydrating } from '../lib/when-near-viewport';
 import { yieldToMain } from '../lib/yield-to-main';
@@ -64,12 +65,12 @@ export type StartedClient = { mode: 'hydrate' | 'render'; root: Root };
 
 export async function startClient(container: HTMLElement): Promise<StartedClient> {
   const embedded = readEmbeddedData();
-  if (embedded) primeData(LAYOUT_DATA_URL, embedded.layout);
-
   if (embedded && embeddedDataMatches(embedded.path, window.location.pathname)) {
     primeData(routeDataUrl(window.location.pathname), embedded.route);
-    const leafRouteId = await resolveLazyMatches();
-    const loaderData: Record<string, unknown> = { [ROOT_ROUTE_ID]: embedded.layout };
+    // The layout file is on its way already (the entry asked for it after the first
+    // paint), beside the screen's modules.
+    const [leafRouteId, layout] = await Promise.all([resolveLazyMatches(), fetchLayout()]);
+    const loaderData: Record<string, unknown> = { [ROOT_ROUTE_ID]: layout };
     if (leafRouteId && leafRouteId !== ROOT_ROUTE_ID) loaderData[leafRouteId] = embedded.route;
     // Matching the routes, creating the router and starting the hydration each take a
     // slow phone tens of milliseconds of code run for the first time: a task each.

@@ -26,7 +26,7 @@ export type MediaVariant = {
 };
 
 /**
- * `/data/layout.json`: every page (also embedded in each page).
+ * `/assets/layout.{hash}.json`: what the frame of every page shows.
  */
 export type Layout = {
   site: SiteFacts;
@@ -200,7 +200,7 @@ export type EmptyPage = Record<symbol, never>;
  */
 export type PrerenderData = {
   /**
-   * `/data/layout.json`.
+   * The layout (`/assets/layout.{hash}.json`).
    */
   layout: Layout;
   /**
@@ -211,13 +211,11 @@ export type PrerenderData = {
 
 /**
  * What each prerendered page embeds in its data script (docs/data-contract.md §6): the
- * `PrerenderData` it was rendered from, and the path it was rendered for.
+ * route data it was rendered from, and the path it was rendered for. The layout it was
+ * rendered with is not embedded: every page names the one file all pages share
+ * (`/assets/layout.{hash}.json`) on its entry script's `data-layout` attribute.
  */
 export type EmbeddedPageData = {
-  /**
-   * `/data/layout.json`.
-   */
-  layout: Layout;
   /**
    * The decoded route path; `null` on the 404 page, which the client renders afresh
    * for whatever URL it is served at.

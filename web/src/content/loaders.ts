@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { fetchData } from './data-cache';
 import { redirectForOldUrl } from './redirects';
-import { LAYOUT_DATA_URL, routeDataUrl } from './route-data-url';
+import { layoutDataUrl, routeDataUrl } from './route-data-url';
 import type { Layout, PrerenderData, RouteData } from './types';
 
 /** The request context of a prerender (`handler.query(…, { requestContext: data })`). */
@@ -14,13 +14,17 @@ function prerenderData(context: unknown): PrerenderData | null {
   return null;
 }
 
+/** In the browser, the layout every page shares, from the file the page names (once a visit). */
+export async function fetchLayout(): Promise<Layout> {
+  const url = layoutDataUrl();
+  const layout = await fetchData<Layout>(url);
+  if (!layout) throw new Error(`${url} is missing`);
+  return layout;
+}
+
 /** The root route's loader: the layout data every page needs. */
 export async function layoutLoader({ context }: LoaderFunctionArgs): Promise<Layout> {
-  const server = prerenderData(context);
-  if (server) return server.layout;
-  const layout = await fetchData<Layout>(LAYOUT_DATA_URL);
-  if (!layout) throw new Error(`${LAYOUT_DATA_URL} is missing`);
-  return layout;
+  return prerenderData(context)?.layout ?? fetchLayout();
 }
 
 /**

@@ -5,7 +5,16 @@ const PATH_ALIASES: Readonly<Record<string, string>> = {
   '/JobApplicationForm': '/jobapplicationform',
 };
 
-export const LAYOUT_DATA_URL = '/data/layout.json';
+/**
+ * The URL of the layout file every page shares (`/assets/layout.{hash}.json`, cached
+ * for a year), which the page shell names on the entry script's `data-layout`
+ * (docs/data-contract.md §6).
+ */
+export function layoutDataUrl(doc: Document = document): string {
+  const url = doc.querySelector<HTMLScriptElement>('script[data-layout]')?.dataset.layout;
+  if (!url) throw new Error('The page names no layout file (data-layout on its entry script)');
+  return url;
+}
 
 /** Strips one trailing slash, except from the root path. */
 export function withoutTrailingSlash(pathname: string): string {

@@ -17,7 +17,7 @@ import type {
   Timeline,
 } from '../content/contract.gen';
 
-/** `/data/layout.json`. */
+/** The layout (`/assets/layout.{hash}.json`). */
 export const layout: Layout = {
   "categories": [
     {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDataCache } from '../data-cache';
 import { layoutLoader, routeDataLoader } from '../loaders';
 import { spacedServiceRoute, layoutFixture, privacyRoute } from '../../testing/fixtures';
+import { LAYOUT_URL } from '../../testing/prerendered-document';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 
 function args(url: string, context?: unknown): LoaderFunctionArgs {
@@ -22,6 +23,7 @@ function mockFetch(responses: Record<string, unknown>) {
 afterEach(() => {
   clearDataCache();
   vi.unstubAllGlobals();
+  document.body.innerHTML = '';
 });
 
 describe('loaders', () => {
@@ -33,8 +35,9 @@ describe('loaders', () => {
     );
   });
 
-  it('fetch the JSON chunks in the browser, once', async () => {
-    const fetchMock = mockFetch({ '/data/layout.json': layoutFixture, '/data/routes/PrivacyPolicy.json': privacyRoute });
+  it('fetch the JSON chunks in the browser, once, and the layout from the file the page names', async () => {
+    document.body.innerHTML = `<script type="module" data-layout="${LAYOUT_URL}"></script>`;
+    const fetchMock = mockFetch({ [LAYOUT_URL]: layoutFixture, '/data/routes/PrivacyPolicy.json': privacyRoute });
     const load = routeDataLoader('/PrivacyPolicy');
     await expect(load(args('http://localhost/privacypolicy'))).resolves.toEqual(privacyRoute);
     await expect(load(args('http://localhost/PrivacyPolicy'))).resolves.toEqual(privacyRoute);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedDataMatches, encodePathname, routeDataUrl } from '../route-data-url';
+import { embeddedDataMatches, encodePathname, layoutDataUrl, routeDataUrl } from '../route-data-url';
 
 describe('routeDataUrl', () => {
   it('maps the home page to index.json', () => {
@@ -66,5 +66,18 @@ describe('embeddedDataMatches (hydrate, or render 404.html from scratch)', () =>
     expect(embeddedDataMatches(null, '/')).toBe(false);
     expect(embeddedDataMatches('/404', '/no-such-page')).toBe(false);
     expect(embeddedDataMatches('/404', '/services/no-such-service')).toBe(false);
+  });
+});
+
+describe('layoutDataUrl', () => {
+  const page = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+
+  it("is the layout file the entry script's data-layout names", () => {
+    const doc = page('<script type="module" src="/assets/entry.js" data-layout="/assets/layout.1a2b3c4d.json"></script>');
+    expect(layoutDataUrl(doc)).toBe('/assets/layout.1a2b3c4d.json');
+  });
+
+  it('says so when the page names none (a template without data-layout)', () => {
+    expect(() => layoutDataUrl(page('<script type="module" src="/assets/entry.js"></script>'))).toThrow(/data-layout/);
   });
 });

@@ -1,10 +1,11 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../../../app/start-client';
+import { startClient, type StartedClient } from '../../../app/start-client';
 import { clearDataCache } from '../../../content/data-cache';
 import type { PrerenderData, ProductsPageData, RouteData } from '../../../content/types';
 import { render } from '../../../entry-server';
 import { pageAssembler } from '../../../testing/page-assembler';
+import { hostFetch, layOutPrerenderedPage } from '../../../testing/prerendered-document';
 import { dialysisCategoryRoute, layoutFixture, productsRoute } from '../../../testing/fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -16,18 +17,21 @@ afterEach(() => {
   started = undefined;
   clearDataCache();
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
 });
 
 const assemble = pageAssembler();
 
-/** The prerendered page of `route`, opened at `url` (which may carry a query). */
-async function hydrateAt(route: RouteData<ProductsPageData>, url: string) {
+/**
+ * The prerendered page of `route`, opened at `url` (which may carry a query), on a host
+ * that serves the layout file and `chunks`.
+ */
+async function hydrateAt(route: RouteData<ProductsPageData>, url: string, chunks: Record<string, unknown> = {}) {
   const data: PrerenderData = { layout: layoutFixture, route };
   const html = assemble(await render(route.meta.path, data));
   window.history.replaceState(null, '', url);
-  const json = JSON.stringify({ path: route.meta.path, ...data }).replace(/</g, '\\u003c');
-  document.body.innerHTML = `<div id="root">${html}</div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script>`;
-  const container = document.getElementById('root') as HTMLElement;
+  vi.stubGlobal('fetch', vi.fn(hostFetch(chunks)));
+  const container = layOutPrerenderedPage(html, { path: route.meta.path, route });
   await act(async () => {
     started = await startClient(container);
   });
@@ -37,23 +41,19 @@ async function hydrateAt(route: RouteData<ProductsPageData>, url: string) {
   return container;
 }
 
-const hydrateProductsAt = (url: string) => hydrateAt(productsRoute, url);
+const hydrateProductsAt = (url: string, chunks?: Record<string, unknown>) => hydrateAt(productsRoute, url, chunks);
 
 describe('the products page', () => {
   it('hydrates an older ?category= URL without a mismatch, then moves on to the category page', async () => {
     const errors = vi.spyOn(console, 'error');
     // The category page's chunk, fetched after the move.
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/data/routes/products/category/dialysis.json') return Response.json(dialysisCategoryRoute);
-      return new Response('', { status: 404 });
+    const container = await hydrateProductsAt('/products?category=dialysis', {
+      '/data/routes/products/category/dialysis.json': dialysisCategoryRoute,
     });
-    const container = await hydrateProductsAt('/products?category=dialysis');
     expect(errors).not.toHaveBeenCalled();
     expect(window.location.pathname + window.location.search).toBe('/products/category/dialysis');
-    expect(fetchMock).toHaveBeenCalledWith('/data/routes/products/category/dialysis.json', expect.anything());
+    expect(fetch).toHaveBeenCalledWith('/data/routes/products/category/dialysis.json', expect.anything());
     expect(container.querySelector('h1')?.textContent).toBe('Dialysis Products');
-    fetchMock.mockRestore();
   });
 
   it('hydrates a category page without a mismatch, then applies its subcategory query', async () => {
