@@ -239,8 +239,8 @@ fn write_variant(
 ) -> Result<(bool, bool), BuildError> {
     let file = source.file;
     let cached = cache_file(cache, &variant.output);
-    let (size, encoded) = match fs::metadata(&cached) {
-        Ok(metadata) if reuse && metadata.is_file() => (metadata.len(), None),
+    let (size, was_encoded) = match fs::metadata(&cached) {
+        Ok(metadata) if reuse && metadata.is_file() => (metadata.len(), false),
         _ => {
             let bytes = encode_webp(&*source.image()?, variant.width, variant.height).map_err(
                 |reason| BuildError::WebpEncode {
@@ -251,17 +251,15 @@ fn write_variant(
                 },
             )?;
             store(&cached, &bytes)?;
-            (bytes.len() as u64, Some(bytes))
+            (bytes.len() as u64, true)
         }
     };
-    let was_encoded = encoded.is_some();
     if size >= file.bytes {
         return Ok((false, was_encoded));
     }
-    match encoded {
-        Some(bytes) => staging.write(&variant.output, &bytes)?,
-        None => staging.copy_file(&cached, &variant.output)?,
-    }
+    // Copied from the cache even when just encoded: the output records a copy by its
+    // source's stamp, so the next build, which copies it, finds it unchanged.
+    staging.copy_file(&cached, &variant.output)?;
     Ok((true, was_encoded))
 }
 

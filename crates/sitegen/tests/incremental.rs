@@ -385,6 +385,23 @@ fn incremental_builds_equal_clean_builds_after_random_edits() {
     }
 }
 
+/// The build after a cold build, of the same content, writes nothing: not even the
+/// media the cold build made (WebP variants, share PNGs), which later builds take
+/// from the cache.
+#[test]
+fn a_build_of_unchanged_content_after_a_cold_build_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let web = repo_root().join("web");
+    let site = project(tmp.path(), "site");
+    let cold = site.build(&web, &[], 0);
+    assert!(!cold.contains("in place"), "{cold}");
+    let again = site.build(&web, &[], 0);
+    assert!(
+        again.contains(" in place: 0 files written, 0 removed, "),
+        "{again}"
+    );
+}
+
 /// An editor's typo in `sitegen serve`: the failed build leaves the preview and what
 /// the builder knows of it as they were, so the fix updates it in place (a few files,
 /// not a whole new site, which takes seconds at 10,000 products), and the preview is

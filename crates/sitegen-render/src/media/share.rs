@@ -150,7 +150,8 @@ pub fn write_share_pngs(
                     reason,
                 })?;
             super::store(&cached, &bytes)?;
-            staging.write(&png.output, &bytes)?;
+            // As a copy of the cache file, as later builds put it (see write_variant).
+            staging.copy_file(&cached, &png.output)?;
             Ok(true)
         },
     )?;
