@@ -9,11 +9,14 @@ import './styles/global.css';
 import { fetchData } from './content/data-cache';
 import { layoutDataUrl } from './content/route-data-url';
 import { afterFirstPaint } from './lib/after-first-paint';
+import { numberFirstHistoryEntry } from './lib/history-index';
 import { preloadModules } from './lib/preload-modules';
 import { yieldToMain } from './lib/yield-to-main';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element');
+// Now, while the page loads: the router's start after the first paint then writes none.
+numberFirstHistoryEntry();
 void afterFirstPaint()
   .then(() => {
     // The layout file every page shares (cached after the first page), fetched beside
