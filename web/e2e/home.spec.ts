@@ -361,6 +361,30 @@ test('the code of the sections below the first screen loads only when they come 
   expect(appErrors(problems)).toEqual([]);
 });
 
+test('the sections below the first screen are not rendered until they come near', async ({
+  page,
+  problems,
+}) => {
+  // Skipped by content-visibility: no style, layout or paint, so their lazy images and
+  // frames are not fetched either, however generous the browser's lazy-loading distance.
+  const map = page.locator('.map-frame');
+  const skipped = () => map.evaluate((frame) => !frame.checkVisibility({ contentVisibilityAuto: true }));
+  const mapRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('https://www.google.com/maps')) mapRequests.push(request.url());
+  });
+  await page.goto('/');
+  await waitForApp(page);
+  await page.waitForLoadState('networkidle');
+  expect(await skipped()).toBe(true);
+  expect(mapRequests).toEqual([]);
+
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(skipped).toBe(false);
+  await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
+  expect(appErrors(problems)).toEqual([]);
+});
+
 test('has no horizontal overflow at 320 px', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/');
