@@ -489,4 +489,25 @@ test.describe('services', () => {
     await expect(page.locator('.gallery-grid .image-placeholder')).toHaveCount(3);
     expect(appErrors(problems, { expect404: true }).filter((line) => !line.includes('404'))).toEqual([]);
   });
+
+  test('the gallery fetches its last picture only when the visitor scrolls near it', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'a desktop screen shows the whole gallery');
+    const galleryRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/gallery/')) galleryRequests.push(request.url());
+    });
+    await page.goto('/services/dialysis-center');
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    const pictures = page.locator('.gallery-grid > li');
+    const last = pictures.last();
+    // Skipped by content-visibility: not fetched, however generous the lazy-loading distance.
+    const lastImage = last.locator('img');
+    expect(await lastImage.evaluate((image) => image.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+    expect(galleryRequests.length).toBeLessThan(await pictures.count());
+
+    await last.scrollIntoViewIfNeeded();
+    await expect(lastImage).toBeVisible();
+    await expect.poll(() => galleryRequests.length).toBe(await pictures.count());
+  });
 });
