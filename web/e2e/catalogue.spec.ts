@@ -1,4 +1,4 @@
-import { appErrors, expect, test, waitForApp } from './support';
+import { appErrors, expect, isRenderingSkipped, requestsTo, test, waitForApp } from './support';
 import { axeViolations } from './catalogue-axe';
 import type { Page, Response } from '@playwright/test';
 
@@ -492,18 +492,14 @@ test.describe('services', () => {
 
   test('the gallery fetches its last picture only when the visitor scrolls near it', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'a desktop screen shows the whole gallery');
-    const galleryRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/media/gallery/')) galleryRequests.push(request.url());
-    });
+    const galleryRequests = requestsTo(page, '/media/gallery/');
     await page.goto('/services/dialysis-center');
     await waitForApp(page);
     await page.waitForLoadState('networkidle');
     const pictures = page.locator('.gallery-grid > li');
     const last = pictures.last();
-    // Skipped by content-visibility: not fetched, however generous the lazy-loading distance.
     const lastImage = last.locator('img');
-    expect(await lastImage.evaluate((image) => image.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+    expect(await isRenderingSkipped(lastImage)).toBe(true);
     expect(galleryRequests.length).toBeLessThan(await pictures.count());
 
     await last.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, waitForApp, appErrors } from './support';
+import { test, expect, waitForApp, appErrors, isRenderingSkipped, requestsTo } from './support';
 
 // The home page (spec §2 "Home page, in order", §4 and §9): every timing runs on
 // Playwright's clock, paused once the app is ready, so each step is exact.
@@ -365,22 +365,16 @@ test('the sections below the first screen are not rendered until they come near'
   page,
   problems,
 }) => {
-  // Skipped by content-visibility: no style, layout or paint, so their lazy images and
-  // frames are not fetched either, however generous the browser's lazy-loading distance.
   const map = page.locator('.map-frame');
-  const skipped = () => map.evaluate((frame) => !frame.checkVisibility({ contentVisibilityAuto: true }));
-  const mapRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().startsWith('https://www.google.com/maps')) mapRequests.push(request.url());
-  });
+  const mapRequests = requestsTo(page, 'https://www.google.com/maps');
   await page.goto('/');
   await waitForApp(page);
   await page.waitForLoadState('networkidle');
-  expect(await skipped()).toBe(true);
+  expect(await isRenderingSkipped(map)).toBe(true);
   expect(mapRequests).toEqual([]);
 
   await map.scrollIntoViewIfNeeded();
-  await expect.poll(skipped).toBe(false);
+  await expect.poll(() => isRenderingSkipped(map)).toBe(false);
   await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
   expect(appErrors(problems)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Console errors, page errors and failed same-origin responses seen during a test. */
 export type Problems = { console: string[]; page: string[]; responses: string[] };
@@ -61,6 +61,24 @@ export function appErrors(problems: Problems, options: { expect404?: boolean } =
     ),
     ...problems.responses.filter((line) => !(options.expect404 && line.startsWith('404 '))),
   ];
+}
+
+/** The URLs that the page requests from now on and that contain `part`, in order. */
+export function requestsTo(page: Page, part: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(part)) urls.push(request.url());
+  });
+  return urls;
+}
+
+/**
+ * Whether content-visibility skips the element's rendering: no style, layout or paint
+ * yet, so its lazy images and frames are not fetched either, however generous the
+ * browser's lazy-loading distance.
+ */
+export function isRenderingSkipped(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => !node.checkVisibility({ contentVisibilityAuto: true }));
 }
 
 /** Whether React has hydrated the element `selector` (it keeps its fiber on each element it owns). */
