@@ -6,7 +6,7 @@ import { lazyNearViewport } from '../../lib/when-near-viewport';
 import { FIRST_SCREEN_SECTIONS, FirstScreenSection } from './sections/HomeSectionView';
 import './home.css';
 
-/** The id of the element around the sections below the first screen. */
+/** The id of the element around the sections below the first screen (home.css skips their rendering until near). */
 const BELOW_THE_FOLD_ID = 'below-the-fold';
 
 // The sections below the first screen (and their carousels) are a chunk of their own,
