@@ -1,5 +1,9 @@
 //! Fault injection for the crash-safety tests (they run the real binary).
 //!
+//! Only in builds with the `fault-injection` feature, which the `sitegen` crate's tests
+//! turn on (a dev-dependency feature): a release build holds none of it, and its
+//! [`point`] and [`forced`] compile to nothing.
+//!
 //! `SITEGEN_FAULT=POINT:SIGNAL[,…]` makes a build raise SIGNAL (`KILL`, `INT` or `TERM`)
 //! on itself when it reaches POINT: a stage name (`content`, `web app`, `media`, `data`,
 //! `rendering` (each route), `prerender`, `write`, `link check`, `compress`) or a step of the commit
@@ -7,59 +11,168 @@
 //! the moves of an update in place). A bare word is a switch:
 //! `no-exchange` makes the commit take the path of systems without an atomic swap;
 //! `stop-worker` stops (SIGSTOP) every prerender worker as it starts, as a hung one.
-//! Unset, it costs one environment lookup per process.
+//! An unknown point, switch or signal is refused by [`install_from_env`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+/// The points a signal can be raised at.
+pub const POINTS: &[&str] = &[
+    "content",
+    "web app",
+    "media",
+    "data",
+    "rendering",
+    "prerender",
+    "write",
+    "link check",
+    "compress",
+    "between-renames",
+    "committed",
+    "removing-old-site",
+    "updating",
+];
 
-/// The environment variable read.
-pub const ENV: &str = "SITEGEN_FAULT";
+/// The switches that change a build's path instead of raising a signal.
+pub const SWITCHES: &[&str] = &["no-exchange", "stop-worker"];
 
-fn settings() -> &'static [(String, Option<i32>)] {
-    static SETTINGS: OnceLock<Vec<(String, Option<i32>)>> = OnceLock::new();
-    SETTINGS.get_or_init(|| {
-        let Ok(text) = std::env::var(ENV) else {
-            return Vec::new();
-        };
-        text.split(',')
-            .map(|item| match item.rsplit_once(':') {
-                Some((point, signal)) => (point.to_string(), signal_number(signal)),
-                None => (item.to_string(), None),
-            })
-            .collect()
-    })
+/// A fault setting that names no known point, switch or signal.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unknown fault {item:?} in SITEGEN_FAULT: expected POINT:KILL|INT|TERM with a POINT of {points}, or a switch of {switches}", points = POINTS.join(", "), switches = SWITCHES.join(", "))]
+pub struct UnknownFault {
+    pub item: String,
 }
 
-fn signal_number(name: &str) -> Option<i32> {
-    match name {
-        "KILL" => Some(libc::SIGKILL),
-        "INT" => Some(libc::SIGINT),
-        "TERM" => Some(libc::SIGTERM),
-        _ => None,
+#[cfg(feature = "fault-injection")]
+mod enabled {
+    use super::{UnknownFault, POINTS, SWITCHES};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::OnceLock;
+
+    /// A point with its signal, or a switch (no signal).
+    pub(super) type Setting = (String, Option<i32>);
+
+    static SETTINGS: OnceLock<Vec<Setting>> = OnceLock::new();
+
+    pub(super) fn parse(text: &str) -> Result<Vec<Setting>, UnknownFault> {
+        text.split(',')
+            .filter(|item| !item.is_empty())
+            .map(|item| {
+                let unknown = || UnknownFault {
+                    item: item.to_string(),
+                };
+                match item.rsplit_once(':') {
+                    Some((point, signal)) if POINTS.contains(&point) => Ok((
+                        point.to_string(),
+                        Some(signal_number(signal).ok_or_else(unknown)?),
+                    )),
+                    None if SWITCHES.contains(&item) => Ok((item.to_string(), None)),
+                    _ => Err(unknown()),
+                }
+            })
+            .collect()
     }
+
+    pub(super) fn install(text: &str) -> Result<(), UnknownFault> {
+        let settings = parse(text)?;
+        let _ = SETTINGS.set(settings);
+        Ok(())
+    }
+
+    fn signal_number(name: &str) -> Option<i32> {
+        match name {
+            "KILL" => Some(libc::SIGKILL),
+            "INT" => Some(libc::SIGINT),
+            "TERM" => Some(libc::SIGTERM),
+            _ => None,
+        }
+    }
+
+    fn settings() -> &'static [Setting] {
+        SETTINGS.get().map_or(&[], Vec::as_slice)
+    }
+
+    pub(super) fn point(name: &str) {
+        static FIRED: AtomicBool = AtomicBool::new(false);
+        for (point, signal) in settings() {
+            if let (true, Some(signal)) = (point == name, signal) {
+                if FIRED.swap(true, Ordering::SeqCst) {
+                    return;
+                }
+                // SAFETY: raise has no memory effects; the handlers it runs are async-signal-safe.
+                unsafe {
+                    libc::raise(*signal);
+                }
+            }
+        }
+    }
+
+    pub(super) fn forced(name: &str) -> bool {
+        settings()
+            .iter()
+            .any(|(point, signal)| point == name && signal.is_none())
+    }
+}
+
+/// Reads `SITEGEN_FAULT` once, at the start of the process, and refuses an unknown
+/// setting. Without the `fault-injection` feature it reads nothing.
+pub fn install_from_env() -> Result<(), UnknownFault> {
+    #[cfg(feature = "fault-injection")]
+    if let Ok(text) = std::env::var("SITEGEN_FAULT") {
+        return enabled::install(&text);
+    }
+    Ok(())
 }
 
 /// Raises the signal configured for `point`, the first time any thread reaches it (as
 /// one Ctrl-C would). After `INT` or `TERM` the build goes on as it would after a real
 /// one: to its next interruption check.
+#[inline(always)]
 pub fn point(name: &str) {
-    static FIRED: AtomicBool = AtomicBool::new(false);
-    for (point, signal) in settings() {
-        if let (true, Some(signal)) = (point == name, signal) {
-            if FIRED.swap(true, Ordering::SeqCst) {
-                return;
-            }
-            // SAFETY: raise has no memory effects; the handlers it runs are async-signal-safe.
-            unsafe {
-                libc::raise(*signal);
-            }
-        }
-    }
+    #[cfg(feature = "fault-injection")]
+    enabled::point(name);
+    #[cfg(not(feature = "fault-injection"))]
+    let _ = name;
 }
 
 /// Whether the switch `name` is set.
+#[inline(always)]
 pub fn forced(name: &str) -> bool {
-    settings()
-        .iter()
-        .any(|(point, signal)| point == name && signal.is_none())
+    #[cfg(feature = "fault-injection")]
+    return enabled::forced(name);
+    #[cfg(not(feature = "fault-injection"))]
+    {
+        let _ = name;
+        false
+    }
+}
+
+#[cfg(all(test, feature = "fault-injection"))]
+mod tests {
+    use super::enabled::parse;
+    use super::UnknownFault;
+
+    #[test]
+    fn points_with_signals_and_switches_are_read() {
+        let settings = parse("rendering:KILL,no-exchange,link check:INT").unwrap();
+        assert_eq!(settings.len(), 3);
+        assert_eq!(settings[0], ("rendering".to_string(), Some(libc::SIGKILL)));
+        assert_eq!(settings[1], ("no-exchange".to_string(), None));
+        assert_eq!(settings[2], ("link check".to_string(), Some(libc::SIGINT)));
+    }
+
+    #[test]
+    fn an_unknown_point_switch_or_signal_is_refused() {
+        for bad in [
+            "renderin:KILL",
+            "rendering:HUP",
+            "no-exchang",
+            "stop-worker:KILL",
+        ] {
+            assert_eq!(
+                parse(bad),
+                Err(UnknownFault {
+                    item: bad.to_string()
+                }),
+                "{bad}"
+            );
+        }
+    }
 }

@@ -205,6 +205,10 @@ fn main() -> ExitCode {
         cmd::set_quiet(*quiet);
     }
     if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
+        if let Err(error) = sitegen_render::fault::install_from_env() {
+            eprintln!("{}: {error}", cmd::paint_failure("error"));
+            return ExitCode::from(2);
+        }
         if let Err(error) = sitegen_render::interrupt::install() {
             eprintln!("warning: Ctrl-C will not stop a build cleanly: {error}");
         }

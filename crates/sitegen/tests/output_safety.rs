@@ -255,3 +255,16 @@ fn an_update_in_place_killed_half_way_is_followed_by_a_whole_build() {
         "the site differs from a clean build"
     );
 }
+
+#[test]
+fn an_unknown_fault_is_refused_before_anything_is_touched() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    for fault in ["renderin:KILL", "rendering:HUP", "no-exchang"] {
+        let output = build(&[("SITEGEN_FAULT", fault)], &content, &out);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{fault}: {text}");
+        assert!(text.contains(&format!("unknown fault {fault:?}")), "{text}");
+        assert!(!out.exists(), "{fault}: the build began");
+    }
+}
