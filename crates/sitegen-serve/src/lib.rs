@@ -158,6 +158,11 @@ impl LiveReload {
         });
     }
 
+    /// How many pages wait for the next change (long polls held open now).
+    pub fn waiting_pages(&self) -> usize {
+        self.status.receiver_count()
+    }
+
     /// What pages are told now.
     pub fn status(&self) -> BuildStatus {
         self.status.borrow().clone()

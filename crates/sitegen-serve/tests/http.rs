@@ -413,8 +413,15 @@ async fn live_reload_answers_the_long_poll_after_a_rebuild() {
     );
 
     let waiting = tokio::spawn(async move { get(addr, "/__sitegen/status?after=0").await });
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    assert!(!waiting.is_finished(), "the poll waits for the next build");
+    // Once the server holds the poll, the build below is the one it must report: a
+    // poll that answered at once would carry generation 0.
+    tokio::time::timeout(Duration::from_secs(5), async {
+        while reload.waiting_pages() == 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await
+    .expect("the server holds the poll");
     reload.notify(None);
     let next = tokio::time::timeout(Duration::from_secs(5), waiting)
         .await
