@@ -133,17 +133,33 @@ test.describe('About Us', () => {
 
   test('the mission/vision card flips every 5 s and by its button', async ({ page, problems }) => {
     await page.clock.install();
+    // The hydrating render assumes reduced motion; the card arms its timer in an effect
+    // of the render that learns otherwise, and marks it (data-flips) in the same task.
+    // The page's clock stamps the mark, however long the page took to load.
+    await page.addInitScript(() => {
+      const armedAt: number[] = [];
+      Object.assign(window, { armedAt });
+      new MutationObserver(() => {
+        if (document.querySelector('.flip-card[data-flips]')) armedAt.push(Date.now());
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-flips'] });
+    });
     await page.goto('/aboutUs');
     await waitForApp(page);
     const card = page.locator('.flip-card');
+    await expect(card).toHaveAttribute('data-flips', 'armed');
+    // Stop the clock short of the flip, then step to just before it and onto it. The
+    // clock runs on within the arming task, so the stamp may be a little late.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 1000);
+    const [armedAt, pausedAt] = await page.evaluate(() => [(window as unknown as { armedAt: number[] }).armedAt[0] ?? NaN, Date.now()]);
+    await page.clock.runFor(armedAt + 4900 - pausedAt);
     await expect(card).toHaveAttribute('data-face', 'mission');
-    // The hydrating render assumes reduced motion, so the card starts its timer one
-    // render after the app says it is ready: until then 5 s may pass without a flip.
-    await expect(async () => {
-      await page.clock.runFor(5000);
-      await expect(card).toHaveAttribute('data-face', 'vision', { timeout: 1000 });
-    }).toPass();
-    await page.clock.runFor(5000);
+    await page.clock.runFor(100);
+    await expect(card).toHaveAttribute('data-face', 'vision');
+    // With the clock paused, the next 5 s start exactly at the flip.
+    await page.clock.runFor(4999);
+    await expect(card).toHaveAttribute('data-face', 'vision');
+    await page.clock.runFor(1);
     await expect(card).toHaveAttribute('data-face', 'mission');
     await page.getByRole('button', { name: 'Show Our Vision' }).click();
     await expect(card).toHaveAttribute('data-face', 'vision');

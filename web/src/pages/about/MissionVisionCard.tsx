@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MISSION_VISION_FLIP_MS } from '../../config/timing';
 import type { About } from '../../content/types';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
@@ -14,12 +14,20 @@ export function MissionVisionCard({ mission, vision }: MissionVisionCardProps) {
   const [showsVision, setShowsVision] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
 
+  const cardRef = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
-    if (reducedMotion) return;
+    const card = cardRef.current;
+    if (reducedMotion || !card) return;
     const timer = window.setInterval(() => {
       if (!document.hidden) setShowsVision((current) => !current);
     }, MISSION_VISION_FLIP_MS);
-    return () => window.clearInterval(timer);
+    // Marks, in the same task, when the next flip's 5 s begin (tests time the flip from it).
+    card.dataset.flips = 'armed';
+    return () => {
+      window.clearInterval(timer);
+      delete card.dataset.flips;
+    };
   }, [reducedMotion, showsVision]);
 
   const faces = [
@@ -30,7 +38,7 @@ export function MissionVisionCard({ mission, vision }: MissionVisionCardProps) {
 
   return (
     <section className="section mission-vision" aria-label={`${mission.heading} and ${vision.heading}`}>
-      <div className={`flip-card${showsVision ? ' is-flipped' : ''}`} data-face={showsVision ? 'vision' : 'mission'}>
+      <div ref={cardRef} className={`flip-card${showsVision ? ' is-flipped' : ''}`} data-face={showsVision ? 'vision' : 'mission'}>
         {faces.map((face) => (
           <div key={face.key} className={`flip-card-face flip-card-${face.key}`} aria-hidden={!face.shown}>
             <h2>{face.heading}</h2>
