@@ -71,6 +71,20 @@ describe('the client entry', () => {
     );
   });
 
+  it('reports a page whose prerendered text is not what the client renders', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(hostFetch()));
+    const container = await prerenderedPage('/PrivacyPolicy', { layout: layoutFixture, route: privacyRoute });
+    const heading = container.querySelector('main h1');
+    expect(heading?.textContent).toBeTruthy();
+    heading!.textContent = 'Not what the server rendered';
+
+    await start(container);
+
+    const reported = errors.mock.calls.filter(([message]) => String(message).includes('hydration mismatch'));
+    expect(reported).toHaveLength(1);
+  });
+
   it('hydrates a page prerendered last year, then shows the current year', async () => {
     const errors = vi.spyOn(console, 'error');
     vi.stubGlobal('fetch', vi.fn(hostFetch()));
