@@ -116,6 +116,9 @@ pub enum BuildError {
     ManifestMissingModule { url: String, module: String },
     #[error("template error: {0}")]
     Template(String),
+    /// A watched source changed while the build read it (see [`Builder::build_watched`]).
+    #[error("a source changed while it was read")]
+    SourcesChanged,
     /// A media file the content check accepted fails to decode for its WebP variants.
     #[error("{}: cannot decode the image for its WebP variants: {source}", path.display())]
     Media {
@@ -309,13 +312,29 @@ impl Builder {
 
     /// Builds the site (see [`build`]).
     pub fn build(&self, progress: &dyn Progress) -> Result<BuildSummary, BuildError> {
+        self.build_watched(progress, &|| false)
+    }
+
+    /// Builds the site, unless `sources_changed` answers, once the content and the
+    /// templates have been read, that a save arrived meanwhile: a file read half-way
+    /// through its save would make a site of neither version. Then nothing is written
+    /// and [`BuildError::SourcesChanged`] asks for the build that save starts.
+    pub fn build_watched(
+        &self,
+        progress: &dyn Progress,
+        sources_changed: &dyn Fn() -> bool,
+    ) -> Result<BuildSummary, BuildError> {
         check_out_dir(&self.options)?;
-        let outcome = self.build_checked(progress);
+        let outcome = self.build_checked(progress, sources_changed);
         interrupt::check()?;
         outcome
     }
 
-    fn build_checked(&self, progress: &dyn Progress) -> Result<BuildSummary, BuildError> {
+    fn build_checked(
+        &self,
+        progress: &dyn Progress,
+        sources_changed: &dyn Fn() -> bool,
+    ) -> Result<BuildSummary, BuildError> {
         let options = &self.options;
         let jobs = parallel::worker_count(options.jobs);
         let mut stages = Vec::new();
@@ -363,6 +382,9 @@ impl Builder {
         let source_link_problems = check_source_links(&options.web_dir);
         let cache = BuildCache::new(cache::dir_for(&options.content_dir), options.reuse_cache);
         lap(&mut stages, "content")?;
+        if sources_changed() {
+            return Err(BuildError::SourcesChanged);
+        }
 
         let web = web_app?.ensure_built(jobs, progress)?;
         lap(&mut stages, "web app")?;

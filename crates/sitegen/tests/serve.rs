@@ -342,3 +342,160 @@ fn the_build_after_a_preview_updates_its_folder_in_place() {
         "the updated preview differs from a clean build"
     );
 }
+
+/// Sends one GET and returns the status line, the `Content-Length` and the body.
+fn get_with_length(addr: &str, path: &str) -> std::io::Result<(String, Option<usize>, String)> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    let length = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.eq_ignore_ascii_case("content-length")
+            .then(|| value.trim().parse().ok())?
+    });
+    Ok((
+        head.lines().next().unwrap_or_default().to_string(),
+        length,
+        body.to_string(),
+    ))
+}
+
+/// While a client asks for pages in a loop, saves arrive one after another, each while
+/// the rebuild of the one before runs: every answer is a whole page, of one version.
+#[test]
+fn pages_stay_whole_while_saves_arrive_during_rebuilds() {
+    const SAVES: usize = 6;
+    const MAX_REQUESTS: usize = 20_000;
+    const PRODUCT_PAGE: &str = "/products/1/slit-lamp";
+    let (tmp, content) = common::small_project();
+    let out = tmp.path().join("dist");
+    let repo = common::repo_root();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["serve", "--port", "0", "--content"])
+        .arg(&content)
+        .arg("--out")
+        .arg(&out)
+        .arg("--web")
+        .arg(repo.join("web"))
+        .arg("--templates")
+        .arg(repo.join("templates"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sitegen runs");
+    let stdout = child.stdout.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let server = Server {
+        child,
+        addr: String::new(),
+        stderr: mpsc::channel().1,
+    };
+    let mut lines = BufReader::new(stdout).lines();
+    let serving = lines
+        .find_map(|line| line.ok().filter(|line| line.starts_with("serving ")))
+        .expect("the preview never served");
+    std::thread::spawn(move || lines.for_each(drop));
+    let addr = serving
+        .split_once(" at http://")
+        .unwrap()
+        .1
+        .trim_end_matches('/')
+        .to_string();
+    let (rebuilds_tx, rebuilds) = mpsc::channel();
+    let superseded = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let superseded_seen = superseded.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if line.starts_with("change detected") {
+                let _ = rebuilds_tx.send(());
+            } else if line.starts_with("a file changed while it was read") {
+                superseded_seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+    });
+
+    let products = content.join("products.toml");
+    let original = std::fs::read_to_string(&products).unwrap();
+    let first_description = original
+        .split("description = \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    let versions: Vec<String> = std::iter::once(first_description.clone())
+        .chain((1..=SAVES).map(|k| format!("Saved description number {k} of the slit lamp.")))
+        .collect();
+
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let client = {
+        let (addr, stop, versions) = (addr.clone(), stop.clone(), versions.clone());
+        std::thread::spawn(move || {
+            let mut seen = vec![0usize; versions.len()];
+            let mut failures = Vec::new();
+            let mut requests = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) && requests < MAX_REQUESTS {
+                for path in [PRODUCT_PAGE, "/"] {
+                    requests += 1;
+                    let (status, length, body) = match get_with_length(&addr, path) {
+                        Ok(answer) => answer,
+                        Err(error) => {
+                            failures.push(format!("{path}: {error}"));
+                            continue;
+                        }
+                    };
+                    if !status.contains(" 200 ") {
+                        failures.push(format!("{path}: {status}"));
+                    } else if length != Some(body.len()) || !body.trim_end().ends_with("</html>") {
+                        failures.push(format!(
+                            "{path}: a partial page ({} bytes, Content-Length {length:?})",
+                            body.len()
+                        ));
+                    } else if path == PRODUCT_PAGE {
+                        let shown: Vec<usize> = (0..versions.len())
+                            .filter(|&k| body.contains(&versions[k]))
+                            .collect();
+                        match shown[..] {
+                            [k] => seen[k] += 1,
+                            _ => failures.push(format!("{path}: versions {shown:?} at once")),
+                        }
+                    }
+                }
+            }
+            (requests, seen, failures)
+        })
+    };
+
+    let edited = |k: usize| original.replacen(&first_description, &versions[k], 1);
+    for k in 1..=SAVES {
+        std::fs::write(&products, edited(k)).unwrap();
+        // The next save lands while this one's rebuild runs.
+        rebuilds
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a save starts a rebuild");
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !get(&addr, PRODUCT_PAGE).1.contains(&versions[SAVES]) {
+        assert!(
+            Instant::now() < deadline,
+            "the last save never reached the page"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let (requests, seen, failures) = client.join().unwrap();
+    drop(server);
+    eprintln!(
+        "{requests} requests during {SAVES} saves ({} builds dropped as a save arrived while \
+         they read the content); the product page's answers by version: {seen:?}",
+        superseded.load(std::sync::atomic::Ordering::SeqCst)
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(seen[0] > 0, "no answer came before the first save");
+    assert!(requests < MAX_REQUESTS, "the client ran out of requests");
+}

@@ -9,7 +9,9 @@ use super::progress::{Display, Reporter};
 use super::{counts, paint_failure, plural, print_errors, print_warnings, quiet};
 
 pub fn run(options: BuildOptions) -> anyhow::Result<ExitCode> {
-    Ok(build_reporting(&Builder::once(options)).0.exit_code())
+    Ok(build_reporting(&Builder::once(options), &|| false)
+        .0
+        .exit_code())
 }
 
 /// How a build ended, for the exit status.
@@ -34,12 +36,16 @@ impl Outcome {
 }
 
 /// Builds, prints diagnostics or the summary, and says how it ended, with the build's
-/// summary or why it failed (`sitegen serve` tells open pages).
-pub fn build_reporting(builder: &Builder) -> (Outcome, Result<BuildSummary, BuildError>) {
+/// summary or why it failed (`sitegen serve` tells open pages). `sources_changed`: see
+/// [`Builder::build_watched`].
+pub fn build_reporting(
+    builder: &Builder,
+    sources_changed: &dyn Fn() -> bool,
+) -> (Outcome, Result<BuildSummary, BuildError>) {
     let started = Instant::now();
     let options = builder.options();
     let progress = Reporter::new(Display::for_this_run(quiet()));
-    match builder.build(&progress) {
+    match builder.build_watched(&progress, sources_changed) {
         Ok(summary) => {
             if !quiet() {
                 print_warnings(&summary.warnings);
@@ -60,6 +66,12 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
                 options.out_dir.display()
             );
             Outcome::Interrupted(*signal)
+        }
+        BuildError::SourcesChanged => {
+            if !quiet() {
+                eprintln!("a file changed while it was read; building again");
+            }
+            Outcome::Failed
         }
         BuildError::UnsafeOutput { .. } => {
             eprintln!("error: {error}");

@@ -44,7 +44,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
     // One builder for the whole run: its render workers stay warm between rebuilds.
     let builder = Arc::new(Builder::warm(config.build.clone()));
     let first_build = if config.build_first {
-        build_and_tell(&builder, live_reload.as_ref())
+        build_and_tell(&builder, live_reload.as_ref(), &|| false)
     } else {
         Outcome::Built
     };
@@ -67,11 +67,14 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
                     options.web_dir.join("src"),
                 ];
                 let builder = builder.clone();
-                Some(sitegen_serve::watch(&watched, move || {
+                Some(sitegen_serve::watch(&watched, move |changes| {
                     if !quiet() {
                         eprintln!("change detected, rebuilding…");
                     }
-                    build_and_tell(&builder, Some(&reload));
+                    // A save that lands while the sources are read starts a build of
+                    // its own; this one then publishes nothing.
+                    let seen = changes.count();
+                    build_and_tell(&builder, Some(&reload), &|| changes.count() != seen);
                 })?)
             }
             None => None,
@@ -102,9 +105,14 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
 
 /// Builds and reports, then tells open pages: those whose page changed reload after a
 /// good build, and all show the problems of a failed one (in the error overlay).
-fn build_and_tell(builder: &Builder, pages: Option<&LiveReload>) -> Outcome {
-    let (outcome, result) = build_reporting(builder);
+fn build_and_tell(
+    builder: &Builder,
+    pages: Option<&LiveReload>,
+    sources_changed: &dyn Fn() -> bool,
+) -> Outcome {
+    let (outcome, result) = build_reporting(builder, sources_changed);
     match (pages, outcome, result) {
+        (_, _, Err(BuildError::SourcesChanged)) => {}
         (Some(pages), _, Ok(summary)) => pages.notify(summary.changed_pages),
         (Some(pages), Outcome::Failed, Err(error)) => pages.fail(problems_of(&error)),
         _ => {}
