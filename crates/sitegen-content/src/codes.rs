@@ -1,6 +1,7 @@
 //! The catalogue of every problem sitegen reports: those of the content (`E00xx` to
-//! `E06xx`, `W…`) and those the link check finds in a build and in the web app's
-//! sources (`E07xx`).
+//! `E06xx`, `W…`), those the link check finds in a build and in the web app's
+//! sources (`E07xx`), the build's other failures (`E08xx`) and the preview
+//! server's (`E09xx`).
 //!
 //! One variant per rule, each with a stable code, a title, a description (its doc
 //! comment) and the hint every diagnostic of that rule shows unless it has a more
@@ -40,7 +41,8 @@ macro_rules! catalogue {
         $(#[doc = $doc:literal])*
         $variant:ident = $code:literal, $severity:ident, $title:literal, $hint:literal;
     )*) => {
-        /// Every rule of the content checks and the link check, with its stable code.
+        /// Every rule of the content checks and the link check, and every other failure
+        /// of a build or the preview server, with its stable code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum ErrorCode {
@@ -223,6 +225,56 @@ catalogue! {
     /// A page of the build cannot be read back as UTF-8 text for the link check.
     PageUnreadable = "E0706", Error, "built page cannot be read",
         "a page sitegen wrote is not UTF-8 text: check the templates/ files are saved as UTF-8, else report it as a bug of sitegen";
+    /// A file of the build cannot be read or written (the message names it and says
+    /// why: missing, not allowed, the disk full).
+    BuildIo = "E0801", Error, "cannot read or write a file",
+        "check that the file named exists and that its folder is writable, and that the disk has room";
+    /// The web app (`web/`) does not build: `npm ci` or Vite failed, with its output.
+    WebAppBuild = "E0802", Error, "the web app does not build",
+        "read the output above; `npm ci` then `npm run build` in web/ shows the same, and `npx tsc --noEmit` there points at type errors";
+    /// A route's page cannot be prerendered: its screen threw on the server, or the
+    /// prerender worker did not answer in time.
+    PrerenderFailed = "E0803", Error, "a page cannot be prerendered",
+        "the message names the route: run the web unit tests (`npm test` in web/); a worker that hangs is killed after SITEGEN_WORKER_TIMEOUT_SECS (60 s)";
+    /// Node.js, which prerenders the pages, cannot be started.
+    NodeMissing = "E0804", Error, "Node.js cannot be started",
+        "install Node.js 20.19 or later and make sure `node` is on PATH";
+    /// A prerender worker exited with a failure, or did not exit after its last route.
+    PrerenderWorkerFailed = "E0805", Error, "a prerender worker failed",
+        "build again; if it fails the same way, run with --jobs 1 to see which route, and report it with the worker's output";
+    /// A page renders a screen module that the web build does not hold: the route
+    /// table and the web app disagree.
+    ScreenNotBuilt = "E0806", Error, "a screen is missing from the web build",
+        "run `sitegen gen` to write the route files of the web app, then build again";
+    /// `templates/page.html` cannot be read or rendered (minijinja).
+    TemplateError = "E0807", Error, "template error",
+        "fix templates/page.html at the place the message names (minijinja syntax: {{ value }}, {% if %})";
+    /// An image the content check accepted cannot be decoded for its WebP variants.
+    ImageUndecodable = "E0808", Error, "image cannot be decoded",
+        "open the image in an image editor and export it again as a standard PNG or JPEG";
+    /// libwebp refused to encode a WebP variant of an image.
+    WebpUnencodable = "E0809", Error, "WebP variant cannot be encoded",
+        "export the image again (8-bit RGB or RGBA); if it persists, report it with the image";
+    /// The PNG a page is shared with cannot be drawn from its SVG drawing.
+    SharePngFailed = "E0810", Error, "share PNG cannot be drawn",
+        "simplify the drawing named (plain shapes and paths), or give the entry a PNG or JPEG image";
+    /// A media thread stopped unexpectedly, or a page's embedded data is not JSON: a
+    /// bug of sitegen, not of the content.
+    InternalError = "E0811", Error, "internal error",
+        "build again; if it persists, report it with the command and its output";
+    /// `--out` names a folder a build must not replace (the content, the project, a
+    /// folder sitegen did not write); nothing was touched.
+    UnsafeOutput = "E0812", Error, "refusing to build into that folder",
+        "choose a new or empty folder for --out, or one an earlier sitegen build wrote";
+    /// The preview server cannot listen on the address (`--host`, `--port`).
+    ListenFailed = "E0901", Error, "cannot listen on the address",
+        "choose another --port (0 picks a free one), or stop the program that uses it";
+    /// The preview server cannot watch a source folder for changes.
+    WatchFailed = "E0902", Error, "cannot watch a folder",
+        "check that the folder exists and can be read; on Linux, raise fs.inotify.max_user_watches";
+    /// The preview server stopped on an error of the system (the message says which).
+    ServerFailed = "E0903", Error, "the preview server stopped",
+        "start `sitegen serve` again; if it fails the same way, report the message";
     /// An e-mail address at example.com or example.org.
     ExampleEmail = "W0001", Warning, "example e-mail address",
         "replace the example address with a real one before publishing";
@@ -299,6 +351,9 @@ The link check reports in the same shape (codes `E07…`): `sitegen build` check
 of the pages it wrote (named by their path in the output folder, e.g.
 `dist/aboutUs/index.html`), and `sitegen check` and `sitegen build` check the route literals
 of the web app's sources (`web/src/…`).
+
+A build that fails for another reason (codes `E08…`) and the preview server (`E09…`) print
+one line, `error[E0807]: MESSAGE`, and the rule's hint as `= help: …`.
 
 Errors (codes `E…`) stop the build and nothing is written; warnings (codes `W…`) do not.
 Errors are listed first, then warnings, then one summary line.

@@ -42,7 +42,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use sitegen_content::{Diagnostic, LoadReport};
+use sitegen_content::{Diagnostic, ErrorCode, LoadReport};
 use sitegen_view as view;
 
 use crate::cache::{BuildCache, Key};
@@ -162,6 +162,31 @@ pub enum BuildError {
 }
 
 impl BuildError {
+    /// The catalogue's code of a failure that is not a list of diagnostics (those carry
+    /// their own codes), nor a stop that is no failure (an interruption, a save that
+    /// overtook the build).
+    pub fn code(&self) -> Option<ErrorCode> {
+        Some(match self {
+            Self::Content(_) | Self::Links(_) | Self::Interrupted { .. } | Self::SourcesChanged => {
+                return None
+            }
+            Self::Io { .. } => ErrorCode::BuildIo,
+            Self::Web { .. } => ErrorCode::WebAppBuild,
+            Self::Prerender { .. } => ErrorCode::PrerenderFailed,
+            Self::NodeMissing { .. } => ErrorCode::NodeMissing,
+            Self::WorkerExited { .. } | Self::WorkerDidNotExit { .. } => {
+                ErrorCode::PrerenderWorkerFailed
+            }
+            Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
+            Self::Template(_) => ErrorCode::TemplateError,
+            Self::Media { .. } => ErrorCode::ImageUndecodable,
+            Self::WebpEncode { .. } => ErrorCode::WebpUnencodable,
+            Self::ShareImage { .. } => ErrorCode::SharePngFailed,
+            Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
+            Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
+        })
+    }
+
     pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
         Self::Io {
             path: path.to_path_buf(),
@@ -1199,5 +1224,114 @@ mod tests {
             outputs[0] == outputs[2],
             "the cached renders made different files"
         );
+    }
+}
+
+#[cfg(test)]
+mod failure_codes {
+    use super::*;
+
+    /// Each failure of a build (not a list of diagnostics, not a stop) has its
+    /// catalogue code, an error with a hint.
+    #[test]
+    fn every_build_failure_has_its_code() {
+        let io = || std::io::Error::other("boom");
+        let path = PathBuf::from("content/media/x.png");
+        let exited = std::process::Command::new("false").status().unwrap();
+        let not_json = serde_json::from_str::<serde_json::Value>("{").unwrap_err();
+        let cases = [
+            (BuildError::io(&path, io()), ErrorCode::BuildIo),
+            (
+                BuildError::Web {
+                    step: "vite build".into(),
+                    output: String::new(),
+                },
+                ErrorCode::WebAppBuild,
+            ),
+            (
+                BuildError::Prerender {
+                    url: "/".into(),
+                    message: "threw".into(),
+                },
+                ErrorCode::PrerenderFailed,
+            ),
+            (
+                BuildError::NodeMissing { source: io() },
+                ErrorCode::NodeMissing,
+            ),
+            (
+                BuildError::WorkerExited { status: exited },
+                ErrorCode::PrerenderWorkerFailed,
+            ),
+            (
+                BuildError::WorkerDidNotExit {
+                    pid: 1,
+                    waited: "5 s".into(),
+                },
+                ErrorCode::PrerenderWorkerFailed,
+            ),
+            (
+                BuildError::ManifestMissingModule {
+                    url: "/".into(),
+                    module: "src/pages/x.tsx".into(),
+                },
+                ErrorCode::ScreenNotBuilt,
+            ),
+            (
+                BuildError::Template("syntax".into()),
+                ErrorCode::TemplateError,
+            ),
+            (
+                BuildError::Media {
+                    path: path.clone(),
+                    source: image::ImageError::IoError(io()),
+                },
+                ErrorCode::ImageUndecodable,
+            ),
+            (
+                BuildError::WebpEncode {
+                    path: path.clone(),
+                    width: 1,
+                    height: 1,
+                    reason: "refused".into(),
+                },
+                ErrorCode::WebpUnencodable,
+            ),
+            (
+                BuildError::ShareImage {
+                    path: path.clone(),
+                    reason: "text".into(),
+                },
+                ErrorCode::SharePngFailed,
+            ),
+            (BuildError::MediaWorkerPanicked, ErrorCode::InternalError),
+            (
+                BuildError::PageData {
+                    page: "/".into(),
+                    source: not_json,
+                },
+                ErrorCode::InternalError,
+            ),
+            (
+                BuildError::UnsafeOutput {
+                    path: PathBuf::from("/"),
+                    problem: out_dir::UnsafeOutput::FileSystemRoot,
+                },
+                ErrorCode::UnsafeOutput,
+            ),
+        ];
+        for (error, code) in cases {
+            assert_eq!(error.code(), Some(code), "{error}");
+            assert_eq!(code.severity(), sitegen_content::Severity::Error);
+            assert!(!code.hint().is_empty());
+        }
+        for stop in [
+            BuildError::Content(Vec::new()),
+            BuildError::Links(Vec::new()),
+            BuildError::Interrupted { signal: 2 },
+            BuildError::SourcesChanged,
+        ] {
+            assert_eq!(stop.code(), None, "{stop}");
+        }
     }
 }

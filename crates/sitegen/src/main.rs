@@ -249,7 +249,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("{}: {error:#}", cmd::paint_failure("error"));
+            cmd::print_failure(&format!("{error:#}"), cmd::failure_code(&error));
             ExitCode::from(1)
         }
     }

@@ -1,12 +1,15 @@
-//! Incremental builds are exact: after each of a series of random edits to a project
-//! (content, a template, a web source, an image), a build that reuses the build cache
-//! and updates the folder its last build left in place writes the same bytes as a
-//! clean build (`--no-cache`, another cache folder), and a
-//! warm builder updating its output in place (what `sitegen serve` does on every save)
-//! holds the same files as the clean build, but the compressed twins.
+//! Incremental builds are exact, as a property: after each build's random edits (1 to 4
+//! of 24 kinds: products, their images, drafts and aliases, services, the catalogue's
+//! categories, navigation, certificates, the home and about pages, site.toml, a
+//! template, a web source, an image replaced, build options, a build killed before the
+//! next), a build that reuses the build cache and updates the folder its last build
+//! left in place writes the same bytes as a clean build (`--no-cache`, another cache
+//! folder), and a warm builder updating its output in place (what `sitegen serve` does
+//! on every save) holds the same files as the clean build, but the compressed twins.
 //!
-//! The order of the edits and what they touch are drawn from a seed, printed with every
-//! failure; `SITEGEN_TEST_SEED=N` replays one.
+//! What each build edits is drawn from a seed, printed first (and with every failure);
+//! `SITEGEN_TEST_SEED=N` replays one. One test draws a new seed each run, one keeps a
+//! fixed seed.
 
 mod common;
 
@@ -35,30 +38,99 @@ impl Random {
     }
 }
 
-/// The edits of the issue, each applied to a project folder (`content/`,
-/// `templates/`) and the web app copy.
+/// What one edit changes: a project folder (`content/`, `templates/`), the web app
+/// copy, or the options of the builds that follow.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Edit {
     AddProduct,
     RemoveProduct,
     RenameProduct,
     MoveProduct,
+    DescribeProduct,
+    ToggleProductDraft,
+    ToggleProductAlias,
+    AddProductImage,
+    RemoveProductImage,
     ChangePhone,
     ChangeTemplate,
     ChangeWebSource,
     ReplaceImage,
+    DescribeService,
+    ChangeServiceBullet,
+    RenameCategory,
+    AddSubcategory,
+    RelabelNavigation,
+    RenameCertificate,
+    ReorderHomeSections,
+    ChangeAboutText,
+    ToggleDraftsOption,
+    ChangeBaseUrl,
+    KillNextBuild,
 }
 
-const EDITS: [Edit; 8] = [
+const EDITS: [Edit; 24] = [
     Edit::AddProduct,
     Edit::RemoveProduct,
     Edit::RenameProduct,
     Edit::MoveProduct,
+    Edit::DescribeProduct,
+    Edit::ToggleProductDraft,
+    Edit::ToggleProductAlias,
+    Edit::AddProductImage,
+    Edit::RemoveProductImage,
     Edit::ChangePhone,
     Edit::ChangeTemplate,
     Edit::ChangeWebSource,
     Edit::ReplaceImage,
+    Edit::DescribeService,
+    Edit::ChangeServiceBullet,
+    Edit::RenameCategory,
+    Edit::AddSubcategory,
+    Edit::RelabelNavigation,
+    Edit::RenameCertificate,
+    Edit::ReorderHomeSections,
+    Edit::ChangeAboutText,
+    Edit::ToggleDraftsOption,
+    Edit::ChangeBaseUrl,
+    Edit::KillNextBuild,
 ];
+
+/// The home page's sections, in their default order.
+const HOME_SECTIONS: [&str; 7] = [
+    "hero",
+    "stats",
+    "partners",
+    "showcase",
+    "services_slider",
+    "testimonials",
+    "map",
+];
+
+/// Where a build may be killed (`SITEGEN_FAULT`), before the next one runs: the ends of
+/// stages every build goes through.
+const KILL_POINTS: [&str; 5] = ["content", "media", "prerender", "write", "link check"];
+
+/// The build options the edits change, the same for every kind of build compared.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Options {
+    drafts: bool,
+    base_url: Option<String>,
+    /// The next incremental build is first run and killed at this point.
+    kill_at: Option<&'static str>,
+}
+
+impl Options {
+    fn args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if self.drafts {
+            args.push("--drafts".to_string());
+        }
+        if let Some(url) = &self.base_url {
+            args.extend(["--base-url".to_string(), url.clone()]);
+        }
+        args
+    }
+}
 
 /// A project with its own content, templates and build cache (in `target/` beside
 /// the content), sharing one copy of the web app.
@@ -75,34 +147,28 @@ impl Project {
         self.root.join("templates")
     }
 
-    /// What `sitegen serve --no-drafts` builds into `preview/`.
-    fn preview_options(&self, web: &Path) -> BuildOptions {
+    /// What `sitegen serve` builds into `preview/` with `options`.
+    fn preview_options(&self, web: &Path, options: &Options) -> BuildOptions {
         BuildOptions {
             content_dir: self.content(),
             out_dir: self.root.join("preview"),
             web_dir: web.to_path_buf(),
             templates_dir: self.templates(),
             jobs: None,
-            base_url: None,
-            drafts: false,
+            base_url: options
+                .base_url
+                .as_deref()
+                .map(|url| sitegen_content::HttpUrl::parse_origin(url).unwrap()),
+            drafts: options.drafts,
             reuse_cache: true,
             precompress: false,
         }
     }
 
     /// `sitegen build` into `dist/`, with or without the cache; what it printed.
-    fn build(&self, web: &Path, extra: &[&str], seed: u64) -> String {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_sitegen"))
-            .arg("build")
-            .arg("--content")
-            .arg(self.content())
-            .arg("--out")
-            .arg(self.root.join("dist"))
-            .arg("--web")
-            .arg(web)
-            .arg("--templates")
-            .arg(self.templates())
-            .args(extra)
+    fn build(&self, web: &Path, extra: &[String], seed: u64) -> String {
+        let output = self
+            .build_command(web, extra)
             .output()
             .expect("sitegen runs");
         assert!(
@@ -112,6 +178,37 @@ impl Project {
             stderr(&output)
         );
         stdout(&output)
+    }
+
+    /// A `sitegen build` killed (SIGKILL) when it reaches `point`.
+    fn killed_build(&self, web: &Path, extra: &[String], point: &str, seed: u64) {
+        let output = self
+            .build_command(web, extra)
+            .env("SITEGEN_FAULT", format!("{point}:KILL"))
+            .output()
+            .expect("sitegen runs");
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&output.status),
+            Some(9),
+            "seed {seed}: the build was not killed at {point}: {}",
+            stderr(&output)
+        );
+    }
+
+    fn build_command(&self, web: &Path, extra: &[String]) -> std::process::Command {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_sitegen"));
+        command
+            .arg("build")
+            .arg("--content")
+            .arg(self.content())
+            .arg("--out")
+            .arg(self.root.join("dist"))
+            .arg("--web")
+            .arg(web)
+            .arg("--templates")
+            .arg(self.templates())
+            .args(extra);
+        command
     }
 }
 
@@ -178,10 +275,91 @@ fn categories(project: &Project) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The blocks of a content file that start with `marker` (`[[service]]`), and the
+/// text before them.
+fn blocks_of(file: &Path, marker: &str) -> (String, Vec<String>) {
+    let text = fs::read_to_string(file).unwrap();
+    let mut parts = text.split(marker);
+    let head = parts.next().unwrap().to_string();
+    (head, parts.map(str::to_string).collect())
+}
+
+fn write_blocks(file: &Path, marker: &str, head: &str, blocks: &[String]) {
+    let mut text = head.to_string();
+    for block in blocks {
+        text.push_str(marker);
+        text.push_str(block);
+    }
+    fs::write(file, text).unwrap();
+}
+
+/// Rewrites the `pick`-th block of `file` with `change`.
+fn edit_block(file: &Path, marker: &str, random: &mut Random, change: impl FnOnce(&str) -> String) {
+    let (head, mut blocks) = blocks_of(file, marker);
+    let pick = random.below(blocks.len());
+    blocks[pick] = change(&blocks[pick]);
+    write_blocks(file, marker, &head, &blocks);
+}
+
+/// Replaces the first `from` of `file` with `to`, which must be there.
+fn replace_in(file: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(file).unwrap();
+    let changed = text.replacen(from, to, 1);
+    assert_ne!(text, changed, "{} holds {from:?}", file.display());
+    fs::write(file, changed).unwrap();
+}
+
+/// A block without its `key = …` line.
+fn without_line(block: &str, key: &str) -> String {
+    let prefix = format!("{key} = ");
+    block
+        .lines()
+        .filter(|l| !l.starts_with(&prefix))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// A block with `line` added after its id.
+fn with_line(block: &str, line: &str) -> String {
+    block
+        .lines()
+        .map(|l| match l.starts_with("id = ") {
+            true => format!("{l}\n{line}\n"),
+            false => format!("{l}\n"),
+        })
+        .collect()
+}
+
+/// Removes the `key = …` line of a block when it has one, or adds `line` after its id.
+fn toggle_line(block: &str, key: &str, line: &str) -> String {
+    match block.lines().any(|l| l.starts_with(&format!("{key} = "))) {
+        true => without_line(block, key),
+        false => with_line(block, line),
+    }
+}
+
+/// Writes a small PNG of one shade at `path`.
+fn write_picture(path: &Path, shade: u8) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    image::RgbImage::from_fn(96, 64, |x, y| {
+        image::Rgb([shade, (x * 2) as u8, (y * 3) as u8])
+    })
+    .save(path)
+    .unwrap();
+}
+
 /// Applies `edit` (its `step`-th), drawing what it touches from `random`.
-fn apply(edit: Edit, step: usize, project: &Project, web: &Path, random: &mut Random) {
+fn apply(
+    edit: Edit,
+    step: usize,
+    project: &Project,
+    web: &Path,
+    options: &mut Options,
+    random: &mut Random,
+) {
     let (head, mut blocks) = product_blocks(project);
     let pick = random.below(blocks.len());
+    let content = project.content();
     match edit {
         Edit::AddProduct => {
             let next_id = blocks
@@ -199,10 +377,12 @@ fn apply(edit: Edit, step: usize, project: &Project, web: &Path, random: &mut Ra
             ));
             write_products(project, &head, &blocks);
         }
-        Edit::RemoveProduct => {
+        // Two products stay, so that the catalogue keeps a related product.
+        Edit::RemoveProduct if blocks.len() > 2 => {
             blocks.remove(pick);
             write_products(project, &head, &blocks);
         }
+        Edit::RemoveProduct => {}
         Edit::RenameProduct => {
             blocks[pick] = set_field(
                 &blocks[pick],
@@ -222,36 +402,70 @@ fn apply(edit: Edit, step: usize, project: &Project, web: &Path, random: &mut Ra
             blocks[pick] = set_field(&moved, "subcategory", &format!("\"{subcategory}\""));
             write_products(project, &head, &blocks);
         }
+        Edit::DescribeProduct => {
+            blocks[pick] = set_field(
+                &blocks[pick],
+                "description",
+                &format!("\"Described again in step {step}.\""),
+            );
+            write_products(project, &head, &blocks);
+        }
+        Edit::ToggleProductDraft => {
+            blocks[pick] = toggle_line(&blocks[pick], "draft", "draft = true");
+            write_products(project, &head, &blocks);
+        }
+        Edit::ToggleProductAlias => {
+            let alias = format!("aliases = [\"/old/items/step-{step}\"]");
+            blocks[pick] = toggle_line(&blocks[pick], "aliases", &alias);
+            write_products(project, &head, &blocks);
+        }
+        Edit::AddProductImage => {
+            let name = format!("media/products/added-{step}.png");
+            write_picture(&content.join(&name), (random.below(200) + 30) as u8);
+            let without = without_line(&blocks[pick], "image");
+            blocks[pick] = with_line(&without, &format!("image = \"{name}\""));
+            write_products(project, &head, &blocks);
+        }
+        Edit::RemoveProductImage => {
+            match blocks.iter().position(|block| block.contains("\nimage = ")) {
+                Some(index) => {
+                    let image = field(&blocks[index], "image").trim_matches('"').to_string();
+                    blocks[index] = without_line(&blocks[index], "image");
+                    write_products(project, &head, &blocks);
+                    fs::remove_file(content.join(image)).unwrap();
+                }
+                None => apply(Edit::AddProductImage, step, project, web, options, random),
+            }
+        }
         Edit::ChangePhone => {
-            let site = project.content().join("site.toml");
+            // The first phone number's last five digits.
+            let site = content.join("site.toml");
             let text = fs::read_to_string(&site).unwrap();
-            let changed = text.replacen("+91 00000 00001", &format!("+91 00000 1000{step}"), 1);
-            assert_ne!(text, changed, "site.toml holds the placeholder phone");
+            let start = text
+                .find("\"+91 00000 ")
+                .expect("site.toml holds a placeholder phone")
+                + "\"+91 00000 ".len();
+            let changed = format!(
+                "{}{:05}{}",
+                &text[..start],
+                10_000 + step,
+                &text[start + 5..]
+            );
             fs::write(site, changed).unwrap();
         }
-        Edit::ChangeTemplate => {
-            let page = project.templates().join("page.html");
-            let text = fs::read_to_string(&page).unwrap();
-            let changed = text.replacen(
-                "<meta charset=\"utf-8\">",
-                &format!("<meta charset=\"utf-8\">\n<!-- edit {step} -->"),
-                1,
-            );
-            assert_ne!(text, changed, "the template has its charset line");
-            fs::write(page, changed).unwrap();
-        }
-        Edit::ChangeWebSource => {
-            let screen = web.join("src/pages/products/ProductsPage.tsx");
-            let text = fs::read_to_string(&screen).unwrap();
-            let changed = text.replacen("'Show Filters'", &format!("'Show Filters {step}'"), 1);
-            assert_ne!(
-                text, changed,
-                "the products screen has its Show Filters label"
-            );
-            fs::write(screen, changed).unwrap();
-        }
+        Edit::ChangeTemplate => replace_in(
+            &project.templates().join("page.html"),
+            "<meta charset=\"utf-8\">",
+            &format!("<meta charset=\"utf-8\">\n<!-- edit {step} -->"),
+        ),
+        // The 404 page's words: a screen of every build, which only this edit touches.
+        Edit::ChangeWebSource => replace_in(
+            &web.join("src/components/not-found/NotFoundMessage.tsx"),
+            "Oops!",
+            &format!("Oops! ({step})"),
+        ),
         Edit::ReplaceImage => {
-            let poster = project.content().join("media/home/hero-poster.jpg");
+            let poster = content.join("media/home/hero-poster.jpg");
             let (width, height) = image::image_dimensions(&poster).unwrap();
             let shade = (random.below(200) + 30) as u8;
             let picture = image::RgbImage::from_fn(width, height, |x, y| {
@@ -259,6 +473,113 @@ fn apply(edit: Edit, step: usize, project: &Project, web: &Path, random: &mut Ra
             });
             picture.save(&poster).unwrap();
         }
+        Edit::DescribeService => edit_block(
+            &content.join("services.toml"),
+            "[[service]]",
+            random,
+            |block| {
+                block.replacen(
+                    "description = \"",
+                    &format!("description = \"Step {step}. "),
+                    1,
+                )
+            },
+        ),
+        Edit::ChangeServiceBullet => edit_block(
+            &content.join("services.toml"),
+            "[[service]]",
+            random,
+            |block| {
+                block.replacen(
+                    "services_list = [\n  \"",
+                    &format!("services_list = [\n  \"Step {step}: "),
+                    1,
+                )
+            },
+        ),
+        Edit::RenameCategory => edit_block(
+            &content.join("catalogue.toml"),
+            "[[category]]",
+            random,
+            |block| {
+                let name = field(block, "name").trim_matches('"').to_string();
+                set_field(block, "name", &format!("\"{name} {step}\""))
+            },
+        ),
+        Edit::AddSubcategory => edit_block(
+            &content.join("catalogue.toml"),
+            "[[category]]",
+            random,
+            |block| {
+                let list = field(block, "subcategories");
+                let longer = format!("{}, \"Added Range {step}\"]", list.trim_end_matches(']'));
+                set_field(block, "subcategories", &longer)
+            },
+        ),
+        Edit::RelabelNavigation => {
+            let navigation = content.join("navigation.toml");
+            let text = fs::read_to_string(&navigation).unwrap();
+            let labels: Vec<usize> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| line.starts_with("label = \""))
+                .map(|(index, _)| index)
+                .collect();
+            let chosen = labels[random.below(labels.len())];
+            let changed: String = text
+                .lines()
+                .enumerate()
+                .map(|(index, line)| match index == chosen {
+                    true => format!("{} {step}\"\n", line.trim_end_matches('"')),
+                    false => format!("{line}\n"),
+                })
+                .collect();
+            fs::write(navigation, changed).unwrap();
+        }
+        Edit::RenameCertificate => edit_block(
+            &content.join("certificates.toml"),
+            "[[certificate]]",
+            random,
+            |block| {
+                let title = field(block, "title").trim_matches('"').to_string();
+                set_field(block, "title", &format!("\"{title} {step}\""))
+            },
+        ),
+        Edit::ReorderHomeSections => {
+            let home = content.join("home.toml");
+            let text = fs::read_to_string(&home).unwrap();
+            let mut sections = HOME_SECTIONS.to_vec();
+            random.shuffle(&mut sections);
+            sections.truncate(4 + random.below(4));
+            let line = format!(
+                "sections = [{}]\n",
+                sections
+                    .iter()
+                    .map(|name| format!("\"{name}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            let body: String = text
+                .lines()
+                .filter(|l| !l.starts_with("sections = "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let (before, after) = body.split_once("\n[").unwrap();
+            fs::write(home, format!("{before}\n{line}\n[{after}")).unwrap();
+        }
+        Edit::ChangeAboutText => replace_in(
+            &content.join("about.toml"),
+            "paragraphs = [\n  \"",
+            &format!("paragraphs = [\n  \"Step {step}. "),
+        ),
+        Edit::ToggleDraftsOption => options.drafts = !options.drafts,
+        Edit::ChangeBaseUrl => {
+            options.base_url = match options.base_url {
+                Some(_) => None,
+                None => Some(format!("https://preview-{step}.example.com")),
+            }
+        }
+        Edit::KillNextBuild => options.kill_at = Some(KILL_POINTS[random.below(KILL_POINTS.len())]),
     }
 }
 
@@ -303,7 +624,7 @@ fn mirror(from: &Project, to: &Project) {
 
 /// Asserts that `incremental` holds the files of `clean` (but the compressed twins,
 /// when it has none: a preview is not precompressed).
-fn assert_same(incremental: &Path, clean: &Path, what: &str, seed: u64, done: &[Edit]) {
+fn assert_same(incremental: &Path, clean: &Path, what: &str, seed: u64, done: &[Vec<Edit>]) {
     let incremental = snapshot(incremental);
     let twins = incremental
         .keys()
@@ -324,46 +645,60 @@ fn assert_same(incremental: &Path, clean: &Path, what: &str, seed: u64, done: &[
     );
 }
 
-#[test]
-fn incremental_builds_equal_clean_builds_after_random_edits() {
-    let seed: u64 = std::env::var("SITEGEN_TEST_SEED")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos() as u64
-        })
-        | 1;
-    let mut random = Random(seed);
+/// How many builds a run makes, each after 1 to 4 edits.
+const BUILDS: usize = 30;
+
+/// Builds the project `BUILDS` times after random edits drawn from `seed`, and compares
+/// each cached build and each warm preview with a clean build.
+fn incremental_builds_equal_clean_builds(seed: u64) {
+    // First, so that a failure anywhere (in an edit too) shows the seed to replay.
+    eprintln!("seed {seed} (replay with SITEGEN_TEST_SEED={seed})");
+    let mut random = Random(seed | 1);
     let tmp = tempfile::tempdir().unwrap();
     let web = web_copy(tmp.path());
     let incremental = project(tmp.path(), "incremental");
     let clean = project(tmp.path(), "clean");
-    let warm = Builder::warm(incremental.preview_options(&web));
-
-    let mut edits = EDITS.to_vec();
-    random.shuffle(&mut edits);
-    let mut done = Vec::new();
-    for step in 0..=edits.len() {
-        if step > 0 {
-            let edit = edits[step - 1];
-            apply(edit, step, &incremental, &web, &mut random);
-            done.push(edit);
+    let mut options = Options::default();
+    let mut warm = Builder::warm(incremental.preview_options(&web, &options));
+    let mut serial = 0;
+    let mut done: Vec<Vec<Edit>> = Vec::new();
+    for build in 0..=BUILDS {
+        let mut edits = Vec::new();
+        if build > 0 {
+            let before = options.clone();
+            for _ in 0..=random.below(4) {
+                serial += 1;
+                let edit = EDITS[random.below(EDITS.len())];
+                apply(edit, serial, &incremental, &web, &mut options, &mut random);
+                edits.push(edit);
+            }
+            if (&before.drafts, &before.base_url) != (&options.drafts, &options.base_url) {
+                // As a preview restarted with other options.
+                warm = Builder::warm(incremental.preview_options(&web, &options));
+            }
         }
+        done.push(edits.clone());
         mirror(&incremental, &clean);
+        let args = options.args();
 
-        let said = incremental.build(&web, &[], seed);
+        if let Some(point) = options.kill_at.take() {
+            incremental.killed_build(&web, &args, point, seed);
+        }
+        let said = incremental.build(&web, &args, seed);
         // Into the folder its last build left, and the pages' bundle unchanged: the
         // build updates that folder in place (what is compared next).
-        if step > 0 && done.last() != Some(&Edit::ChangeWebSource) {
+        let whole_site_expected = edits
+            .iter()
+            .any(|edit| matches!(edit, Edit::ChangeWebSource | Edit::KillNextBuild));
+        if build > 0 && !whole_site_expected {
             assert!(
                 said.contains("in place"),
                 "seed {seed}, after {done:?}: {said}"
             );
         }
-        clean.build(&web, &["--no-cache"], seed);
+        let mut clean_args = args.clone();
+        clean_args.push("--no-cache".to_string());
+        clean.build(&web, &clean_args, seed);
         assert_same(
             &incremental.root.join("dist"),
             &clean.root.join("dist"),
@@ -383,6 +718,25 @@ fn incremental_builds_equal_clean_builds_after_random_edits() {
             &done,
         );
     }
+}
+
+#[test]
+fn incremental_builds_equal_clean_builds_after_random_edits() {
+    let seed = std::env::var("SITEGEN_TEST_SEED")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos() as u64
+        });
+    incremental_builds_equal_clean_builds(seed);
+}
+
+#[test]
+fn incremental_builds_equal_clean_builds_after_the_fixed_seeds_edits() {
+    incremental_builds_equal_clean_builds(20_261_126);
 }
 
 /// The build after a cold build, of the same content, writes nothing: not even the
@@ -411,7 +765,7 @@ fn after_a_failed_build_a_warm_builder_still_updates_in_place() {
     let tmp = tempfile::tempdir().unwrap();
     let web = repo_root().join("web");
     let preview = project(tmp.path(), "preview");
-    let warm = Builder::warm(preview.preview_options(&web));
+    let warm = Builder::warm(preview.preview_options(&web, &Options::default()));
     let silent = &sitegen_render::progress::Silent;
     warm.build(silent).expect("the first build");
 
@@ -443,7 +797,7 @@ fn after_a_failed_build_a_warm_builder_still_updates_in_place() {
 
     let clean = project(tmp.path(), "clean");
     mirror(&preview, &clean);
-    clean.build(&web, &["--no-cache"], 0);
+    clean.build(&web, &["--no-cache".to_string()], 0);
     assert_same(
         &preview.root.join("preview"),
         &clean.root.join("dist"),

@@ -210,7 +210,14 @@ fn serve_refuses_a_busy_port_before_building_and_says_so_once() {
         started.elapsed() < Duration::from_secs(20),
         "answered at once"
     );
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    // The error with its code, and the catalogue's hint.
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(
+        lines[0].starts_with("error[E0901]: cannot listen on "),
+        "{stderr}"
+    );
+    assert!(lines[1].starts_with(" = help: "), "{stderr}");
     assert!(
         stderr.contains(&format!("127.0.0.1:{port}")),
         "names the address: {stderr}"

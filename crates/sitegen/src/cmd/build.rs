@@ -6,7 +6,7 @@ use std::time::Instant;
 use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary, Builder};
 
 use super::progress::{Display, Reporter};
-use super::{counts, paint_failure, plural, print_errors, print_warnings, quiet};
+use super::{counts, paint_failure, plural, print_errors, print_failure, print_warnings, quiet};
 
 pub fn run(options: BuildOptions) -> anyhow::Result<ExitCode> {
     Ok(build_reporting(&Builder::once(options), &|| false)
@@ -74,7 +74,8 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
             Outcome::Failed
         }
         BuildError::UnsafeOutput { .. } => {
-            eprintln!("error: {error}");
+            // The message carries the hint of its own case.
+            eprintln!("{}: {error}", paint_failure("error[E0812]"));
             eprintln!("nothing was written or removed");
             Outcome::Failed
         }
@@ -111,7 +112,7 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
             Outcome::Failed
         }
         error => {
-            eprintln!("{}: {error}", paint_failure("error"));
+            print_failure(&error.to_string(), error.code());
             eprintln!(
                 "{}; {} was left as it was",
                 paint_failure("build failed"),

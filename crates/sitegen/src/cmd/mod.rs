@@ -11,7 +11,7 @@ pub mod serve;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use sitegen_content::{paint_severity, Diagnostic, Severity};
+use sitegen_content::{paint_severity, Diagnostic, ErrorCode, Severity};
 
 /// Whether diagnostics are coloured: decided once from `--color` and `NO_COLOR`.
 static COLOR: AtomicBool = AtomicBool::new(false);
@@ -81,6 +81,30 @@ pub fn paint_failure(words: &str) -> String {
     paint_severity(Severity::Error, words, colored())
 }
 
+/// Prints a failure that is not a diagnostic of a file: `error[CODE]: MESSAGE` and the
+/// catalogue's hint (or `error: MESSAGE` without a code).
+pub fn print_failure(message: &str, code: Option<ErrorCode>) {
+    match code {
+        Some(code) => {
+            eprintln!("{}: {message}", paint_failure(&format!("error[{code}]")));
+            eprintln!(" = help: {}", code.hint());
+        }
+        None => eprintln!("{}: {message}", paint_failure("error")),
+    }
+}
+
+/// The catalogue's code of a command's failure, when it has one.
+pub fn failure_code(error: &anyhow::Error) -> Option<ErrorCode> {
+    if let Some(error) = error.downcast_ref::<sitegen_render::BuildError>() {
+        return error.code();
+    }
+    match error.downcast_ref::<sitegen_serve::ServeError>()? {
+        sitegen_serve::ServeError::Bind { .. } => Some(ErrorCode::ListenFailed),
+        sitegen_serve::ServeError::Watch { .. } => Some(ErrorCode::WatchFailed),
+        sitegen_serve::ServeError::Io(_) => Some(ErrorCode::ServerFailed),
+    }
+}
+
 /// How many errors and warnings: `3 errors, 10 warnings`.
 pub fn counts(errors: usize, warnings: usize) -> String {
     format!(
@@ -126,5 +150,36 @@ mod tests {
             folder(std::path::Path::new("/srv/content/")),
             "/srv/content/"
         );
+    }
+
+    #[test]
+    fn every_preview_server_failure_has_its_code() {
+        use sitegen_serve::ServeError;
+        let io = || std::io::Error::other("boom");
+        for (error, code) in [
+            (
+                ServeError::Bind {
+                    addr: "127.0.0.1:8080".into(),
+                    cause: io(),
+                },
+                ErrorCode::ListenFailed,
+            ),
+            (
+                ServeError::Watch {
+                    path: "content".into(),
+                    message: "no room".into(),
+                },
+                ErrorCode::WatchFailed,
+            ),
+            (ServeError::Io(io()), ErrorCode::ServerFailed),
+        ] {
+            assert_eq!(failure_code(&anyhow::Error::new(error)), Some(code));
+        }
+        let build = sitegen_render::BuildError::Template("syntax".into());
+        assert_eq!(
+            failure_code(&anyhow::Error::new(build)),
+            Some(ErrorCode::TemplateError)
+        );
+        assert_eq!(failure_code(&anyhow::anyhow!("other")), None);
     }
 }

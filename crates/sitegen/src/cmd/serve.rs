@@ -153,11 +153,18 @@ fn problem_of(diagnostic: &Diagnostic) -> Problem {
 fn explain_bind_error(error: ServeError, port: u16) -> anyhow::Error {
     match error {
         ServeError::Bind { addr, cause } if cause.kind() == ErrorKind::AddrInUse => {
-            anyhow::anyhow!(
-                "cannot listen on {addr}: the port is already in use (by another `sitegen serve`?); \
-                 choose another with --port, e.g. --port {}, or --port 0 for any free port",
-                port.checked_add(1).unwrap_or(8081)
-            )
+            ServeError::Bind {
+                addr,
+                cause: std::io::Error::new(
+                    ErrorKind::AddrInUse,
+                    format!(
+                        "the port is already in use (by another `sitegen serve`?); \
+                         choose another with --port, e.g. --port {}, or --port 0 for any free port",
+                        port.checked_add(1).unwrap_or(8081)
+                    ),
+                ),
+            }
+            .into()
         }
         error => error.into(),
     }
