@@ -48,7 +48,7 @@ test.describe('navigation bar', () => {
     for (const label of ['Home', 'Products', 'Services', "Certificate's", 'About Us', 'Contact']) {
       await expect(nav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
     }
-    await expect(nav(page).getByRole('button', { name: 'Get a Quote' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Get a Quote' })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
     await expect(nav(page).locator('a.nav-logo')).toHaveAttribute('href', '/');
   });
@@ -202,7 +202,7 @@ test.describe('Get a Quote', () => {
   }) => {
     await open(page, '/');
     await showMenu(page, isMobile);
-    const button = nav(page).getByRole('button', { name: 'Get a Quote' });
+    const button = nav(page).getByRole('link', { name: 'Get a Quote' });
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Get Best Quote' });
     await expect(dialog).toBeVisible();
@@ -320,7 +320,7 @@ test.describe('frame code loaded when needed', () => {
   test('opening Get a Quote before the footer has loaded keeps the footer', async ({ page, isMobile, problems }) => {
     await open(page, '/');
     await showMenu(page, isMobile);
-    await nav(page).getByRole('button', { name: 'Get a Quote' }).click();
+    await nav(page).getByRole('link', { name: 'Get a Quote' }).click();
     await expect(page.getByRole('dialog', { name: 'Get Best Quote' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -1,9 +1,10 @@
 import { ChevronDown, Menu, X } from '../../components/icons/frame-icons';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';
 import type { Layout, NavItem } from '../../content/types';
 import { Link, NavLink } from '../../components/link/AppLink';
+import { adoptOpenFlags, OpenFlag, withoutNativeToggle } from './open-flag';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
 export function entryState(entry: NavItem): unknown {
@@ -29,6 +30,22 @@ function useFixedNav(pathname: string): boolean {
 const hoverOpensMenus = () =>
   window.matchMedia(`(hover: hover) and (min-width: ${NAV_DESKTOP_MIN_WIDTH_PX}px)`).matches;
 
+/** The open flag of the phone menu's toggle, and of each dropdown's (open-flag.tsx). */
+const MOBILE_MENU_FLAG = 'nav-flag-menu';
+const menuFlagId = (path: string) => `nav-flag-${path.replace(/\//g, '-')}`;
+
+/** The paths ("1", "3/0", …) of every entry with a dropdown. */
+function menuPaths(entries: readonly NavItem[], parentPath = ''): string[] {
+  return entries.flatMap((entry, index) => {
+    const path = parentPath === '' ? String(index) : `${parentPath}/${index}`;
+    return entry.entries.length > 0 ? [path, ...menuPaths(entry.entries, path)] : [];
+  });
+}
+
+/** A click the app handles itself: the main button without a modifier (others open a tab, …). */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+
 /** Menu state tied to the location it was opened at: a route change closes it. */
 type OpenState = { locationKey: string; value: string; byHover?: boolean };
 
@@ -50,6 +67,24 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
     setOpenMenuState(null);
     setMobileState(null);
   };
+
+  // The controls a visitor opened before the app arrived stay open, now in React's hands:
+  // read once from the page as the bar hydrates (the first render must match the
+  // prerendered markup), before the browser paints again.
+  /* eslint-disable react-hooks/set-state-in-effect */
+  useLayoutEffect(() => {
+    const flagged = new Map(menuPaths(layout.navigation.items).map((path) => [menuFlagId(path), path]));
+    const opened = adoptOpenFlags([MOBILE_MENU_FLAG, ...flagged.keys()]);
+    if (opened.includes(MOBILE_MENU_FLAG)) setMobileState({ locationKey: location.key, value: 'open' });
+    // The deepest open dropdown: its parents are open with it.
+    const deepest = opened
+      .flatMap((id) => flagged.get(id) ?? [])
+      .sort((a, b) => b.split('/').length - a.split('/').length)[0];
+    if (deepest !== undefined) setOpenMenuState({ locationKey: location.key, value: deepest });
+    // Once: afterwards the flags stay closed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  /* eslint-enable react-hooks/set-state-in-effect */
 
   // An outside click or Escape closes the open dropdown.
   useEffect(() => {
@@ -104,8 +139,10 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                     label={entry.label}
                     expanded={isOpen(path)}
                     controls={`nav-menu-${path.replace(/\//g, '-')}`}
+                    flag={menuFlagId(path)}
                     onToggle={() => toggle(path)}
                   />
+                  <OpenFlag id={menuFlagId(path)} />
                   {renderEntries(entry.entries, path, depth + 1)}
                 </>
               )}
@@ -141,11 +178,15 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
             className="nav-mobile-toggle"
             aria-expanded={mobileOpen}
             aria-controls="primary-navigation"
-            onClick={() => setMobileState(mobileOpen ? null : { locationKey: location.key, value: 'open' })}
+            popoverTarget={MOBILE_MENU_FLAG}
+            onClick={withoutNativeToggle(() =>
+              setMobileState(mobileOpen ? null : { locationKey: location.key, value: 'open' }),
+            )}
           >
             {mobileOpen ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
             <span className="visually-hidden">Menu</span>
           </button>
+          <OpenFlag id={MOBILE_MENU_FLAG} />
           <div id="primary-navigation" className={`nav-collapse${mobileOpen ? ' is-open' : ''}`}>
             <ul className="nav-items">
               {navigation.items.map((item, index) => {
@@ -170,8 +211,10 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                           label={item.label}
                           expanded={isOpen(path)}
                           controls={`nav-menu-${path}`}
+                          flag={menuFlagId(path)}
                           onToggle={() => toggle(path)}
                         />
+                        <OpenFlag id={menuFlagId(path)} />
                         {renderEntries(item.entries, path, 1)}
                       </>
                     )}
@@ -179,16 +222,21 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                 );
               })}
             </ul>
-            <button
-              type="button"
+            {/* A link to the contact page until the app has arrived (and without JavaScript);
+                then it opens the quote dialog. */}
+            <Link
+              to="/contact"
               className="button button-primary nav-quote"
-              onClick={() => {
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
                 closeAll();
                 onGetQuote();
               }}
             >
               Get a Quote
-            </button>
+            </Link>
           </div>
         </div>
       </nav>
@@ -197,16 +245,17 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
   );
 }
 
-type MenuToggleProps = { label: string; expanded: boolean; controls: string; onToggle: () => void };
+type MenuToggleProps = { label: string; expanded: boolean; controls: string; flag: string; onToggle: () => void };
 
-function MenuToggle({ label, expanded, controls, onToggle }: MenuToggleProps) {
+function MenuToggle({ label, expanded, controls, flag, onToggle }: MenuToggleProps) {
   return (
     <button
       type="button"
       className="nav-menu-toggle"
       aria-expanded={expanded}
       aria-controls={controls}
-      onClick={onToggle}
+      popoverTarget={flag}
+      onClick={withoutNativeToggle(onToggle)}
     >
       <ChevronDown size={16} aria-hidden="true" />
       <span className="visually-hidden">{label} menu</span>

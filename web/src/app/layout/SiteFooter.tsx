@@ -1,19 +1,30 @@
 import { ChevronDown, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { useCurrentYear, YEAR_ATTRIBUTE } from '../../lib/use-current-year';
 import { mailtoHref, telHref } from './contact-links';
 import { Link } from '../../components/link/AppLink';
+import { adoptOpenFlags, OpenFlag, withoutNativeToggle } from './open-flag';
 
-type SectionId = 'quick' | 'legal' | 'contact';
+const SECTIONS = ['quick', 'legal', 'contact'] as const;
+type SectionId = (typeof SECTIONS)[number];
+const sectionFlagId = (id: SectionId) => `footer-flag-${id}`;
 
 /**
  * The site footer. At the accordion breakpoint and narrower (CSS) each section
- * collapses behind its heading button, one open at a time.
+ * collapses behind its heading button, one open at a time: before the footer's code has
+ * arrived (and without JavaScript) too, as each button opens its section's flag, an
+ * `auto` popover the browser closes when another opens (open-flag.tsx).
  */
 export function SiteFooter({ layout }: { layout: Layout }) {
   const [openSection, setOpenSection] = useState<SectionId | null>(null);
+  // A section the visitor opened before the code arrived stays open.
+  useLayoutEffect(() => {
+    const opened = adoptOpenFlags(SECTIONS.map(sectionFlagId));
+    const section = SECTIONS.find((id) => opened.includes(sectionFlagId(id)));
+    if (section) setOpenSection(section);
+  }, []);
   const year = useCurrentYear();
   const { site, contact, social, navigation } = layout;
   const companySentence = site.name.endsWith('.') ? site.name : `${site.name}.`;
@@ -30,12 +41,14 @@ export function SiteFooter({ layout }: { layout: Layout }) {
             className="footer-toggle"
             aria-expanded={open}
             aria-controls={panelId}
-            onClick={() => setOpenSection(open ? null : id)}
+            popoverTarget={sectionFlagId(id)}
+            onClick={withoutNativeToggle(() => setOpenSection(open ? null : id))}
           >
             {heading}
             <ChevronDown size={18} aria-hidden="true" />
           </button>
         </h2>
+        <OpenFlag id={sectionFlagId(id)} mode="auto" />
         <div id={panelId} className={`footer-panel${open ? ' is-open' : ''}`}>
           {content}
         </div>
