@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';
 import type { Layout, NavItem } from '../../content/types';
 import { Link, NavLink } from '../../components/link/AppLink';
-import { adoptOpenFlags, OpenFlag, withoutNativeToggle } from './open-flag';
+import { OpenFlag, openFlags, syncOpenFlag, withoutNativeToggle } from './open-flag';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
 export function entryState(entry: NavItem): unknown {
@@ -74,14 +74,14 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
   /* eslint-disable react-hooks/set-state-in-effect */
   useLayoutEffect(() => {
     const flagged = new Map(menuPaths(layout.navigation.items).map((path) => [menuFlagId(path), path]));
-    const opened = adoptOpenFlags([MOBILE_MENU_FLAG, ...flagged.keys()]);
+    const opened = openFlags([MOBILE_MENU_FLAG, ...flagged.keys()]);
     if (opened.includes(MOBILE_MENU_FLAG)) setMobileState({ locationKey: location.key, value: 'open' });
     // The deepest open dropdown: its parents are open with it.
     const deepest = opened
       .flatMap((id) => flagged.get(id) ?? [])
       .sort((a, b) => b.split('/').length - a.split('/').length)[0];
     if (deepest !== undefined) setOpenMenuState({ locationKey: location.key, value: deepest });
-    // Once: afterwards the flags stay closed.
+    // Once: afterwards the flags follow React's state (below).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   /* eslint-enable react-hooks/set-state-in-effect */
@@ -116,6 +116,12 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
     }
   };
 
+  // The flags follow React's state: the buttons' expanded state is theirs.
+  useEffect(() => {
+    syncOpenFlag(MOBILE_MENU_FLAG, mobileOpen);
+    for (const path of menuPaths(layout.navigation.items)) syncOpenFlag(menuFlagId(path), isOpen(path));
+  });
+
   function renderEntries(entries: NavItem[], parentPath: string, depth: number) {
     const menuId = `nav-menu-${parentPath.replace(/\//g, '-')}`;
     return (
@@ -137,7 +143,6 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                 <>
                   <MenuToggle
                     label={entry.label}
-                    expanded={isOpen(path)}
                     controls={`nav-menu-${path.replace(/\//g, '-')}`}
                     flag={menuFlagId(path)}
                     onToggle={() => toggle(path)}
@@ -176,7 +181,6 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
           <button
             type="button"
             className="nav-mobile-toggle"
-            aria-expanded={mobileOpen}
             aria-controls="primary-navigation"
             popoverTarget={MOBILE_MENU_FLAG}
             onClick={withoutNativeToggle(() =>
@@ -209,8 +213,7 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                       <>
                         <MenuToggle
                           label={item.label}
-                          expanded={isOpen(path)}
-                          controls={`nav-menu-${path}`}
+                                controls={`nav-menu-${path}`}
                           flag={menuFlagId(path)}
                           onToggle={() => toggle(path)}
                         />
@@ -245,14 +248,14 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
   );
 }
 
-type MenuToggleProps = { label: string; expanded: boolean; controls: string; flag: string; onToggle: () => void };
+/** A dropdown's disclosure button: its expanded state is its flag's (open-flag.tsx). */
+type MenuToggleProps = { label: string; controls: string; flag: string; onToggle: () => void };
 
-function MenuToggle({ label, expanded, controls, flag, onToggle }: MenuToggleProps) {
+function MenuToggle({ label, controls, flag, onToggle }: MenuToggleProps) {
   return (
     <button
       type="button"
       className="nav-menu-toggle"
-      aria-expanded={expanded}
       aria-controls={controls}
       popoverTarget={flag}
       onClick={withoutNativeToggle(onToggle)}

@@ -1,36 +1,28 @@
 import { ChevronDown, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { useCurrentYear, YEAR_ATTRIBUTE } from '../../lib/use-current-year';
 import { mailtoHref, telHref } from './contact-links';
 import { Link } from '../../components/link/AppLink';
-import { adoptOpenFlags, OpenFlag, withoutNativeToggle } from './open-flag';
+import { OpenFlag } from './open-flag';
 
-const SECTIONS = ['quick', 'legal', 'contact'] as const;
-type SectionId = (typeof SECTIONS)[number];
+type SectionId = 'quick' | 'legal' | 'contact';
 const sectionFlagId = (id: SectionId) => `footer-flag-${id}`;
 
 /**
  * The site footer. At the accordion breakpoint and narrower (CSS) each section
- * collapses behind its heading button, one open at a time: before the footer's code has
- * arrived (and without JavaScript) too, as each button opens its section's flag, an
- * `auto` popover the browser closes when another opens (open-flag.tsx).
+ * collapses behind its heading button, one open at a time. The browser does it all,
+ * before the footer's code has arrived and without JavaScript: each button toggles its
+ * section's flag, an `auto` popover, which the browser closes when another opens or on a
+ * tap elsewhere; CSS shows the panel after an open flag (open-flag.tsx).
  */
 export function SiteFooter({ layout }: { layout: Layout }) {
-  const [openSection, setOpenSection] = useState<SectionId | null>(null);
-  // A section the visitor opened before the code arrived stays open.
-  useLayoutEffect(() => {
-    const opened = adoptOpenFlags(SECTIONS.map(sectionFlagId));
-    const section = SECTIONS.find((id) => opened.includes(sectionFlagId(id)));
-    if (section) setOpenSection(section);
-  }, []);
   const year = useCurrentYear();
   const { site, contact, social, navigation } = layout;
   const companySentence = site.name.endsWith('.') ? site.name : `${site.name}.`;
 
   const section = (id: SectionId, heading: string, content: ReactNode) => {
-    const open = openSection === id;
     const panelId = `footer-panel-${id}`;
     return (
       <section className="footer-section" aria-labelledby={`footer-heading-${id}`}>
@@ -39,17 +31,15 @@ export function SiteFooter({ layout }: { layout: Layout }) {
           <button
             type="button"
             className="footer-toggle"
-            aria-expanded={open}
             aria-controls={panelId}
             popoverTarget={sectionFlagId(id)}
-            onClick={withoutNativeToggle(() => setOpenSection(open ? null : id))}
           >
             {heading}
             <ChevronDown size={18} aria-hidden="true" />
           </button>
         </h2>
         <OpenFlag id={sectionFlagId(id)} mode="auto" />
-        <div id={panelId} className={`footer-panel${open ? ' is-open' : ''}`}>
+        <div id={panelId} className="footer-panel">
           {content}
         </div>
       </section>

@@ -130,8 +130,7 @@ export default function ProductsPage() {
         <button
           type="button"
           className="button button-outline products-filter-toggle"
-          aria-expanded={filtersShown}
-          aria-controls="product-categories"
+          aria-haspopup="dialog"
           command="show-modal"
           commandfor="product-categories"
         >
@@ -156,8 +155,6 @@ export default function ProductsPage() {
             <button
               type="button"
               className="button button-outline products-filter-hide"
-              aria-expanded={filtersShown}
-              aria-controls="product-categories"
               command="close"
               commandfor="product-categories"
             >
