@@ -139,9 +139,12 @@ export default function ProductsPage() {
         </button>
       </div>
       <div className="products-layout">
-        {/* A sidebar on large screens (CSS shows it without opening it), a modal panel on phones. */}
+        {/* A sidebar on large screens (CSS shows it without opening it), a modal panel on
+            phones. A tap before hydration may have opened it: its `open` attribute is then
+            the browser's, not a mismatch. */}
         <dialog
           ref={filterPanel}
+          suppressHydrationWarning
           id="product-categories"
           className="products-sidebar"
           aria-labelledby="product-categories-heading"
