@@ -1,9 +1,9 @@
 import { ChevronDown, Menu, X } from '../../components/icons/frame-icons';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';
 import type { Layout, NavItem } from '../../content/types';
-import { Link, NavLink } from '../../components/link/AppLink';
+import { isPlainClick, Link, NavLink } from '../../components/link/AppLink';
 import { OpenFlag, openFlags, syncOpenFlag, withoutNativeToggle } from './open-flag';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
@@ -41,10 +41,6 @@ function menuPaths(entries: readonly NavItem[], parentPath = ''): string[] {
     return entry.entries.length > 0 ? [path, ...menuPaths(entry.entries, path)] : [];
   });
 }
-
-/** A click the app handles itself: the main button without a modifier (others open a tab, …). */
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 
 /** Menu state tied to the location it was opened at: a route change closes it. */
 type OpenState = { locationKey: string; value: string; byHover?: boolean };

@@ -7,6 +7,7 @@ import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { ProductSummary, ProductsPageData } from '../../content/types';
 import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath } from '../../lib/paths';
+import { isPlainClick } from '../../components/link/AppLink';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ProductCard } from './ProductCard';
 import {
@@ -96,7 +97,7 @@ export default function ProductsPage() {
   };
   /** A category link: a page of its own without JavaScript, a choice in the app. */
   const chooseOnClick = (event: MouseEvent<HTMLAnchorElement>, next: ProductSelection) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     choose(next);
   };
