@@ -16,8 +16,13 @@ const controlled = async (page: Page, toggle: ReturnType<Page['locator']>) =>
 async function openPhoneMenu(page: Page, isMobile: boolean) {
   if (!isMobile) return;
   await expect(nav(page).getByRole('link', { name: 'About Us', exact: true })).toBeHidden();
-  await nav(page).getByRole('button', { name: 'Menu', exact: true }).click();
+  const toggle = nav(page).getByRole('button', { name: 'Menu', exact: true });
+  await expect(toggle.locator('.nav-toggle-icon-close')).toBeHidden();
+  await toggle.click();
   await expect(nav(page).getByRole('link', { name: 'About Us', exact: true })).toBeVisible();
+  // The toggle shows the close icon while the menu is open.
+  await expect(toggle.locator('.nav-toggle-icon-open')).toBeHidden();
+  await expect(toggle.locator('.nav-toggle-icon-close')).toBeVisible();
 }
 
 test('the menu and every dropdown open, nested ones too', async ({ page, isMobile }) => {

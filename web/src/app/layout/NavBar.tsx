@@ -183,7 +183,13 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
               setMobileState(mobileOpen ? null : { locationKey: location.key, value: 'open' }),
             )}
           >
-            {mobileOpen ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
+            {/* Both drawn: CSS shows the one for the flag's state, before hydration too. */}
+            <span className="nav-toggle-icon-open">
+              <Menu size={24} aria-hidden="true" />
+            </span>
+            <span className="nav-toggle-icon-close">
+              <X size={24} aria-hidden="true" />
+            </span>
             <span className="visually-hidden">Menu</span>
           </button>
           <OpenFlag id={MOBILE_MENU_FLAG} />
