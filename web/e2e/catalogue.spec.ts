@@ -1,5 +1,6 @@
 import { appErrors, expect, isRenderingSkipped, requestsTo, test, waitForApp } from './support';
 import { axeViolations } from './catalogue-axe';
+import { exposedCount } from './accessibility-tree';
 import type { Page, Response } from '@playwright/test';
 
 // The catalogue screens of issue 5: products (sidebar, breadcrumb, a prerendered page
@@ -24,6 +25,9 @@ async function showFilters(page: Page) {
 }
 
 const cards = (page: Page) => page.locator('.product-grid > li');
+/** A category of the sidebar (on phones the filter panel): a link to its page. */
+const categoryLink = (page: Page, name: string) =>
+  page.locator('#product-categories').getByRole('link', { name, exact: true });
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -93,7 +97,7 @@ test.describe('products page', () => {
     await page.waitForFunction(() => window.scrollY > 300);
     const fetched = routeChunksFetched(page);
     await showFilters(page);
-    await page.getByRole('button', { name: 'Radiology Products' }).click();
+    await categoryLink(page, 'Radiology Products').click();
     await expect(page).toHaveURL(/\/products\/category\/radiology$/);
     await expect(heading(page)).toHaveText('Radiology Products');
     await expect(breadcrumb(page)).toHaveText(/Radiology Products.*All$/);
@@ -109,7 +113,7 @@ test.describe('products page', () => {
     await expect(cards(page)).toHaveCount(16);
     // All Products goes back to the whole catalogue.
     await showFilters(page);
-    await page.getByRole('button', { name: 'All Products' }).click();
+    await categoryLink(page, 'All Products').click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(heading(page)).toHaveText('All Products');
     await expect(cards(page)).toHaveCount(250);
@@ -265,7 +269,7 @@ test.describe('category pages', () => {
     await expect(breadcrumb(page)).toHaveText(/Home.*Products.*Dialysis Products.*All/);
     await expect(cards(page)).toHaveCount(16);
     await showFilters(page);
-    await expect(page.getByRole('button', { name: DIALYSIS })).toHaveAttribute('aria-pressed', 'true');
+    await expect(categoryLink(page, DIALYSIS)).toHaveAttribute('aria-current', 'page');
     expect(await axeViolations(page)).toEqual([]);
     expect(appErrors(problems)).toEqual([]);
   });
@@ -300,22 +304,22 @@ test.describe('mobile filters', () => {
   const toggle = (page: Page) => page.locator('.products-filter-toggle');
   /** The panel's own "Hide Filters", at its top: the toolbar's toggle lies under the open panel. */
   const hideInPanel = (page: Page) => sidebar(page).getByRole('button', { name: 'Hide Filters' });
+  const isModal = (page: Page) => sidebar(page).evaluate((panel) => panel.matches(':modal'));
 
-  /** Opens the panel: focus moves into it, the overlay covers the page. */
+  /** Opens the panel: a modal dialog, with the focus inside. */
   async function openPanel(page: Page) {
     await page.getByRole('button', { name: 'Show Filters' }).click();
     await expect(sidebar(page)).toBeVisible();
-    await expect(page.locator('.products-overlay')).toBeVisible();
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    expect(await isModal(page)).toBe(true);
     await expect(hideInPanel(page)).toBeFocused();
   }
 
   /** The panel is closed, the focus is back on the toggle, and nothing was chosen. */
   async function expectClosedUnchanged(page: Page) {
     await expect(sidebar(page)).toBeHidden();
-    await expect(page.locator('.products-overlay')).toHaveCount(0);
     await expect(toggle(page)).toBeFocused();
     await expect(toggle(page)).toHaveText('Show Filters');
+    await expect(toggle(page)).toHaveAttribute('aria-haspopup', 'dialog');
     await expect(page).toHaveURL(/\/products$/);
     await expect(heading(page)).toHaveText('All Products');
   }
@@ -332,6 +336,35 @@ test.describe('mobile filters', () => {
     expect(appErrors(problems)).toEqual([]);
   });
 
+  test('the open panel is a modal dialog: the page behind is inert and the focus stays inside', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/products');
+    await waitForApp(page);
+    expect(await exposedCount(page, 'button', /^Learn More/)).toBeGreaterThan(0);
+    await openPanel(page);
+    await expect(sidebar(page)).toHaveRole('dialog');
+    await expect(sidebar(page)).toHaveAccessibleName('Categories');
+    // The covered toggle (also "Hide Filters" while the panel is open) and the cards are out of reach.
+    expect(await exposedCount(page, 'button', 'Hide Filters')).toBe(1);
+    expect(await exposedCount(page, 'button', /^Learn More/)).toBe(0);
+    // Tab and Shift+Tab go round the panel's controls and never reach the page behind.
+    const panelLinks = await sidebar(page).locator('a, button').count();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let step = 0; step < panelLinks + 2; step += 1) {
+        await page.keyboard.press(key);
+        const inside = await page.evaluate(
+          () =>
+            document.activeElement === document.body ||
+            document.getElementById('product-categories')!.contains(document.activeElement),
+        );
+        expect(inside).toBe(true);
+      }
+    }
+    expect(appErrors(problems)).toEqual([]);
+  });
+
   test('Escape closes the panel; nothing is chosen', async ({ page, problems }) => {
     await page.goto('/products');
     await waitForApp(page);
@@ -341,7 +374,7 @@ test.describe('mobile filters', () => {
     // Escape works wherever the focus is in the panel.
     await openPanel(page);
     await page.keyboard.press('Tab');
-    await expect(sidebar(page).getByRole('button', { name: 'All Products' })).toBeFocused();
+    await expect(categoryLink(page, 'All Products')).toBeFocused();
     await page.keyboard.press('Escape');
     await expectClosedUnchanged(page);
     expect(appErrors(problems)).toEqual([]);
@@ -351,7 +384,8 @@ test.describe('mobile filters', () => {
     await page.goto('/products');
     await waitForApp(page);
     await openPanel(page);
-    await page.locator('.products-overlay').click({ position: { x: 370, y: 400 } });
+    // Beside the panel (at most 85 % of the width): the backdrop.
+    await page.touchscreen.tap(370, 400);
     await expectClosedUnchanged(page);
     expect(appErrors(problems)).toEqual([]);
   });
@@ -360,7 +394,7 @@ test.describe('mobile filters', () => {
     await page.goto('/products');
     await waitForApp(page);
     await openPanel(page);
-    await page.getByRole('button', { name: 'Cardiology Products' }).click();
+    await categoryLink(page, 'Cardiology Products').click();
     await expect(sidebar(page)).toBeHidden();
     await expect(page).toHaveURL(/\/products\/category\/cardiology$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cardiology Products');

@@ -325,7 +325,7 @@ test.describe('quote modal', () => {
     await waitForApp(page);
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     if (await menu.isVisible()) await menu.click();
-    await page.getByRole('button', { name: 'Get a Quote' }).click();
+    await page.getByRole('link', { name: 'Get a Quote' }).click();
     const dialog = page.locator('#getaquote');
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('#name')).toBeFocused();
@@ -367,7 +367,7 @@ test('quote modal: a failed send shows the failure toast and keeps the dialog op
   await waitForApp(page);
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('button', { name: 'Get a Quote' }).click();
+  await page.getByRole('link', { name: 'Get a Quote' }).click();
   const dialog = page.locator('#getaquote');
   await dialog.locator('#name').fill('Asha Rao');
   await dialog.locator('#contact').fill('9876543210');

@@ -1,9 +1,10 @@
 import { ChevronDown, Menu, X } from '../../components/icons/frame-icons';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';
 import type { Layout, NavItem } from '../../content/types';
-import { Link, NavLink } from '../../components/link/AppLink';
+import { isPlainClick, Link, NavLink } from '../../components/link/AppLink';
+import { OpenFlag, openFlags, syncOpenFlag, withoutNativeToggle } from './open-flag';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
 export function entryState(entry: NavItem): unknown {
@@ -29,6 +30,18 @@ function useFixedNav(pathname: string): boolean {
 const hoverOpensMenus = () =>
   window.matchMedia(`(hover: hover) and (min-width: ${NAV_DESKTOP_MIN_WIDTH_PX}px)`).matches;
 
+/** The open flag of the phone menu's toggle, and of each dropdown's (open-flag.tsx). */
+const MOBILE_MENU_FLAG = 'nav-flag-menu';
+const menuFlagId = (path: string) => `nav-flag-${path.replace(/\//g, '-')}`;
+
+/** The paths ("1", "3/0", …) of every entry with a dropdown. */
+function menuPaths(entries: readonly NavItem[], parentPath = ''): string[] {
+  return entries.flatMap((entry, index) => {
+    const path = parentPath === '' ? String(index) : `${parentPath}/${index}`;
+    return entry.entries.length > 0 ? [path, ...menuPaths(entry.entries, path)] : [];
+  });
+}
+
 /** Menu state tied to the location it was opened at: a route change closes it. */
 type OpenState = { locationKey: string; value: string; byHover?: boolean };
 
@@ -50,6 +63,24 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
     setOpenMenuState(null);
     setMobileState(null);
   };
+
+  // The controls a visitor opened before the app arrived stay open, now in React's hands:
+  // read once from the page as the bar hydrates (the first render must match the
+  // prerendered markup), before the browser paints again.
+  /* eslint-disable react-hooks/set-state-in-effect */
+  useLayoutEffect(() => {
+    const flagged = new Map(menuPaths(layout.navigation.items).map((path) => [menuFlagId(path), path]));
+    const opened = openFlags([MOBILE_MENU_FLAG, ...flagged.keys()]);
+    if (opened.includes(MOBILE_MENU_FLAG)) setMobileState({ locationKey: location.key, value: 'open' });
+    // The deepest open dropdown: its parents are open with it.
+    const deepest = opened
+      .flatMap((id) => flagged.get(id) ?? [])
+      .sort((a, b) => b.split('/').length - a.split('/').length)[0];
+    if (deepest !== undefined) setOpenMenuState({ locationKey: location.key, value: deepest });
+    // Once: afterwards the flags follow React's state (below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  /* eslint-enable react-hooks/set-state-in-effect */
 
   // An outside click or Escape closes the open dropdown.
   useEffect(() => {
@@ -81,6 +112,12 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
     }
   };
 
+  // The flags follow React's state: the buttons' expanded state is theirs.
+  useEffect(() => {
+    syncOpenFlag(MOBILE_MENU_FLAG, mobileOpen);
+    for (const path of menuPaths(layout.navigation.items)) syncOpenFlag(menuFlagId(path), isOpen(path));
+  });
+
   function renderEntries(entries: NavItem[], parentPath: string, depth: number) {
     const menuId = `nav-menu-${parentPath.replace(/\//g, '-')}`;
     return (
@@ -102,10 +139,11 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                 <>
                   <MenuToggle
                     label={entry.label}
-                    expanded={isOpen(path)}
                     controls={`nav-menu-${path.replace(/\//g, '-')}`}
+                    flag={menuFlagId(path)}
                     onToggle={() => toggle(path)}
                   />
+                  <OpenFlag id={menuFlagId(path)} />
                   {renderEntries(entry.entries, path, depth + 1)}
                 </>
               )}
@@ -139,13 +177,22 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
           <button
             type="button"
             className="nav-mobile-toggle"
-            aria-expanded={mobileOpen}
             aria-controls="primary-navigation"
-            onClick={() => setMobileState(mobileOpen ? null : { locationKey: location.key, value: 'open' })}
+            popoverTarget={MOBILE_MENU_FLAG}
+            onClick={withoutNativeToggle(() =>
+              setMobileState(mobileOpen ? null : { locationKey: location.key, value: 'open' }),
+            )}
           >
-            {mobileOpen ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
+            {/* Both drawn: CSS shows the one for the flag's state, before hydration too. */}
+            <span className="nav-toggle-icon-open">
+              <Menu size={24} aria-hidden="true" />
+            </span>
+            <span className="nav-toggle-icon-close">
+              <X size={24} aria-hidden="true" />
+            </span>
             <span className="visually-hidden">Menu</span>
           </button>
+          <OpenFlag id={MOBILE_MENU_FLAG} />
           <div id="primary-navigation" className={`nav-collapse${mobileOpen ? ' is-open' : ''}`}>
             <ul className="nav-items">
               {navigation.items.map((item, index) => {
@@ -168,10 +215,11 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                       <>
                         <MenuToggle
                           label={item.label}
-                          expanded={isOpen(path)}
-                          controls={`nav-menu-${path}`}
+                                controls={`nav-menu-${path}`}
+                          flag={menuFlagId(path)}
                           onToggle={() => toggle(path)}
                         />
+                        <OpenFlag id={menuFlagId(path)} />
                         {renderEntries(item.entries, path, 1)}
                       </>
                     )}
@@ -179,16 +227,21 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                 );
               })}
             </ul>
-            <button
-              type="button"
+            {/* A link to the contact page until the app has arrived (and without JavaScript);
+                then it opens the quote dialog. */}
+            <Link
+              to="/contact"
               className="button button-primary nav-quote"
-              onClick={() => {
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
                 closeAll();
                 onGetQuote();
               }}
             >
               Get a Quote
-            </button>
+            </Link>
           </div>
         </div>
       </nav>
@@ -197,16 +250,17 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
   );
 }
 
-type MenuToggleProps = { label: string; expanded: boolean; controls: string; onToggle: () => void };
+/** A dropdown's disclosure button: its expanded state is its flag's (open-flag.tsx). */
+type MenuToggleProps = { label: string; controls: string; flag: string; onToggle: () => void };
 
-function MenuToggle({ label, expanded, controls, onToggle }: MenuToggleProps) {
+function MenuToggle({ label, controls, flag, onToggle }: MenuToggleProps) {
   return (
     <button
       type="button"
       className="nav-menu-toggle"
-      aria-expanded={expanded}
       aria-controls={controls}
-      onClick={onToggle}
+      popoverTarget={flag}
+      onClick={withoutNativeToggle(onToggle)}
     >
       <ChevronDown size={16} aria-hidden="true" />
       <span className="visually-hidden">{label} menu</span>

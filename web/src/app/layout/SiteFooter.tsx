@@ -1,25 +1,28 @@
 import { ChevronDown, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { useCurrentYear, YEAR_ATTRIBUTE } from '../../lib/use-current-year';
 import { mailtoHref, telHref } from './contact-links';
 import { Link } from '../../components/link/AppLink';
+import { OpenFlag } from './open-flag';
 
 type SectionId = 'quick' | 'legal' | 'contact';
+const sectionFlagId = (id: SectionId) => `footer-flag-${id}`;
 
 /**
  * The site footer. At the accordion breakpoint and narrower (CSS) each section
- * collapses behind its heading button, one open at a time.
+ * collapses behind its heading button, one open at a time. The browser does it all,
+ * before the footer's code has arrived and without JavaScript: each button toggles its
+ * section's flag, an `auto` popover, which the browser closes when another opens or on a
+ * tap elsewhere; CSS shows the panel after an open flag (open-flag.tsx).
  */
 export function SiteFooter({ layout }: { layout: Layout }) {
-  const [openSection, setOpenSection] = useState<SectionId | null>(null);
   const year = useCurrentYear();
   const { site, contact, social, navigation } = layout;
   const companySentence = site.name.endsWith('.') ? site.name : `${site.name}.`;
 
   const section = (id: SectionId, heading: string, content: ReactNode) => {
-    const open = openSection === id;
     const panelId = `footer-panel-${id}`;
     return (
       <section className="footer-section" aria-labelledby={`footer-heading-${id}`}>
@@ -28,15 +31,15 @@ export function SiteFooter({ layout }: { layout: Layout }) {
           <button
             type="button"
             className="footer-toggle"
-            aria-expanded={open}
             aria-controls={panelId}
-            onClick={() => setOpenSection(open ? null : id)}
+            popoverTarget={sectionFlagId(id)}
           >
             {heading}
             <ChevronDown size={18} aria-hidden="true" />
           </button>
         </h2>
-        <div id={panelId} className={`footer-panel${open ? ' is-open' : ''}`}>
+        <OpenFlag id={sectionFlagId(id)} mode="auto" />
+        <div id={panelId} className="footer-panel">
           {content}
         </div>
       </section>

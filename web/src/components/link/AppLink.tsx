@@ -19,7 +19,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /** A click the app handles: the main button, no modifier, and this window as target. */
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+export function isPlainClick(event: MouseEvent<HTMLElement>, target?: string): boolean {
   const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
   return event.button === 0 && (!target || target === '_self') && !modified;
 }

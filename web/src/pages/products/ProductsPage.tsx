@@ -1,5 +1,5 @@
 import { Filter, Search, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb/Breadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -7,6 +7,7 @@ import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { ProductSummary, ProductsPageData } from '../../content/types';
 import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath } from '../../lib/paths';
+import { isPlainClick } from '../../components/link/AppLink';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ProductCard } from './ProductCard';
 import {
@@ -37,8 +38,7 @@ export default function ProductsPage() {
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const [filtersShown, setFiltersShown] = useState(false);
-  const filterToggle = useRef<HTMLButtonElement>(null);
-  const hideFiltersButton = useRef<HTMLButtonElement>(null);
+  const filterPanel = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
 
@@ -59,19 +59,22 @@ export default function ProductsPage() {
     if (fromOlderQuery) navigate(canonicalUrl, { replace: true, preventScrollReset: true });
   }, [fromOlderQuery, canonicalUrl, navigate]);
 
-  // On phones the open panel covers the page: focus moves into it, and Escape closes
-  // it wherever the focus is.
+  // On phones the panel is a modal <dialog> the toggle opens by itself (command /
+  // commandfor), also before this code has arrived: the page behind is inert, Escape and
+  // a tap on the backdrop close it, and focus returns to the toggle. React only follows
+  // its state, which a tap before hydration may already have changed.
   useEffect(() => {
-    if (!filtersShown) return;
-    hideFiltersButton.current?.focus();
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setFiltersShown(false);
-      filterToggle.current?.focus({ preventScroll: true });
+    const panel = filterPanel.current;
+    if (!panel) return;
+    const follow = () => setFiltersShown(panel.open);
+    follow();
+    panel.addEventListener('toggle', follow);
+    panel.addEventListener('close', follow);
+    return () => {
+      panel.removeEventListener('toggle', follow);
+      panel.removeEventListener('close', follow);
     };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [filtersShown]);
+  }, []);
 
   const allProducts = data?.page.products ?? NO_PRODUCTS;
   const index = useMemo(() => searchable(allProducts), [allProducts]);
@@ -85,19 +88,18 @@ export default function ProductsPage() {
 
   if (!data) return <NotFoundMessage />;
 
-  /** Closes the phone panel and gives the focus back to its toggle. */
-  const hideFilters = () => {
-    if (!filtersShown) return;
-    setFiltersShown(false);
-    filterToggle.current?.focus({ preventScroll: true });
-  };
-
   const choose = (next: ProductSelection) => {
     // The choice goes into the URL: a category's own page (shareable, reloadable,
     // prerendered). The page scrolls up itself, smoothly.
     navigate(catalogueUrl(next), { preventScrollReset: true });
-    hideFilters();
+    filterPanel.current?.close();
     window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+  /** A category link: a page of its own without JavaScript, a choice in the app. */
+  const chooseOnClick = (event: MouseEvent<HTMLAnchorElement>, next: ProductSelection) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    choose(next);
   };
 
   const crumbs: Crumb[] = [
@@ -127,34 +129,38 @@ export default function ProductsPage() {
           />
         </div>
         <button
-          ref={filterToggle}
           type="button"
           className="button button-outline products-filter-toggle"
-          aria-expanded={filtersShown}
-          aria-controls="product-categories"
-          onClick={() => (filtersShown ? hideFilters() : setFiltersShown(true))}
+          aria-haspopup="dialog"
+          command="show-modal"
+          commandfor="product-categories"
         >
           <Filter size={18} aria-hidden="true" />
           {filtersShown ? 'Hide Filters' : 'Show Filters'}
         </button>
       </div>
       <div className="products-layout">
-        {filtersShown && <div className="products-overlay" onClick={hideFilters} aria-hidden="true" />}
-        <aside
+        {/* A sidebar on large screens (CSS shows it without opening it), a modal panel on
+            phones. A tap before hydration may have opened it: its `open` attribute is then
+            the browser's, not a mismatch. */}
+        <dialog
+          ref={filterPanel}
+          suppressHydrationWarning
           id="product-categories"
-          className={`products-sidebar${filtersShown ? ' is-shown' : ''}`}
-          aria-label="Categories"
+          className="products-sidebar"
+          aria-labelledby="product-categories-heading"
+          closedby="any"
         >
           <div className="products-sidebar-top">
-            <h2 className="products-sidebar-heading">Categories</h2>
+            <h2 className="products-sidebar-heading" id="product-categories-heading">
+              Categories
+            </h2>
             {/* The panel covers the toolbar's toggle on phones: it closes from its own top. */}
             <button
-              ref={hideFiltersButton}
               type="button"
               className="button button-outline products-filter-hide"
-              aria-expanded={filtersShown}
-              aria-controls="product-categories"
-              onClick={hideFilters}
+              command="close"
+              commandfor="product-categories"
             >
               <X size={18} aria-hidden="true" />
               Hide Filters
@@ -162,27 +168,27 @@ export default function ProductsPage() {
           </div>
           <ul className="category-list">
             <li>
-              <button
-                type="button"
+              <a
+                href={catalogueUrl(ALL_PRODUCTS)}
                 className="category-button"
-                aria-pressed={selection.category === ALL}
-                onClick={() => choose(ALL_PRODUCTS)}
+                aria-current={selection.category === ALL ? 'page' : undefined}
+                onClick={(event) => chooseOnClick(event, ALL_PRODUCTS)}
               >
                 All Products
-              </button>
+              </a>
             </li>
             {categories.map((candidate) => {
               const selected = candidate.id === selection.category;
               return (
                 <li key={candidate.id}>
-                  <button
-                    type="button"
+                  <a
+                    href={categoryPath(candidate.id)}
                     className="category-button"
-                    aria-pressed={selected}
-                    onClick={() => choose({ category: candidate.id, subcategory: ALL })}
+                    aria-current={selected ? 'page' : undefined}
+                    onClick={(event) => chooseOnClick(event, { category: candidate.id, subcategory: ALL })}
                   >
                     {candidate.name}
-                  </button>
+                  </a>
                   {selected && candidate.subcategories.length > 0 && (
                     <ul className="subcategory-list">
                       {[ALL, ...candidate.subcategories].map((name) => (
@@ -203,7 +209,7 @@ export default function ProductsPage() {
               );
             })}
           </ul>
-        </aside>
+        </dialog>
         <section className="products-results" aria-labelledby="products-title">
           <p className="products-count" role="status">
             {products.length === 1 ? '1 product' : `${products.length} products`}

@@ -8,9 +8,12 @@ import { servicePath } from '../../../lib/paths';
 import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
 import { Link } from '../../../components/link/AppLink';
 
-// One card per snap; at the last snap the autoplay (and Next) wraps to the first card.
+// One card per snap, and one snap per card: looping, every step is one card width and
+// the last card is followed by the first. (Trimmed snaps stopped short of the last cards,
+// at a partial step whose size and count depended on the screen's width, then rewound:
+// a cycle was not one step per card, so its stops did not repeat.)
 const CAROUSEL = {
-  options: { align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 },
+  options: { align: 'start', loop: true, slidesToScroll: 1 },
   intervalMs: SERVICES_SLIDER_INTERVAL_MS,
 } as const;
 

@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { test, expect, waitForApp, appErrors, isHydrated } from './support';
+import { isExpanded } from './accessibility-tree';
+
+// A tap that lands before the app's code has arrived is not lost: the browser opens the
+// control at once, and React, once hydrated, keeps it open and takes it over.
+
+/** Holds every script of the site until the returned function is called. */
+function holdScripts(page: Page): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('the phone menu and a dropdown opened before hydration stay open, then follow the spec', async ({
+  page,
+  isMobile,
+  problems,
+}) => {
+  test.skip(!isMobile, 'the menu toggle is a phone control');
+  const release = holdScripts(page);
+  await page.goto('/aboutUs', { waitUntil: 'commit' });
+  const toggle = nav(page).getByRole('button', { name: 'Menu', exact: true });
+  await toggle.click();
+  const aboutMenu = nav(page).getByRole('button', { name: 'About Us menu' });
+  await aboutMenu.click();
+  await expect(nav(page).getByRole('link', { name: 'Company Profile' })).toBeVisible();
+  expect(await isHydrated(page, '.nav-bar')).toBe(false);
+
+  release();
+  await waitForApp(page);
+  await expect.poll(() => isHydrated(page, '.nav-bar')).toBe(true);
+  await expect(nav(page).getByRole('link', { name: 'Company Profile' })).toBeVisible();
+  await expect(nav(page).locator('.nav-menu.is-open')).toHaveCount(1);
+  expect(await isExpanded(toggle)).toBe(true);
+  expect(await isExpanded(aboutMenu)).toBe(true);
+  // From now on React's rules: another dropdown closes this one.
+  await nav(page).getByRole('button', { name: 'Contact menu' }).click();
+  await expect.poll(() => isExpanded(aboutMenu)).toBe(false);
+  await expect(nav(page).getByRole('link', { name: 'Company Profile' })).toBeHidden();
+  expect(appErrors(problems)).toEqual([]);
+});
+
+test('the filter panel opened before hydration stays open and closes as a modal dialog', async ({
+  page,
+  isMobile,
+  problems,
+}) => {
+  test.skip(!isMobile, 'the filter panel is a phone control');
+  const release = holdScripts(page);
+  await page.goto('/products', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Show Filters' }).click();
+  const panel = page.locator('#product-categories');
+  await expect(panel).toBeVisible();
+
+  release();
+  await waitForApp(page);
+  await expect.poll(() => isHydrated(page, '.products-filter-toggle')).toBe(true);
+  await expect(panel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Show Filters' })).toBeFocused();
+  expect(appErrors(problems)).toEqual([]);
+});
