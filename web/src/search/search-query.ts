@@ -1,23 +1,37 @@
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { QUERY_PARAM, parseQuery } from './query';
-
 
 /**
  * The search query, kept in the URL (`?q=`) so that reload, Back and a shared link show
- * the same results. Empty until hydrated, as the prerendered page is. Typing the first
- * character adds a history entry; the next ones replace it.
+ * the same results. Empty until hydrated, as the prerendered page is.
+ *
+ * The box shows its own state: the router applies URL changes in a transition, after
+ * the route's loader, so a box fed from the URL would drop keystrokes typed meanwhile.
+ * The URL follows the box (the first character adds a history entry, the next ones
+ * replace it); the box takes the URL's query when it is reached otherwise (hydration,
+ * Back, Forward).
  */
 export function useSearchQuery(hydrated: boolean): [string, (value: string) => void] {
   const [params, setParams] = useSearchParams();
-  const query = hydrated ? parseQuery(params.get(QUERY_PARAM)) : '';
-  const setQuery = (value: string) => {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const urlQuery = hydrated ? parseQuery(params.get(QUERY_PARAM)) : '';
+  const [value, setValue] = useState(urlQuery);
+  const [seenKey, setSeenKey] = useState<string | null>(hydrated ? location.key : null);
+  if (hydrated && seenKey !== location.key) {
+    setSeenKey(location.key);
+    if (seenKey === null || navigationType === 'POP') setValue(urlQuery);
+  }
+  const setQuery = (typed: string) => {
+    const cut = parseQuery(typed);
+    setValue(cut);
     const next = new URLSearchParams(params);
-    const cut = parseQuery(value);
     if (cut) next.set(QUERY_PARAM, cut);
     else next.delete(QUERY_PARAM);
     setParams(next, { replace: params.has(QUERY_PARAM), preventScrollReset: true });
   };
-  return [query, setQuery];
+  return [value, setQuery];
 }
 
 /** The links of the shown results, in order. */
