@@ -103,6 +103,33 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return previous[b.length]! <= max;
 }
 
+/** Terms this long also match inside longer words ("dialysis" in "hemodialysis"). */
+export const INFIX_MIN_LENGTH = 5;
+
+/**
+ * Whether `term` occurs somewhere inside `word` with at most `max` edits (the
+ * alignment may start and end anywhere in `word`).
+ */
+export function withinEditsInside(term: string, word: string, max: number): boolean {
+  if (word.length + max < term.length) return false;
+  // previous[j]: edits to align term[0..i) ending at word[j]; a start anywhere is free.
+  let previous = new Array<number>(word.length + 1).fill(0);
+  for (let i = 1; i <= term.length; i++) {
+    const current = new Array<number>(word.length + 1).fill(0);
+    current[0] = i;
+    let best = i;
+    for (let j = 1; j <= word.length; j++) {
+      const cost = term[i - 1] === word[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return false;
+    previous = current;
+  }
+  return Math.min(...previous) <= max;
+}
+
 export type Candidate = { word: string; kind: MatchKind };
 
 /** The sorted vocabulary of a manifest. */
@@ -124,7 +151,9 @@ function lowerBound(sorted: readonly string[], word: string): number {
 
 /**
  * The words of `vocabulary` (sorted) a query term stands for: itself, the words it
- * begins (the shortest [PREFIX_LIMIT]), and the words within its allowed edits.
+ * begins (the shortest [PREFIX_LIMIT]), and the words within its allowed edits, or
+ * holding it within them (from [INFIX_MIN_LENGTH] letters: "dialisys" finds
+ * "hemodialysis").
  */
 export function expandTerm(term: string, vocabulary: readonly string[]): Candidate[] {
   const found = new Map<string, MatchKind>();
@@ -139,9 +168,13 @@ export function expandTerm(term: string, vocabulary: readonly string[]): Candida
   prefixed.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   for (const word of prefixed.slice(0, PREFIX_LIMIT)) found.set(word, 'prefix');
   const edits = allowedEdits(term);
+  const inside = Array.from(term).length >= INFIX_MIN_LENGTH;
   if (edits > 0) {
     for (const word of vocabulary) {
-      if (!found.has(word) && withinEdits(term, word, edits)) found.set(word, 'fuzzy');
+      if (found.has(word)) continue;
+      if (withinEdits(term, word, edits) || (inside && withinEditsInside(term, word, edits))) {
+        found.set(word, 'fuzzy');
+      }
     }
   }
   return [...found].map(([word, kind]) => ({ word, kind }));

@@ -10,6 +10,7 @@ import {
   queryTerms,
   search,
   withinEdits,
+  withinEditsInside,
   type Manifest,
   type PostingsChunk,
   type SearchDoc,
@@ -124,6 +125,18 @@ describe('typo tolerance', () => {
     expect(await titles('lmap')).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
     // Three letters: no typo allowed.
     expect(await titles('icv')).toEqual([]);
+  });
+
+  it('finds a long term inside longer words, with its allowed edits', () => {
+    expect(withinEditsInside('dialysis', 'hemodialysis', 0)).toBe(true);
+    expect(withinEditsInside('dialisys', 'hemodialysis', 2)).toBe(true);
+    expect(withinEditsInside('dialisys', 'hemodialysis', 1)).toBe(false);
+    expect(expandTerm('dialisys', ['dialysis', 'hemodialysis', 'dial'])).toEqual([
+      { word: 'dialysis', kind: 'fuzzy' },
+      { word: 'hemodialysis', kind: 'fuzzy' },
+    ]);
+    // Under five letters, only whole words and their beginnings.
+    expect(expandTerm('lamp', ['clamp', 'lamps'])).toEqual([{ word: 'lamps', kind: 'prefix' }, { word: 'clamp', kind: 'fuzzy' }]);
   });
 
   it('expands a term to itself, the words it begins and the words near it', () => {
