@@ -59,6 +59,24 @@ test.describe('products search', () => {
     expect(appErrors(problems)).toEqual([]);
   });
 
+  test('a result chosen right after typing leaves the whole query for Back', async ({ page, problems }) => {
+    await page.goto('/products');
+    await waitForApp(page);
+    await searchBox(page).pressSequentially('otoscop');
+    await expect(resultTitles(page).first()).toHaveText('Otoscope');
+    // Within the pause after which the URL follows the box.
+    await resultTitles(page).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Otoscope');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products\?q=otoscop$/);
+    await expect(searchBox(page)).toHaveValue('otoscop');
+    await expect(resultTitles(page).first()).toHaveText('Otoscope');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(searchBox(page)).toHaveValue('');
+    expect(appErrors(problems)).toEqual([]);
+  });
+
   test('an exact product id ranks first, and a category page searches within its category', async ({ page, problems }) => {
     await page.goto('/products?q=17');
     await waitForApp(page);

@@ -44,7 +44,7 @@ export default function ProductsPage() {
   const [filtersShown, setFiltersShown] = useState(false);
   const filterToggle = useRef<HTMLButtonElement>(null);
   const hideFiltersButton = useRef<HTMLButtonElement>(null);
-  const [query, setQuery] = useSearchQuery(hydrated);
+  const [query, setQuery, commitQueryToUrl] = useSearchQuery(hydrated);
   const searchBox = useRef<HTMLInputElement>(null);
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
 
@@ -130,6 +130,7 @@ export default function ProductsPage() {
             maxLength={MAX_QUERY_LENGTH}
             value={query}
             onFocus={preloadSearch}
+            onBlur={commitQueryToUrl}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'ArrowDown' && focusFirstResult()) event.preventDefault();
