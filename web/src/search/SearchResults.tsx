@@ -17,7 +17,7 @@ import { QUERY_PARAM } from './query';
 import './search.css';
 
 /** Results shown at first, and added by each "Show more results". */
-export const RESULTS_PER_PAGE = 20;
+export const RESULTS_PER_PAGE = 10;
 
 /** Starts loading the manifest (the box was focused): the first query then waits less. */
 export function preloadIndex(): void {

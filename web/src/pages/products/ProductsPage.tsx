@@ -116,7 +116,7 @@ export default function ProductsPage() {
       <Breadcrumb items={crumbs} />
       <h1 id="products-title">{category ? category.name : 'All Products'}</h1>
       <div className="products-toolbar">
-        <div className="products-search">
+        <div className="products-search" role="search">
           <label htmlFor="product-search" className="visually-hidden">
             Search products
           </label>
