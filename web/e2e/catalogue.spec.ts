@@ -132,69 +132,7 @@ test.describe('products page', () => {
     expect(appErrors(problems)).toEqual([]);
   });
 
-  test('the search box searches within the chosen category', async ({ page, problems }) => {
-    await page.goto('/products/category/dialysis');
-    await waitForApp(page);
-    await page.getByRole('searchbox', { name: 'Search products by title' }).fill('machine');
-    await expect(cards(page).first()).toBeVisible();
-    const titles = await cards(page).locator('h2').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.length).toBeLessThan(16);
-    for (const title of titles) expect(title.toLowerCase()).toContain('machine');
-    // Products of other categories with the word stay out.
-    await page.goto('/products');
-    await waitForApp(page);
-    await page.getByRole('searchbox', { name: 'Search products by title' }).fill('machine');
-    await expect(cards(page).first()).toBeVisible();
-    expect(await cards(page).count()).toBeGreaterThan(titles.length);
-    expect(appErrors(problems)).toEqual([]);
-  });
-
-  test('says so when nothing matches', async ({ page, problems }) => {
-    await page.goto('/products/category/dental');
-    await waitForApp(page);
-    await page.getByRole('searchbox', { name: 'Search products by title' }).fill('no such product at all');
-    await expect(page.getByText('No products found in this category')).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-    expect(appErrors(problems)).toEqual([]);
-  });
-
-  test('searches the catalogue by title as you type', async ({ page, problems }) => {
-    await page.goto('/products');
-    await waitForApp(page);
-    const search = page.getByRole('searchbox', { name: 'Search products by title' });
-    await search.pressSequentially('dialy');
-    // The list follows the box through useDeferredValue: it may still show an earlier
-    // query's cards for a moment.
-    let titles: string[] = [];
-    await expect(async () => {
-      titles = await cards(page).locator('h2').allTextContents();
-      expect(titles.length).toBeGreaterThan(0);
-      expect(titles.length).toBeLessThan(250);
-      for (const title of titles) expect(title.toLowerCase()).toContain('dialy');
-    }).toPass();
-    await expect(page.getByRole('status').filter({ hasText: 'product' })).toHaveText(
-      titles.length === 1 ? '1 product' : `${titles.length} products`,
-    );
-    await search.fill('');
-    await expect(cards(page)).toHaveCount(250);
-    expect(appErrors(problems)).toEqual([]);
-  });
-
-  test('a search does not re-render or move the cards that stay', async ({ page }) => {
-    await page.goto('/products');
-    await waitForApp(page);
-    // Mark a DOM node: a card that stays keeps its node (React.memo + key by id).
-    const firstCard = cards(page).first();
-    const title = (await firstCard.locator('h2').textContent()) ?? '';
-    await firstCard.evaluate((element) => element.setAttribute('data-marked', 'yes'));
-    const before = await firstCard.boundingBox();
-    await page.getByRole('searchbox', { name: 'Search products by title' }).fill(title.slice(0, 6));
-    await expect(page.locator('[data-marked="yes"]')).toHaveCount(1);
-    // It stays where it was (its row may grow or shrink with its new neighbours).
-    const after = await page.locator('[data-marked="yes"]').boundingBox();
-    expect({ x: after?.x, y: after?.y, width: after?.width }).toEqual({ x: before?.x, y: before?.y, width: before?.width });
-  });
+  // The search box: e2e/search.spec.ts.
 
   test('Learn More opens the enquiry modal for that product; Escape closes it and focus returns', async ({
     page,

@@ -128,7 +128,7 @@ pub fn headers(origins: &CspOrigins) -> String {
     for (name, value) in &security {
         text.push_str(&format!("  {name}: {value}\n"));
     }
-    for hashed in ["/assets/*", "/media/*"] {
+    for hashed in ["/assets/*", "/media/*", "/search/*"] {
         text.push_str(&format!("{hashed}\n  Cache-Control: {CACHE_IMMUTABLE}\n"));
     }
     for revalidated in ["/data/*", "/*.html", "/"] {
@@ -325,6 +325,7 @@ mod tests {
         let text = headers(&origins());
         assert!(text.contains(&format!("/assets/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
         assert!(text.contains(&format!("/media/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
+        assert!(text.contains(&format!("/search/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
         assert!(text.contains(&format!("/data/*\n  Cache-Control: {CACHE_REVALIDATE}\n")));
         assert!(text.contains(&format!("/\n  Cache-Control: {CACHE_REVALIDATE}\n")));
         assert!(text.contains("  X-Content-Type-Options: nosniff\n"));

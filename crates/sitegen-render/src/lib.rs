@@ -28,6 +28,7 @@ pub mod record;
 pub mod redirects;
 pub mod render_cache;
 pub mod routes;
+pub mod search_index;
 pub mod seo;
 pub mod shell;
 pub mod webapp;
@@ -558,6 +559,9 @@ impl Builder {
             redirects::DATA_FILE,
             redirects::client_map(&content).to_string(),
         )?;
+        for (path, bytes) in search_index::of_content(&content).files {
+            staging.write(&path, bytes)?;
+        }
         staging.write(
             "_headers",
             cdn::headers(&cdn::CspOrigins {

@@ -790,8 +790,12 @@ fn after_a_failed_build_a_warm_builder_still_updates_in_place() {
     let changes = summary
         .in_place
         .expect("the fix updated the preview in place");
+    // Removed: only the search index's chunks that held the old text (they are named
+    // by their bytes, so the edit replaces them).
     assert!(
-        changes.written > 0 && changes.written < changes.unchanged && changes.removed == 0,
+        changes.written > 0
+            && changes.written < changes.unchanged
+            && changes.removed < changes.written,
         "{changes:?}"
     );
 

@@ -1,5 +1,5 @@
 import { Filter, Search, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb/Breadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -9,6 +9,8 @@ import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath } from '../../lib/paths';
 import { isPlainClick } from '../../components/link/AppLink';
 import { useHydrated } from '../../lib/use-hydrated';
+import { MAX_QUERY_LENGTH } from '../../search/query';
+import { focusFirstResult, preloadSearch, useSearchQuery } from '../../search/search-query';
 import { ProductCard } from './ProductCard';
 import {
   ALL,
@@ -29,6 +31,9 @@ const EAGER_CARDS = 3;
 const NO_PRODUCTS: ProductSummary[] = [];
 const NO_PARAMS = new URLSearchParams();
 
+/** The search's code and index load only once the search is used (or `?q=` is present). */
+const SearchResults = lazy(() => import('../../search/SearchResults'));
+
 /** `/products` (every product) and `/products/category/{id}` (one category's products). */
 export default function ProductsPage() {
   const data = useRouteData<ProductsPageData>();
@@ -39,7 +44,8 @@ export default function ProductsPage() {
   const hydrated = useHydrated();
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanel = useRef<HTMLDialogElement>(null);
-  const [query, setQuery] = useState('');
+  const [query, setQuery, commitQueryToUrl] = useSearchQuery(hydrated);
+  const searchBox = useRef<HTMLInputElement>(null);
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
 
   // The page's own category counts at once; the URL query and the navigation state
@@ -78,12 +84,10 @@ export default function ProductsPage() {
 
   const allProducts = data?.page.products ?? NO_PRODUCTS;
   const index = useMemo(() => searchable(allProducts), [allProducts]);
-  // Typing stays responsive: the grid follows the query at React's next idle moment.
-  const deferredQuery = useDeferredValue(query);
   const { category: categoryId, subcategory } = selection;
   const products = useMemo(
-    () => filterSearchable(index, { category: categoryId, subcategory }, deferredQuery),
-    [index, categoryId, subcategory, deferredQuery],
+    () => filterSearchable(index, { category: categoryId, subcategory }),
+    [index, categoryId, subcategory],
   );
 
   if (!data) return <NotFoundMessage />;
@@ -114,18 +118,25 @@ export default function ProductsPage() {
       <Breadcrumb items={crumbs} />
       <h1 id="products-title">{category ? category.name : 'All Products'}</h1>
       <div className="products-toolbar">
-        <div className="products-search">
+        <div className="products-search" role="search">
           <label htmlFor="product-search" className="visually-hidden">
-            Search products by title
+            Search products
           </label>
           <Search size={18} aria-hidden="true" className="products-search-icon" />
           <input
+            ref={searchBox}
             id="product-search"
             type="search"
             placeholder="Search products"
             autoComplete="off"
+            maxLength={MAX_QUERY_LENGTH}
             value={query}
+            onFocus={preloadSearch}
+            onBlur={commitQueryToUrl}
             onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown' && focusFirstResult()) event.preventDefault();
+            }}
           />
         </div>
         <button
@@ -211,10 +222,16 @@ export default function ProductsPage() {
           </ul>
         </dialog>
         <section className="products-results" aria-labelledby="products-title">
-          <p className="products-count" role="status">
-            {products.length === 1 ? '1 product' : `${products.length} products`}
-          </p>
-          {products.length === 0 ? (
+          {query ? (
+            <Suspense fallback={<p className="products-count">Searching…</p>}>
+              <SearchResults query={query} category={pageCategory} searchBox={() => searchBox.current} />
+            </Suspense>
+          ) : (
+            <p className="products-count" role="status">
+              {products.length === 1 ? '1 product' : `${products.length} products`}
+            </p>
+          )}
+          {query ? null : products.length === 0 ? (
             <p className="products-empty">No products found in this category</p>
           ) : (
             <ul className="card-grid product-grid">

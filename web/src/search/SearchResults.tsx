@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from '../components/link/AppLink';
+import { categoryPath } from '../lib/paths';
+import {
+  documents,
+  exactTitlesFirst,
+  facetsOf,
+  highlightParts,
+  inCategory,
+  search,
+  type Facet,
+  type Manifest,
+  type SearchDoc,
+} from './engine';
+import { loadIndexFile, loadManifest } from './load';
+import { QUERY_PARAM } from './query';
+import './search.css';
+
+/** Results shown at first, and added by each "Show more results". */
+export const RESULTS_PER_PAGE = 10;
+
+/** Starts loading the manifest (the box was focused): the first query then waits less. */
+export function preloadIndex(): void {
+  void loadManifest().catch(() => undefined);
+}
+
+type Shown = {
+  query: string;
+  category: string | null;
+  total: number;
+  allFacets: Facet[];
+  totalAll: number;
+  docs: SearchDoc[];
+  matchedWords: Set<string>;
+  manifest: Manifest;
+};
+
+type SearchResultsProps = {
+  query: string;
+  /** The category page's category: results are limited to it; `null` on `/products`. */
+  category: string | null;
+  /** Where ArrowUp from the first result goes back to. */
+  searchBox: () => HTMLInputElement | null;
+};
+
+function withQuery(path: string, query: string): string {
+  return `${path}?${new URLSearchParams({ [QUERY_PARAM]: query }).toString()}`;
+}
+
+function Highlighted({ text, matched }: { text: string; matched: ReadonlySet<string> }) {
+  return (
+    <>
+      {highlightParts(text, matched).map((part, index) =>
+        part.marked ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+      )}
+    </>
+  );
+}
+
+function countText(count: number, query: string): string {
+  return `${count === 1 ? '1 product' : `${count} products`} for “${query}”`;
+}
+
+/** Where a document is in the catalogue: its category's and subcategory's names. */
+function placeOf(doc: number, manifest: Manifest): string {
+  const category = manifest.categories.find((candidate) => doc >= candidate.start && doc < candidate.end);
+  if (!category) return '';
+  const subcategory = category.subcategories.find((sub) => doc >= sub.start && doc < sub.end);
+  return subcategory ? `${category.name} · ${subcategory.name}` : category.name;
+}
+
+/**
+ * The ranked results of a search over the whole catalogue (limited to the page's
+ * category on a category page), with the number of results per category as links, the
+ * matched words marked, and a status that screen readers announce. The list of results
+ * keeps the earlier query's results until the new ones are in, so it does not flicker.
+ */
+export default function SearchResults({ query, category, searchBox }: SearchResultsProps) {
+  // "Show more results" counts for the query and category it was pressed for.
+  const searchKey = `${category ?? ''}\n${query}`;
+  const [more, setMore] = useState({ searchKey, limit: RESULTS_PER_PAGE });
+  const limit = more.searchKey === searchKey ? more.limit : RESULTS_PER_PAGE;
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [numbers, setNumbers] = useState<number[]>([]);
+  const list = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      const manifest = await loadManifest();
+      const result = await search(query, manifest, loadIndexFile);
+      const ranked = inCategory(result.ranked, manifest.categories, category);
+      const page = ranked.slice(0, limit);
+      const docs = await documents(page, manifest, loadIndexFile);
+      if (!current) return;
+      setFailed(false);
+      setNumbers(page);
+      setShown({
+        query,
+        category,
+        total: ranked.length,
+        allFacets: facetsOf(result.ranked, manifest.categories),
+        totalAll: result.ranked.length,
+        docs: limit === RESULTS_PER_PAGE ? exactTitlesFirst(docs, query) : docs,
+        matchedWords: result.matchedWords,
+        manifest,
+      });
+    })().catch(() => {
+      if (current) setFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [query, category, limit]);
+
+  if (failed) {
+    return (
+      <p className="products-empty" role="status">
+        The search could not load. Check your connection and try again.
+      </p>
+    );
+  }
+  if (!shown) {
+    return (
+      <p className="products-count" role="status">
+        Searching…
+      </p>
+    );
+  }
+
+  const moveFocus = (event: KeyboardEvent<HTMLOListElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = Array.from(list.current?.querySelectorAll<HTMLAnchorElement>('.search-result-title a') ?? []);
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at < 0) return;
+    event.preventDefault();
+    if (event.key === 'ArrowUp' && at === 0) searchBox()?.focus();
+    else links[event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1]?.focus();
+  };
+
+  const facetLink = (facet: { id: string | null; name: string; count: number }) => {
+    const chosen = facet.id === shown.category;
+    return (
+      <li key={facet.id ?? ''}>
+        <Link
+          to={withQuery(facet.id === null ? '/products' : categoryPath(facet.id), shown.query)}
+          className="search-facet"
+          aria-current={chosen ? 'page' : undefined}
+        >
+          {facet.name} <span className="search-facet-count">({facet.count})</span>
+        </Link>
+      </li>
+    );
+  };
+
+  return (
+    <div className="search-results">
+      <p className="products-count" role="status">
+        {countText(shown.total, shown.query)}
+      </p>
+      {shown.totalAll > 0 && (
+        <nav className="search-facets" aria-label="Results by category">
+          <ul>
+            {facetLink({ id: null, name: 'All categories', count: shown.totalAll })}
+            {shown.allFacets.map(facetLink)}
+          </ul>
+        </nav>
+      )}
+      {shown.total === 0 ? (
+        <p className="products-empty">No products found for “{shown.query}”</p>
+      ) : (
+        <ol ref={list} className="search-result-list" onKeyDown={moveFocus}>
+          {shown.docs.map(([id, title, path, snippet], position) => (
+            <li key={id} className="search-result">
+              <h2 className="search-result-title">
+                <Link to={path}>
+                  <Highlighted text={title} matched={shown.matchedWords} />
+                </Link>
+              </h2>
+              <p className="search-result-place">
+                {placeOf(numbers[position] ?? -1, shown.manifest)} · Product {id}
+              </p>
+              <p className="search-result-snippet">
+                <Highlighted text={snippet} matched={shown.matchedWords} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {shown.total > shown.docs.length && (
+        <button type="button" className="button button-outline" onClick={() => setMore({ searchKey, limit: limit + RESULTS_PER_PAGE })}>
+          Show more results
+        </button>
+      )}
+    </div>
+  );
+}

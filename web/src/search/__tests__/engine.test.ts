@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedEdits,
+  documents,
+  exactTitlesFirst,
+  expandTerm,
+  facetsOf,
+  highlightParts,
+  inCategory,
+  queryTerms,
+  search,
+  withinEdits,
+  withinEditsInside,
+  type Manifest,
+  type PostingsChunk,
+  type SearchDoc,
+} from '../engine';
+import { MAX_QUERY_LENGTH, parseQuery } from '../query';
+
+// A small index in sitegen's format: documents in category order, postings as
+// differences, by a word's first two characters.
+const DOCS: SearchDoc[] = [
+  [7, 'Dialysis Machine', '/products/7/dialysis-machine', 'A machine for haemodialysis.'],
+  [8, 'Dialysis Chair', '/products/8/dialysis-chair', 'A reclining chair.'],
+  [3, 'ICU Ventilator', '/products/3/icu-ventilator', 'Breathing support.'],
+  [4, 'Patient Monitor', '/products/4/patient-monitor', 'Shows a machine reading.'],
+  [1, 'Slit Lamp', '/products/1/slit-lamp', 'Eye examination.'],
+  [12, 'Slit Lamp Microscope', '/products/12/slit-lamp-microscope', 'Eye examination.'],
+];
+
+/** Builds the postings of DOCS as sitegen does (title, description, id). */
+function buildIndex(): { manifest: Manifest; files: Map<string, unknown> } {
+  const postings = new Map<string, { t: number[]; d: number[]; i: number[] }>();
+  const add = (word: string, field: 't' | 'd' | 'i', doc: number) => {
+    const entry = postings.get(word) ?? { t: [], d: [], i: [] };
+    postings.set(word, entry);
+    if (entry[field].at(-1) !== doc) entry[field].push(doc);
+  };
+  const split = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  DOCS.forEach(([id, title, , description], doc) => {
+    for (const word of split(title)) add(word, 't', doc);
+    for (const word of split(description)) add(word, 'd', doc);
+    add(String(id), 'i', doc);
+  });
+  const chunks = new Map<string, PostingsChunk>();
+  for (const [word, fields] of [...postings].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const key = Array.from(word).slice(0, 2).join('');
+    const chunk = chunks.get(key) ?? {};
+    chunks.set(key, chunk);
+    const deltas = (list: number[]) => list.map((n, i) => n - (i === 0 ? 0 : list[i - 1]!));
+    chunk[word] = {};
+    if (fields.t.length) chunk[word].t = deltas(fields.t);
+    if (fields.d.length) chunk[word].d = deltas(fields.d);
+    if (fields.i.length) chunk[word].i = deltas(fields.i);
+  }
+  const files = new Map<string, unknown>();
+  const manifestPostings: Record<string, string> = {};
+  for (const [key, chunk] of chunks) {
+    files.set(`search/p-${key}.json`, chunk);
+    manifestPostings[key] = `search/p-${key}.json`;
+  }
+  files.set('search/d0.json', DOCS.slice(0, 4));
+  files.set('search/d1.json', DOCS.slice(4));
+  const manifest: Manifest = {
+    version: 1,
+    docCount: DOCS.length,
+    docsPerChunk: 4,
+    docChunks: ['search/d0.json', 'search/d1.json'],
+    postings: manifestPostings,
+    categories: [
+      { id: 'dialysis', name: 'Dialysis Equipment', start: 0, end: 2, subcategories: [{ name: 'General', start: 0, end: 2 }] },
+      { id: 'critical-care', name: 'Critical Care', start: 2, end: 4, subcategories: [{ name: 'Ventilation', start: 2, end: 3 }, { name: 'Monitoring', start: 3, end: 4 }] },
+      { id: 'ophthalmic', name: 'Ophthalmic Equipment', start: 4, end: 6, subcategories: [{ name: 'General', start: 4, end: 6 }] },
+    ],
+    words: [...postings.keys()].filter((w) => !/^[0-9]+$/.test(w)).sort().join(' '),
+  };
+  return { manifest, files };
+}
+
+const { manifest, files } = buildIndex();
+const loaded: string[] = [];
+const load = async <T,>(path: string): Promise<T> => {
+  loaded.push(path);
+  if (!files.has(path)) throw new Error(`no file ${path}`);
+  return files.get(path) as T;
+};
+
+async function titles(query: string): Promise<string[]> {
+  const result = await search(query, manifest, load);
+  return (await documents(result.ranked, manifest, load)).map((doc) => doc[1]);
+}
+
+describe('parsing ?q=', () => {
+  it('takes the query as typed, cut to the stated limit', () => {
+    expect(parseQuery(null)).toBe('');
+    expect(parseQuery('')).toBe('');
+    expect(parseQuery('<b>lamp</b>')).toBe('<b>lamp</b>');
+    expect(parseQuery('x'.repeat(500))).toHaveLength(MAX_QUERY_LENGTH);
+    // Cut by characters, never inside one.
+    expect(Array.from(parseQuery('😀'.repeat(200)))).toHaveLength(MAX_QUERY_LENGTH);
+  });
+
+  it('splits a query into distinct lower-case words, markup and punctuation dropped', () => {
+    expect(queryTerms('  Slit-LAMP <b>lamp</b> ')).toEqual(['slit', 'lamp', 'b']);
+    expect(queryTerms('')).toEqual([]);
+  });
+});
+
+describe('typo tolerance', () => {
+  it('allows no edit under 4 letters, one from 4 and two from 8', () => {
+    expect([allowedEdits('icu'), allowedEdits('lamp'), allowedEdits('ventilat'), allowedEdits('dialysis')]).toEqual([0, 1, 2, 2]);
+  });
+
+  it('counts insertions, deletions, substitutions and swaps as one edit each', () => {
+    expect(withinEdits('machne', 'machine', 1)).toBe(true);
+    expect(withinEdits('macihne', 'machine', 1)).toBe(true);
+    expect(withinEdits('dialisys', 'dialysis', 2)).toBe(true);
+    expect(withinEdits('dialisys', 'dialysis', 1)).toBe(false);
+    expect(withinEdits('lamp', 'ramps', 1)).toBe(false);
+  });
+
+  it('finds misspelt words, within the allowed edits only', async () => {
+    expect((await titles('dialisys machne'))[0]).toBe('Dialysis Machine');
+    expect(await titles('ventilater')).toEqual(['ICU Ventilator']);
+    expect(await titles('lmap')).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
+    // Three letters: no typo allowed.
+    expect(await titles('icv')).toEqual([]);
+  });
+
+  it('finds a long term inside longer words, with its allowed edits', () => {
+    expect(withinEditsInside('dialysis', 'hemodialysis', 0)).toBe(true);
+    expect(withinEditsInside('dialisys', 'hemodialysis', 2)).toBe(true);
+    expect(withinEditsInside('dialisys', 'hemodialysis', 1)).toBe(false);
+    expect(expandTerm('dialisys', ['dialysis', 'hemodialysis', 'dial'])).toEqual([
+      { word: 'dialysis', kind: 'fuzzy' },
+      { word: 'hemodialysis', kind: 'fuzzy' },
+    ]);
+    // Under five letters, only whole words and their beginnings.
+    expect(expandTerm('lamp', ['clamp', 'lamps'])).toEqual([{ word: 'lamps', kind: 'prefix' }, { word: 'clamp', kind: 'fuzzy' }]);
+  });
+
+  it('expands a term to itself, the words it begins and the words near it', () => {
+    const vocabulary = ['machine', 'machines', 'monitor', 'patient'];
+    expect(expandTerm('machine', vocabulary)).toEqual([
+      { word: 'machine', kind: 'exact' },
+      { word: 'machines', kind: 'prefix' },
+    ]);
+    expect(expandTerm('monitr', vocabulary)).toEqual([{ word: 'monitor', kind: 'fuzzy' }]);
+  });
+});
+
+describe('ranking', () => {
+  it('puts an exact id first', async () => {
+    expect((await titles('12'))[0]).toBe('Slit Lamp Microscope');
+    expect((await titles('3'))[0]).toBe('ICU Ventilator');
+  });
+
+  it('ranks title matches over category matches over description matches', async () => {
+    // "machine": the title of 7, the description of 4.
+    expect(await titles('machine')).toEqual(['Dialysis Machine', 'Patient Monitor']);
+    // "critical": only the category name.
+    expect(await titles('critical')).toEqual(['ICU Ventilator', 'Patient Monitor']);
+    // "dialysis": titles of 7 and 8, and their category: both, titles first.
+    expect(await titles('dialysis')).toEqual(['Dialysis Machine', 'Dialysis Chair']);
+  });
+
+  it('ranks exact words over prefixes over typos', async () => {
+    const result = await search('chai', manifest, load);
+    const docs = await documents(result.ranked, manifest, load);
+    expect(docs[0]![1]).toBe('Dialysis Chair');
+    // "mach" begins "machine": a prefix of a title beats a prefix of a description.
+    expect(await titles('mach')).toEqual(['Dialysis Machine', 'Patient Monitor']);
+  });
+
+  it('matches prefixes as the visitor types', async () => {
+    expect(await titles('ven')).toEqual(['ICU Ventilator']);
+    expect(await titles('slit la')).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
+  });
+
+  it('shows an exact title before longer titles of the same words', async () => {
+    const result = await search('slit lamp', manifest, load);
+    const docs = await documents([...result.ranked].reverse(), manifest, load);
+    expect(exactTitlesFirst(docs, 'Slit lamp').map((doc) => doc[1])).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
+  });
+
+  it('needs every word to match', async () => {
+    expect(await titles('dialysis monitor')).toEqual([]);
+    expect(await titles('')).toEqual([]);
+  });
+});
+
+describe('facets and loading', () => {
+  it('counts the results per category and narrows to one', async () => {
+    const result = await search('machine', manifest, load);
+    expect(result.facets).toEqual([
+      { id: 'dialysis', name: 'Dialysis Equipment', count: 1 },
+      { id: 'critical-care', name: 'Critical Care', count: 1 },
+    ]);
+    expect(facetsOf([0, 1, 5], manifest.categories).map((facet) => facet.count)).toEqual([2, 1]);
+    expect(inCategory(result.ranked, manifest.categories, 'critical-care')).toEqual([3]);
+    expect(inCategory(result.ranked, manifest.categories, null)).toEqual(result.ranked);
+  });
+
+  it('loads only the chunks a query needs', async () => {
+    loaded.length = 0;
+    const result = await search('ventilator', manifest, load);
+    await documents(result.ranked, manifest, load);
+    expect(loaded.sort()).toEqual(['search/d0.json', 'search/p-ve.json']);
+  });
+
+  it('marks the matched words of a text, whatever their case', async () => {
+    const result = await search('lamp', manifest, load);
+    expect(highlightParts('Slit Lamp <b>', result.matchedWords)).toEqual([
+      { text: 'Slit ', marked: false },
+      { text: 'Lamp', marked: true },
+      { text: ' <b>', marked: false },
+    ]);
+  });
+});

@@ -1,0 +1,356 @@
+// The products' search over the index sitegen writes (crates/sitegen-render/src/search_index.rs):
+// a manifest with the vocabulary and the categories' ranges, postings chunks by a word's
+// first two characters, and document chunks. Pure functions; the files are loaded by the
+// caller through `load`.
+
+/** Words of a query beyond this many are ignored. */
+export const MAX_TERMS = 8;
+/** Vocabulary words a prefix may stand for (the shortest first). */
+export const PREFIX_LIMIT = 40;
+
+export type ManifestCategory = {
+  id: string;
+  name: string;
+  start: number;
+  end: number;
+  subcategories: { name: string; start: number; end: number }[];
+};
+
+export type Manifest = {
+  version: number;
+  docCount: number;
+  docsPerChunk: number;
+  docChunks: string[];
+  /** The postings chunk of each two-character word beginning. */
+  postings: Record<string, string>;
+  categories: ManifestCategory[];
+  /** The vocabulary, sorted, joined by spaces (numbers left out). */
+  words: string;
+};
+
+/** Differences between ascending document numbers, per field: title, description, id. */
+export type WordPostings = { t?: number[]; d?: number[]; i?: number[] };
+export type PostingsChunk = Record<string, WordPostings>;
+/** A result's document: id, title, page path, the description's beginning. */
+export type SearchDoc = [number, string, string, string];
+
+export type MatchKind = 'exact' | 'prefix' | 'fuzzy';
+type Field = 't' | 'c' | 'd' | 'i';
+
+/** What a match is worth, by field, then kind: title over category over description. */
+const SCORES: Record<Field, Record<MatchKind, number>> = {
+  t: { exact: 300, prefix: 200, fuzzy: 100 },
+  c: { exact: 30, prefix: 20, fuzzy: 10 },
+  d: { exact: 3, prefix: 2, fuzzy: 1 },
+  i: { exact: 100_000, prefix: 20, fuzzy: 0 },
+};
+
+/** Lower case, split at everything but letters and digits: as sitegen splits them. */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** The distinct words of a query, at most [MAX_TERMS]. */
+export function queryTerms(query: string): string[] {
+  return [...new Set(words(query))].slice(0, MAX_TERMS);
+}
+
+export function isNumber(word: string): boolean {
+  return /^[0-9]+$/.test(word);
+}
+
+/** The postings chunk a word is in: its first two characters. */
+export function chunkKey(word: string): string {
+  return Array.from(word).slice(0, 2).join('');
+}
+
+/** Edits a word may differ by: none under 4 letters, one from 4, two from 8. */
+export function allowedEdits(term: string): number {
+  const length = Array.from(term).length;
+  if (length >= 8) return 2;
+  if (length >= 4) return 1;
+  return 0;
+}
+
+/**
+ * Whether `a` and `b` are at most `max` edits apart (insertions, deletions,
+ * substitutions, and swaps of neighbours), with early exit once every path is over.
+ */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Array<number>(b.length + 1).fill(0);
+    current[0] = i;
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, before[j - 2]! + 1);
+      }
+      current[j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return false;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]! <= max;
+}
+
+/** Terms this long also match inside longer words ("dialysis" in "hemodialysis"). */
+export const INFIX_MIN_LENGTH = 5;
+
+/**
+ * Whether `term` occurs somewhere inside `word` with at most `max` edits (the
+ * alignment may start and end anywhere in `word`).
+ */
+export function withinEditsInside(term: string, word: string, max: number): boolean {
+  if (word.length + max < term.length) return false;
+  // previous[j]: edits to align term[0..i) ending at word[j]; a start anywhere is free.
+  let previous = new Array<number>(word.length + 1).fill(0);
+  for (let i = 1; i <= term.length; i++) {
+    const current = new Array<number>(word.length + 1).fill(0);
+    current[0] = i;
+    let best = i;
+    for (let j = 1; j <= word.length; j++) {
+      const cost = term[i - 1] === word[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return false;
+    previous = current;
+  }
+  return Math.min(...previous) <= max;
+}
+
+export type Candidate = { word: string; kind: MatchKind };
+
+/** The sorted vocabulary of a manifest. */
+export function vocabularyOf(manifest: Manifest): string[] {
+  return manifest.words ? manifest.words.split(' ') : [];
+}
+
+/** The first index of `sorted` whose word is not before `word`. */
+function lowerBound(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The words of `vocabulary` (sorted) a query term stands for: itself, the words it
+ * begins (the shortest [PREFIX_LIMIT]), and the words within its allowed edits, or
+ * holding it within them (from [INFIX_MIN_LENGTH] letters: "dialisys" finds
+ * "hemodialysis").
+ */
+export function expandTerm(term: string, vocabulary: readonly string[]): Candidate[] {
+  const found = new Map<string, MatchKind>();
+  const start = lowerBound(vocabulary, term);
+  if (vocabulary[start] === term) found.set(term, 'exact');
+  const prefixed: string[] = [];
+  for (let index = start; index < vocabulary.length; index++) {
+    const word = vocabulary[index]!;
+    if (!word.startsWith(term)) break;
+    if (word !== term) prefixed.push(word);
+  }
+  prefixed.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  for (const word of prefixed.slice(0, PREFIX_LIMIT)) found.set(word, 'prefix');
+  const edits = allowedEdits(term);
+  const inside = Array.from(term).length >= INFIX_MIN_LENGTH;
+  if (edits > 0) {
+    for (const word of vocabulary) {
+      if (found.has(word)) continue;
+      if (withinEdits(term, word, edits) || (inside && withinEditsInside(term, word, edits))) {
+        found.set(word, 'fuzzy');
+      }
+    }
+  }
+  return [...found].map(([word, kind]) => ({ word, kind }));
+}
+
+/** Candidates of a number term from its postings chunk: itself, and longer numbers it begins. */
+export function expandNumber(term: string, chunk: PostingsChunk | undefined): Candidate[] {
+  if (!chunk) return [];
+  const result: Candidate[] = [];
+  for (const word of Object.keys(chunk)) {
+    if (word === term) result.push({ word, kind: 'exact' });
+    else if (term.length >= 2 && word.startsWith(term) && isNumber(word)) result.push({ word, kind: 'prefix' });
+  }
+  return result;
+}
+
+/** How a term matches a category's or subcategory's name, if it does. */
+function nameMatch(term: string, name: string): MatchKind | null {
+  let best: MatchKind | null = null;
+  for (const word of words(name)) {
+    if (word === term) return 'exact';
+    if (word.startsWith(term)) best = 'prefix';
+    else if (best === null && allowedEdits(term) > 0 && withinEdits(term, word, allowedEdits(term))) best = 'fuzzy';
+  }
+  return best;
+}
+
+export type Facet = { id: string; name: string; count: number };
+
+export type SearchResult = {
+  /** Matching document numbers, best first. */
+  ranked: number[];
+  /** Matches per category, in the catalogue's order (categories without any left out). */
+  facets: Facet[];
+  /** The index words the query matched, for highlighting. */
+  matchedWords: Set<string>;
+};
+
+/** Loads an index file by its path (relative to the site's root). */
+export type Load = <T>(path: string) => Promise<T>;
+
+/** Adds the absolute document numbers of a postings list to `into`, with `score` for each. */
+function addPostings(deltas: readonly number[] | undefined, score: number, into: Map<number, number>): void {
+  if (!deltas) return;
+  let doc = 0;
+  for (const delta of deltas) {
+    doc += delta;
+    if ((into.get(doc) ?? 0) < score) into.set(doc, score);
+  }
+}
+
+/**
+ * Runs a query: every term must match (title, description, id, or the product's
+ * category or subcategory name); documents are ranked by their summed best match per
+ * term, then by their order in the index (category, subcategory, title).
+ */
+export async function search(query: string, manifest: Manifest, load: Load): Promise<SearchResult> {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return { ranked: [], facets: [], matchedWords: new Set() };
+  const vocabulary = vocabularyOf(manifest);
+  const wordCandidates = terms.map((term) => (isNumber(term) ? [] : expandTerm(term, vocabulary)));
+  const keys = new Set<string>();
+  terms.forEach((term, index) => {
+    if (isNumber(term)) keys.add(chunkKey(term));
+    for (const candidate of wordCandidates[index]!) keys.add(chunkKey(candidate.word));
+  });
+  const chunks = new Map<string, PostingsChunk>();
+  await Promise.all(
+    [...keys].map(async (key) => {
+      const path = manifest.postings[key];
+      if (path) chunks.set(key, await load<PostingsChunk>(path));
+    }),
+  );
+
+  const matchedWords = new Set<string>();
+  let total: Map<number, number> | null = null;
+  terms.forEach((term, index) => {
+    const candidates = isNumber(term) ? expandNumber(term, chunks.get(chunkKey(term))) : wordCandidates[index]!;
+    const scores = new Map<number, number>();
+    for (const { word, kind } of candidates) {
+      const postings = chunks.get(chunkKey(word))?.[word];
+      if (!postings) continue;
+      matchedWords.add(word);
+      addPostings(postings.t, SCORES.t[kind], scores);
+      addPostings(postings.d, SCORES.d[kind], scores);
+      addPostings(postings.i, SCORES.i[kind], scores);
+    }
+    for (const category of manifest.categories) {
+      const names: [string, number, number][] = [
+        [category.name, category.start, category.end],
+        [category.id, category.start, category.end],
+        ...category.subcategories.map((sub): [string, number, number] => [sub.name, sub.start, sub.end]),
+      ];
+      for (const [name, start, end] of names) {
+        const kind = nameMatch(term, name);
+        if (!kind) continue;
+        const score = SCORES.c[kind];
+        for (let doc = start; doc < end; doc++) {
+          if ((scores.get(doc) ?? 0) < score) scores.set(doc, score);
+        }
+      }
+    }
+    if (total === null) {
+      total = scores;
+      return;
+    }
+    const next = new Map<number, number>();
+    for (const [doc, score] of total as Map<number, number>) {
+      const more = scores.get(doc);
+      if (more !== undefined) next.set(doc, score + more);
+    }
+    total = next;
+  });
+  const scored = [...(total ?? new Map<number, number>())];
+  scored.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const ranked = scored.map(([doc]) => doc);
+  return { ranked, facets: facetsOf(ranked, manifest.categories), matchedWords };
+}
+
+/** The number of results in each category (the categories' documents are contiguous). */
+export function facetsOf(ranked: readonly number[], categories: readonly ManifestCategory[]): Facet[] {
+  const counts = categories.map(() => 0);
+  for (const doc of ranked) {
+    const index = categories.findIndex((category) => doc >= category.start && doc < category.end);
+    if (index >= 0) counts[index]! += 1;
+  }
+  return categories
+    .map((category, index) => ({ id: category.id, name: category.name, count: counts[index]! }))
+    .filter((facet) => facet.count > 0);
+}
+
+/** The results within one category (all of them for `null`). */
+export function inCategory(ranked: readonly number[], categories: readonly ManifestCategory[], id: string | null): number[] {
+  if (id === null) return [...ranked];
+  const category = categories.find((candidate) => candidate.id === id);
+  if (!category) return [...ranked];
+  return ranked.filter((doc) => doc >= category.start && doc < category.end);
+}
+
+/** The documents of `numbers`, loading only the chunks they are in. */
+export async function documents(numbers: readonly number[], manifest: Manifest, load: Load): Promise<SearchDoc[]> {
+  const chunkIndexes = [...new Set(numbers.map((doc) => Math.floor(doc / manifest.docsPerChunk)))];
+  const chunks = new Map<number, SearchDoc[]>();
+  await Promise.all(
+    chunkIndexes.map(async (index) => {
+      const path = manifest.docChunks[index];
+      if (path) chunks.set(index, await load<SearchDoc[]>(path));
+    }),
+  );
+  const result: SearchDoc[] = [];
+  for (const doc of numbers) {
+    const row = chunks.get(Math.floor(doc / manifest.docsPerChunk))?.[doc % manifest.docsPerChunk];
+    if (row) result.push(row);
+  }
+  return result;
+}
+
+/** A text cut into parts, each marked when it is a word the query matched. */
+export function highlightParts(text: string, matched: ReadonlySet<string>): { text: string; marked: boolean }[] {
+  const parts: { text: string; marked: boolean }[] = [];
+  for (const piece of text.split(/([\p{L}\p{N}]+)/u)) {
+    if (piece === '') continue;
+    const marked = matched.has(piece.toLowerCase());
+    const last = parts[parts.length - 1];
+    if (last && last.marked === marked) last.text += piece;
+    else parts.push({ text: piece, marked });
+  }
+  return parts;
+}
+
+/**
+ * The documents whose title is exactly the query's words first (stable otherwise):
+ * "slit lamp" shows "Slit Lamp" before "Slit Lamp Microscope" of an earlier subcategory.
+ */
+export function exactTitlesFirst(docs: readonly SearchDoc[], query: string): SearchDoc[] {
+  const wanted = words(query).join(' ');
+  const isExact = (doc: SearchDoc) => words(doc[1]).join(' ') === wanted;
+  return [...docs.filter(isExact), ...docs.filter((doc) => !isExact(doc))];
+}

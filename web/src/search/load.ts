@@ -1,0 +1,16 @@
+import { fetchData } from '../content/data-cache';
+import type { Load, Manifest } from './engine';
+
+/** The index's manifest, written by sitegen; its chunks' paths are relative to the root. */
+export const MANIFEST_URL = '/data/search-index.json';
+
+/** Loads an index file once per visit (chunk names change with their bytes). */
+export const loadIndexFile: Load = async <T,>(path: string): Promise<T> => {
+  const data = await fetchData<T>(path.startsWith('/') ? path : `/${path}`);
+  if (data === null) throw new Error(`The search index file ${path} is missing`);
+  return data;
+};
+
+export function loadManifest(): Promise<Manifest> {
+  return loadIndexFile<Manifest>(MANIFEST_URL);
+}
