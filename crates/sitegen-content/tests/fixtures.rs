@@ -168,6 +168,11 @@ fn every_fixture_directory_is_tested() {
 /// raised.
 const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
     (
+        ErrorCode::RedirectLimit,
+        "crates/sitegen/tests/cli/host_limits.rs",
+        "a_build_with_more_aliases_than_a_host_takes_warns_naming_the_host_and_the_limit",
+    ),
+    (
         ErrorCode::UndrawableShareImage,
         "crates/sitegen/tests/share_images.rs",
         "a_shared_drawing_that_cannot_be_drawn_fails_check_and_build_at_its_position",
