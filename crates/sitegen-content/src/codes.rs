@@ -284,6 +284,12 @@ catalogue! {
     /// No EmailJS template for job applications.
     JobTemplateMissing = "W0003", Warning, "job applications are simulated",
         "add `job = \"template_id\"` under [email.templates] to deliver job applications";
+    /// `dist/_redirects` passes a documented limit of a host that reads it (Netlify,
+    /// Cloudflare Pages, GitLab Pages): that host ignores the rules past it. The stable
+    /// product links are left out of the file when they would not fit (fallback pages
+    /// carry them), so what remains are the content's `aliases`.
+    RedirectLimit = "W0004", Warning, "redirect rules past a host's limit",
+        "on that host, the aliases past the limit reach their page only when they name a folder or an .html file (sitegen writes a fallback page there): remove old aliases nobody uses, or add the rest in the host's settings";
 }
 
 impl ErrorCode {

@@ -248,6 +248,11 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
         "serve_refuses_a_busy_port_before_building_and_says_so_once",
     ),
     (
+        ErrorCode::RedirectLimit,
+        "crates/sitegen/tests/cli/host_limits.rs",
+        "a_build_with_more_aliases_than_a_host_takes_warns_naming_the_host_and_the_limit",
+    ),
+    (
         ErrorCode::UndrawableShareImage,
         "crates/sitegen/tests/share_images.rs",
         "a_shared_drawing_that_cannot_be_drawn_fails_check_and_build_at_its_position",

@@ -16,11 +16,13 @@
 pub mod cache;
 pub mod cdn;
 pub mod fault;
+pub mod hosts;
 pub mod interrupt;
 pub mod media;
 pub mod out_dir;
 pub mod output;
 pub mod page_links;
+pub mod paging;
 pub mod parallel;
 pub mod prerender;
 pub mod progress;
@@ -379,7 +381,7 @@ impl Builder {
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
         let report = sitegen_content::load(&options.content_dir);
-        let (mut content, warnings) = match report.content {
+        let (mut content, mut warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
             None => return Err(BuildError::Content(report.diagnostics)),
         };
@@ -546,7 +548,19 @@ impl Builder {
             .collect();
         staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
         staging.write("robots.txt", output::robots(base_url))?;
-        let redirect_rules = redirects::rules(&content);
+        let redirect_rules =
+            redirects::rules(&content, planned.iter().map(|route| route.path.as_str()));
+        warnings.extend(
+            hosts::limits_passed(&redirect_rules)
+                .into_iter()
+                .map(|passed| {
+                    Diagnostic::file(
+                        options.out_dir.join("_redirects"),
+                        ErrorCode::RedirectLimit,
+                        passed,
+                    )
+                }),
+        );
         staging.write("_redirects", &redirect_rules)?;
         // One a product: thousands of small files, written on every thread.
         let fallback_pages = redirects::fallback_pages(&content, base_url);

@@ -11,7 +11,7 @@
 mod conditional;
 mod files;
 mod headers;
-mod redirects;
+pub mod redirects;
 mod respond;
 mod server;
 mod watch;

@@ -8,6 +8,8 @@ mod common;
 
 #[path = "cli/editorial.rs"]
 mod editorial;
+#[path = "cli/host_limits.rs"]
+mod host_limits;
 
 use common::*;
 
