@@ -170,7 +170,7 @@ test('an unpublished product is shown as no longer available and left out of the
   await addTwo(page);
   // A product the list kept that the catalogue no longer publishes.
   await page.evaluate(() => {
-    const key = 'sitegen.quote-list.v1';
+    const key = 'quote-list';
     const list = JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[];
     const image = { src: '/media/none.svg', width: 4, height: 3 };
     list.push({ id: 99999, title: 'Withdrawn Analyzer', slug: 'withdrawn-analyzer', category: 'lab', categoryName: 'Lab', image, quantity: 2 });

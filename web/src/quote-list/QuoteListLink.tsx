@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from '../components/link/AppLink';
 import { ROUTE_PATHS } from '../lib/route-paths.gen';
-import { quoteListCount, subscribeToQuoteList } from './quote-list-count';
+import { quoteListCount, subscribeToLocalStorage } from './quote-list-count';
 import './quote-list-link.css';
 
 const noItems = () => 0;
@@ -12,10 +12,9 @@ const noItems = () => 0;
  * beside the desktop menu), its full name for assistive technology.
  */
 export function QuoteListLink() {
-  const count = useSyncExternalStore(subscribeToQuoteList, quoteListCount, noItems);
+  const count = useSyncExternalStore(subscribeToLocalStorage, quoteListCount, noItems);
   return (
-    <Link to={ROUTE_PATHS['quote-list'].path} className="nav-quote-list">
-      <span className="visually-hidden">Quote list </span>
+    <Link to={ROUTE_PATHS['quote-list'].path} className="nav-quote-list" aria-label={`Quote list ${count}`}>
       <span className="nav-quote-list-count">{count}</span>
     </Link>
   );

@@ -10,7 +10,10 @@ export function itemsAsText(items: readonly Pick<QuoteItem, 'id' | 'title' | 'qu
 export type QuoteListValues = { name: string; contact: string; email: string; organisation: string; message: string };
 
 /** The quote template's parameters: the quote modal's fields, the organisation and the items. */
-export function quoteListParams(values: QuoteListValues, items: readonly QuoteItem[]): Record<string, string> {
+export function quoteListParams(
+  values: QuoteListValues,
+  items: readonly QuoteItem[],
+): QuoteListValues & { items: string; item_count: string } {
   return {
     name: values.name.trim(),
     contact: values.contact.trim(),
@@ -27,13 +30,4 @@ export function whatsAppText(items: readonly QuoteItem[], message: string): stri
   const parts = ['Quote request:', itemsAsText(items)];
   if (message.trim()) parts.push('', message.trim());
   return parts.join('\n');
-}
-
-/**
- * A WhatsApp link with `text` to the number of the company's chat link (content's
- * `chat_url`, `https://wa.me/NUMBER`); `null` when that link is not a wa.me number.
- */
-export function whatsAppUrl(chatUrl: string, text: string): string | null {
-  const number = /^https:\/\/wa\.me\/(\d+)/.exec(chatUrl)?.[1];
-  return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
 }

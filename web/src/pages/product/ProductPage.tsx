@@ -9,7 +9,7 @@ import { categoryPath, productPath } from '../../lib/paths';
 import './product.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 import { Link } from '../../components/link/AppLink';
-import { QuoteListButton } from '../../quote-list/QuoteListButton';
+import { QuoteListButton } from '../../quote-list/quote-list-store';
 
 /** `/products/{id}/{slug}`: one product, and related ones. */
 export default function ProductPage() {

@@ -4,7 +4,7 @@ import type { ProductSummary } from '../../content/types';
 import { productPath } from '../../lib/paths';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 import { Link } from '../../components/link/AppLink';
-import { QuoteListButton } from '../../quote-list/QuoteListButton';
+import { QuoteListButton } from '../../quote-list/quote-list-store';
 
 type ProductCardProps = {
   product: ProductSummary;

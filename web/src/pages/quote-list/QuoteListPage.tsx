@@ -6,9 +6,9 @@ import { useLayoutData } from '../../content/hooks';
 import { categoryPath, productPath } from '../../lib/paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { checkAvailability, type Availability } from '../../quote-list/quote-list-availability';
-import { whatsAppText, whatsAppUrl } from '../../quote-list/quote-list-message';
-import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY, quoteList, type QuoteItem } from '../../quote-list/quote-list-store';
-import { useQuoteList } from '../../quote-list/use-quote-list';
+import { whatsAppUrl } from '../../lib/contact-links';
+import { whatsAppText } from '../../quote-list/quote-list-message';
+import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY, quoteList, useQuoteList, type QuoteItem } from '../../quote-list/quote-list-store';
 import { QuoteListSendForm } from './QuoteListSendForm';
 import './quote-list.css';
 

@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
-import { sendEmail } from '../../forms/email/email-client';
 import { FormField } from '../../forms/fields/FormField';
 import { Honeypot, isHoneypotFilled } from '../../forms/fields/Honeypot';
 import { SubmitButton } from '../../forms/fields/SubmitButton';
@@ -10,6 +9,7 @@ import { QUOTE_TOASTS } from '../../forms/quote/QuoteForm';
 import { useSubmission } from '../../forms/submission/use-submission';
 import { notify } from '../../forms/toast/notify';
 import { QUOTE_FIELDS, validateQuote, type FieldErrors } from '../../forms/validation';
+import { asText, useOutboxSend } from '../../forms/outbox/use-outbox-send';
 import { quoteListParams, type QuoteListValues } from '../../quote-list/quote-list-message';
 import type { QuoteItem } from '../../quote-list/quote-list-store';
 
@@ -35,6 +35,7 @@ export function QuoteListSendForm({ items, quantitiesValid, onSent, onMessageCha
   const form = useValidatedForm({ empty: EMPTY, validate, order: ORDER });
   const { values } = form;
   const { submitting, run } = useSubmission();
+  const outbox = useOutboxSend();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +46,17 @@ export function QuoteListSendForm({ items, quantitiesValid, onSent, onMessageCha
     }
     if (!form.check(event.currentTarget)) return;
     const params = quoteListParams(values, items);
-    const ok = await run(async () => (await sendEmail(settings, settings.templates.quote, params)).ok);
+    const text = asText([
+      ['Name', params.name],
+      ['Contact Number', params.contact],
+      ['Email', params.email],
+      ['Organisation', params.organisation],
+      ['Message', params.message],
+      ['Items', `${params.item_count}\n${params.items}`],
+    ]);
+    const ok = await run(() =>
+      outbox.send({ form: 'quote-list', templateId: settings.templates.quote, params, subject: 'Quote request', text }),
+    );
     if (ok === null) return;
     if (ok) {
       void notify('success', QUOTE_TOASTS.success);
@@ -81,6 +92,7 @@ export function QuoteListSendForm({ items, quantitiesValid, onSent, onMessageCha
       />
       <Honeypot />
       <SubmitButton submitting={submitting} label="Send quote request" busyLabel="Sending" disabled={!quantitiesValid} />
+      {outbox.notice}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemsAsText, quoteListParams, whatsAppText, whatsAppUrl } from '../quote-list-message';
+import { whatsAppUrl } from '../../lib/contact-links';
+import { itemsAsText, quoteListParams, whatsAppText } from '../quote-list-message';
 import type { QuoteItem } from '../quote-list-store';
 
 const IMAGE = { src: '/media/x.svg', width: 1, height: 1 };

@@ -1,9 +1,11 @@
-// The visitor's quote list, kept in localStorage and shared by every open tab (the
+// The visitor's quote list (and the button that adds a product to it), kept in localStorage and shared by every open tab (the
 // `storage` event). It stores product ids with a small snapshot each (title, slug,
 // category, image), so the list's page shows an item without loading the catalogue;
 // whether the product is still published is checked per item (quote-list-availability.ts).
+import { useSyncExternalStore } from 'react';
+import { useLayoutData } from '../content/hooks';
 import type { Media } from '../content/types';
-import { QUOTE_LIST_CHANGE_EVENT, QUOTE_LIST_STORAGE_KEY, subscribeToQuoteList } from './quote-list-count';
+import { LOCAL_STORAGE_CHANGE_EVENT, QUOTE_LIST_STORAGE_KEY, subscribeToLocalStorage } from './quote-list-count';
 
 export { QUOTE_LIST_STORAGE_KEY } from './quote-list-count';
 
@@ -136,13 +138,13 @@ export function createQuoteListStore(storage: () => Storage | null, target: Even
     } catch {
       // Storage full or blocked: the list stays as it was.
     }
-    target?.dispatchEvent(new Event(QUOTE_LIST_CHANGE_EVENT));
+    target?.dispatchEvent(new Event(LOCAL_STORAGE_CHANGE_EVENT));
   }
 
   return {
     getSnapshot,
     getServerSnapshot: (): readonly QuoteItem[] => EMPTY,
-    subscribe: (listener: () => void): (() => void) => (target ? subscribeToQuoteList(listener, target) : () => {}),
+    subscribe: (listener: () => void): (() => void) => (target ? subscribeToLocalStorage(listener, target) : () => {}),
     has: (id: number) => getSnapshot().some((item) => item.id === id),
     add: (product: QuoteItemSnapshot) => write(withItem(getSnapshot(), product)),
     remove: (id: number) => write(withoutItem(getSnapshot(), id)),
@@ -170,3 +172,30 @@ export const quoteList: QuoteListStore = createQuoteListStore(
   browserStorage,
   typeof window === 'undefined' ? null : window,
 );
+
+/** The quote list, re-rendered on every change in this tab or another. Empty in the prerender. */
+export function useQuoteList(): readonly QuoteItem[] {
+  return useSyncExternalStore(quoteList.subscribe, quoteList.getSnapshot, quoteList.getServerSnapshot);
+}
+
+type QuoteListButtonProps = {
+  product: { id: number; title: string; slug: string; category: string; image: Media };
+  className?: string;
+};
+
+/** "Add to quote list", or "In quote list" once added (pressed; a click takes it out again). */
+export function QuoteListButton({ product, className = 'button button-secondary' }: QuoteListButtonProps) {
+  const { categories } = useLayoutData();
+  const inList = useQuoteList().some((item) => item.id === product.id);
+  const onClick = () => {
+    const categoryName = categories.find((category) => category.id === product.category)?.name ?? product.category;
+    const { id, title, slug, category, image } = product;
+    quoteList.toggle({ id, title, slug, category, categoryName, image });
+  };
+  return (
+    <button type="button" className={`${className} quote-list-button`} aria-pressed={inList} onClick={onClick}>
+      {inList ? 'In quote list' : 'Add to quote list'}
+      <span className="visually-hidden">: {product.title}</span>
+    </button>
+  );
+}
