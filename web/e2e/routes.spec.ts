@@ -34,6 +34,7 @@ const SHOWS = {
   about: 'Story of our Leaders',
   blogs: 'Blogs',
   contact: 'Contact Us',
+  'quote-list': 'Quote List',
   'job-application': 'Resume',
   terms: 'Terms',
   privacy: 'Privacy Policy',

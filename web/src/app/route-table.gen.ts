@@ -45,6 +45,10 @@ export const ROUTE_TABLE = {
     ...ROUTE_PATHS['contact'],
     load: () => import('../pages/contact/ContactPage'),
   },
+  'quote-list': {
+    ...ROUTE_PATHS['quote-list'],
+    load: () => import('../pages/quote-list/QuoteListPage'),
+  },
   'job-application': {
     ...ROUTE_PATHS['job-application'],
     load: () => import('../pages/job-application/JobApplicationPage'),

@@ -64,6 +64,12 @@ export const ROUTE_PATHS = {
     module: 'src/pages/contact/ContactPage.tsx',
     data: 'static',
   },
+  'quote-list': {
+    path: '/quote-list',
+    kind: 'page',
+    module: 'src/pages/quote-list/QuoteListPage.tsx',
+    data: 'static',
+  },
   'job-application': {
     path: '/jobapplicationform',
     kind: 'page',

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PATHS } from '../../config/timing';
 import type { Layout, NavItem } from '../../content/types';
 import { isPlainClick, Link, NavLink } from '../../components/link/AppLink';
+import { QuoteListLink } from '../../quote-list/QuoteListLink';
 import { OpenFlag, openFlags, syncOpenFlag, withoutNativeToggle } from './open-flag';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
@@ -243,6 +244,7 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
               Get a Quote
             </Link>
           </div>
+          <QuoteListLink />
         </div>
       </nav>
       {isFixed && <div className="nav-spacer" aria-hidden="true" />}

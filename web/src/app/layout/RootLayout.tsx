@@ -8,6 +8,7 @@ import { ChatButton } from './ChatButton';
 import { FRAME_START, FramePartsContext, SCREEN_SLOT, useFrameDependency } from '../../lib/frame-parts';
 import { DocumentMeta } from './DocumentMeta';
 import { NavBar } from './NavBar';
+import { watchOutbox } from '../../forms/outbox/outbox-watch';
 import './layout.css';
 
 /** The block route that shows the footer alone: the frame leaves its own out there. */
@@ -60,6 +61,7 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
+  useEffect(() => watchOutbox(layout.email), [layout.email]);
   const hideFrameFooter = isFooterBlock(matches.map((match) => match.id));
   useFrameDependency('footer block', (state) => isFooterBlock(state.routeIds));
   // The prerender may render the frame or the screen alone (frame-parts.ts): the

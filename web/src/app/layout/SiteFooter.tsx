@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
 import { useCurrentYear, YEAR_ATTRIBUTE } from '../../lib/use-current-year';
-import { mailtoHref, telHref } from './contact-links';
+import { mailtoHref, telHref } from '../../lib/contact-links';
 import { Link } from '../../components/link/AppLink';
 import { OpenFlag } from './open-flag';
 

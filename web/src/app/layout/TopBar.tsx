@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from '../../components/icons/frame-icons';
 import { SocialLinks } from '../../components/icons/SocialLinks';
 import type { Layout } from '../../content/types';
-import { mailtoHref, telHref } from './contact-links';
+import { mailtoHref, telHref } from '../../lib/contact-links';
 
 /** The contact bar above the navigation (large screens only, by CSS). */
 export function TopBar({ layout }: { layout: Layout }) {

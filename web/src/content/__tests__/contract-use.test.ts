@@ -13,8 +13,6 @@ const UNREAD_ON_PURPOSE: Record<string, string> = {
   'Contact.supportEmail': 'sitegen fills it into the policies ({support_email})',
   'Home.sections': 'the block routes show one block whatever the home page lists',
   'MediaVariant.height': 'a srcset needs only widths',
-  'Product.id': 'the product page is reached by its URL',
-  'Product.slug': 'the product page is reached by its URL',
   'Registration.id': 'read as a Certificate by CertificateGrid',
   'Registration.image': 'read as a Certificate by CertificateGrid',
   'Registration.title': 'read as a Certificate by CertificateGrid',

@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
-import { sendEmail } from '../email/email-client';
 import { FormField } from '../fields/FormField';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
@@ -8,6 +7,7 @@ import { useValidatedForm } from '../fields/use-validated-form';
 import { preloadFormLibraries } from '../preload';
 import { useSubmission } from '../submission/use-submission';
 import { notify, type ToastPlacement } from '../toast/notify';
+import { asText, useOutboxSend } from '../outbox/use-outbox-send';
 import { CONTACT_FIELDS, validateContactForm, type ContactValues } from '../validation';
 
 const EMPTY: ContactValues = { name: '', email: '', phone: '', message: '' };
@@ -26,6 +26,7 @@ export function ContactForm() {
   const form = useValidatedForm({ empty: EMPTY, validate: validateContactForm, order: CONTACT_FIELDS, placement: PLACEMENT });
   const { values } = form;
   const { submitting, run } = useSubmission();
+  const outbox = useOutboxSend();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,10 +43,15 @@ export function ContactForm() {
       phone: values.phone.trim(),
       message: values.message.trim(),
     };
-    const ok = await run(async () => {
-      const result = await sendEmail(settings, settings.templates.contact, params);
-      return result.ok;
-    });
+    const text = asText([
+      ['Name', params.name],
+      ['Email', params.email],
+      ['Phone', params.phone],
+      ['Message', params.message],
+    ]);
+    const ok = await run(() =>
+      outbox.send({ form: 'contact', templateId: settings.templates.contact, params, subject: 'Contact message', text }),
+    );
     if (ok === null) return;
     if (ok) {
       form.reset();
@@ -86,6 +92,7 @@ export function ContactForm() {
       />
       <Honeypot />
       <SubmitButton submitting={submitting} label="Send Message" busyLabel="Sending" />
+      {outbox.notice}
     </form>
   );
 }

@@ -38,6 +38,7 @@ export function EnquiryForm({ form, onClose, actionsClassName = 'enquiry-actions
           Close
         </button>
       </div>
+      {form.notice}
     </form>
   );
 }

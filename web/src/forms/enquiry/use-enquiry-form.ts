@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
-import { sendEmail } from '../email/email-client';
 import { isHoneypotFilled } from '../fields/Honeypot';
 import { ENQUIRY_CLOSE_DELAY_MS, ENQUIRY_TOAST_MS } from '../limits';
 import { focusField } from '../preload';
 import { useSubmission } from '../submission/use-submission';
 import { notify, type ToastPlacement } from '../toast/notify';
+import { asText, useOutboxSend } from '../outbox/use-outbox-send';
 import { validateEnquiry, type EnquiryError, type EnquiryField, type EnquiryValues } from '../validation';
 
 /** The product an enquiry is about (spec point 3 "Product enquiry"). */
@@ -42,6 +42,7 @@ export function useEnquiryForm(product: EnquiryProduct, onClose: () => void) {
   const [values, setValues] = useState<EnquiryValues>(EMPTY);
   const [error, setError] = useState<EnquiryError | null>(null);
   const { status, submitting, run, reset } = useSubmission();
+  const outbox = useOutboxSend();
 
   const closeAfterSuccess = useEffectEvent(() => {
     onClose();
@@ -76,7 +77,15 @@ export function useEnquiryForm(product: EnquiryProduct, onClose: () => void) {
       return;
     }
     const params = enquiryParams(values, product);
-    const ok = await run(async () => (await sendEmail(settings, settings.templates.enquiry, params)).ok);
+    const text = asText([
+      ['Product', `${product.title} (${product.categoryName ?? 'Not specified'})`],
+      ['Name', values.from_name.trim()],
+      ['Email', values.from_email.trim()],
+      ['Contact Number', values.contact_number.trim()],
+      ['Message', values.message.trim()],
+    ]);
+    const subject = `Enquiry: ${product.title}`;
+    const ok = await run(() => outbox.send({ form: 'enquiry', templateId: settings.templates.enquiry, params, subject, text }));
     if (ok === null) return;
     if (ok) {
       setValues(EMPTY);
@@ -92,6 +101,7 @@ export function useEnquiryForm(product: EnquiryProduct, onClose: () => void) {
     status,
     submitting,
     closable: !submitting,
+    notice: outbox.notice,
     change,
     submit,
   };

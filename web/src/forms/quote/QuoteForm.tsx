@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
-import { sendEmail } from '../email/email-client';
 import { FormField } from '../fields/FormField';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
@@ -8,6 +7,7 @@ import { useValidatedForm } from '../fields/use-validated-form';
 import { preloadFormLibraries } from '../preload';
 import { useSubmission } from '../submission/use-submission';
 import { notify } from '../toast/notify';
+import { asText, useOutboxSend } from '../outbox/use-outbox-send';
 import { QUOTE_FIELDS, validateQuote, type QuoteValues } from '../validation';
 
 const EMPTY: QuoteValues = { name: '', contact: '', email: '', message: '' };
@@ -31,6 +31,7 @@ export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
   const form = useValidatedForm({ empty: EMPTY, validate: validateQuote, order: QUOTE_FIELDS });
   const { values } = form;
   const { submitting, run } = useSubmission();
+  const outbox = useOutboxSend();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,7 +49,15 @@ export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
       message: values.message.trim(),
     };
     onSubmittingChange?.(true);
-    const ok = await run(async () => (await sendEmail(settings, settings.templates.quote, params)).ok);
+    const text = asText([
+      ['Name', params.name],
+      ['Contact Number', params.contact],
+      ['Email', params.email],
+      ['Message', params.message],
+    ]);
+    const ok = await run(() =>
+      outbox.send({ form: 'quote', templateId: settings.templates.quote, params, subject: 'Quote request', text }),
+    );
     onSubmittingChange?.(false);
     if (ok === null) return;
     if (ok) {
@@ -88,6 +97,7 @@ export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
       />
       <Honeypot />
       <SubmitButton submitting={submitting} label="Submit" busyLabel="Sending" />
+      {outbox.notice}
     </form>
   );
 }

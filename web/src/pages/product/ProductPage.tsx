@@ -9,6 +9,7 @@ import { categoryPath, productPath } from '../../lib/paths';
 import './product.css';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 import { Link } from '../../components/link/AppLink';
+import { QuoteListButton } from '../../quote-list/quote-list-store';
 
 /** `/products/{id}/{slug}`: one product, and related ones. */
 export default function ProductPage() {
@@ -49,6 +50,7 @@ export default function ProductPage() {
           <button type="button" className="button button-primary" onClick={() => setEnquiring(true)}>
             Enquire Now
           </button>
+          <QuoteListButton product={product} />
         </div>
       </article>
       {related.length > 0 && (

@@ -4,6 +4,7 @@ import type { ProductSummary } from '../../content/types';
 import { productPath } from '../../lib/paths';
 import { DraftBadge } from '../../components/draft-badge/DraftBadge';
 import { Link } from '../../components/link/AppLink';
+import { QuoteListButton } from '../../quote-list/quote-list-store';
 
 type ProductCardProps = {
   product: ProductSummary;
@@ -30,6 +31,7 @@ export const ProductCard = memo(function ProductCard({ product, eager, onEnquire
           <button type="button" className="button button-secondary" onClick={() => onEnquire(product)}>
             Learn More<span className="visually-hidden">: {product.title}</span>
           </button>
+          <QuoteListButton product={product} />
         </div>
       </article>
     </li>

@@ -1,0 +1,113 @@
+import { useState, useSyncExternalStore } from 'react';
+import { telHref, whatsAppUrl } from '../../lib/contact-links';
+import { useLayoutData } from '../../content/hooks';
+import { subscribeToLocalStorage } from '../../quote-list/quote-list-count';
+import type { OutboxEntry } from './outbox-core';
+import { discard, sendNow } from './outbox-runtime';
+import { OUTBOX_STORAGE_KEY } from './outbox-key';
+import './outbox.css';
+
+/** A failed send of a form: its outbox entry and whether it may pass by itself. */
+export type OutboxFailure = { id: string; transient: boolean };
+
+/** The entry `id` as stored (entries are kept for 7 days; the notice is shown far less long). */
+function storedEntry(raw: string | null, id: string): OutboxEntry | undefined {
+  if (raw === null) return undefined;
+  try {
+    const entries: unknown = JSON.parse(raw);
+    return Array.isArray(entries) ? (entries as OutboxEntry[]).find((entry) => entry?.id === id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const readRaw = () => localStorage.getItem(OUTBOX_STORAGE_KEY);
+const noEntries = () => null;
+
+/**
+ * What a form shows after a failed send, until the visitor leaves: that the message is
+ * kept and will be sent ("Send now", "Discard"), or, when it cannot be sent from here,
+ * the same text by WhatsApp, e-mail or phone.
+ */
+export default function OutboxNotice({ failure }: { failure: OutboxFailure }) {
+  const { email: settings, contact } = useLayoutData();
+  const raw = useSyncExternalStore(subscribeToLocalStorage, readRaw, noEntries);
+  const [discarded, setDiscarded] = useState(false);
+  const [sending, setSending] = useState(false);
+  const entry = storedEntry(raw, failure.id);
+
+  if (discarded) return null;
+  if (!entry) {
+    return (
+      <p className="outbox-notice" role="status">
+        Your message has been sent.
+      </p>
+    );
+  }
+  const discardButton = (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() => {
+        setDiscarded(true);
+        discard(entry.id);
+      }}
+    >
+      Discard
+    </button>
+  );
+  if (entry.state !== 'failed-permanent') {
+    return (
+      <div className="outbox-notice" role="status">
+        <p>
+          Your message is saved on this device and will be sent when the connection is back. Saved messages are
+          deleted after 7 days.
+        </p>
+        <div className="outbox-notice-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={sending || entry.state === 'sending'}
+            onClick={async () => {
+              setSending(true);
+              await sendNow(settings, entry.id);
+              setSending(false);
+            }}
+          >
+            Send now
+          </button>
+          {discardButton}
+        </div>
+      </div>
+    );
+  }
+  const email = contact.emails[0];
+  const phone = contact.phones[0];
+  const whatsApp = whatsAppUrl(contact.chatUrl, entry.text);
+  const mailto = email
+    ? `mailto:${email}?subject=${encodeURIComponent(entry.subject)}&body=${encodeURIComponent(entry.text)}`
+    : null;
+  return (
+    <div className="outbox-notice outbox-notice-permanent" role="status">
+      <p>Your message could not be sent from this page. Please send it another way:</p>
+      <div className="outbox-notice-actions">
+        {whatsApp && (
+          <a className="button button-secondary" href={whatsApp} target="_blank" rel="noopener noreferrer">
+            Send on WhatsApp
+          </a>
+        )}
+        {mailto && (
+          <a className="button button-secondary" href={mailto}>
+            Send by e-mail
+          </a>
+        )}
+        {phone && (
+          <a className="button button-secondary" href={telHref(phone)}>
+            Call
+          </a>
+        )}
+        {discardButton}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readOutbox } from '../outbox-core';
+
+const sendEmail = vi.fn();
+vi.mock('../../email/email-client', () => ({ sendEmail: (...args: unknown[]) => sendEmail(...args) }));
+const { attempt, sendThroughOutbox, stopRetriesForTests } = await import('../outbox-runtime');
+
+const SETTINGS = { publicKey: 'k', serviceId: 's', origin: 'https://api.emailjs.com', templates: { contact: 'c', enquiry: 'e', quote: 'q', job: null } };
+const INPUT = { form: 'quote' as const, templateId: 'q', params: { name: 'Asha' }, subject: 'Quote request', text: 'Name: Asha' };
+
+/** Web Locks as the browser grants them: one holder at a time, in request order. */
+function installLocks() {
+  let queue: Promise<unknown> = Promise.resolve();
+  const request = (_name: string, task: () => Promise<unknown>) => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+}
+
+beforeEach(() => {
+  installLocks();
+  sendEmail.mockReset();
+});
+afterEach(() => {
+  stopRetriesForTests();
+  localStorage.clear();
+});
+
+describe('sending through the outbox', () => {
+  it('writes the entry before the request and removes it once the send is confirmed', async () => {
+    sendEmail.mockImplementation(() => {
+      expect(readOutbox(Date.now())).toHaveLength(1);
+      return Promise.resolve({ ok: true });
+    });
+    const { attempt: result } = await sendThroughOutbox(SETTINGS, INPUT);
+    expect(result.outcome).toBe('sent');
+    expect(sendEmail).toHaveBeenCalledTimes(1);
+    expect(readOutbox(Date.now())).toEqual([]);
+  });
+
+  it('keeps a transient failure for a retry and a permanent one for the fallbacks', async () => {
+    sendEmail.mockResolvedValueOnce({ ok: false, failure: { status: 429, text: 'Too Many Requests' } });
+    await sendThroughOutbox(SETTINGS, INPUT);
+    sendEmail.mockResolvedValueOnce({ ok: false, failure: { status: 412, text: 'Quota' } });
+    await sendThroughOutbox(SETTINGS, INPUT);
+    expect(readOutbox(Date.now()).map((entry) => entry.state)).toEqual(['failed-transient', 'failed-permanent']);
+    expect(sendEmail).toHaveBeenCalledTimes(2);
+  });
+
+  it('delivers exactly once when two tabs retry the same entry at the same moment', async () => {
+    sendEmail.mockResolvedValueOnce({ ok: false, failure: { status: 0, text: 'Network Error' } });
+    const { id } = await sendThroughOutbox(SETTINGS, INPUT);
+    sendEmail.mockReset();
+    sendEmail.mockResolvedValue({ ok: true });
+    const now = Date.now() + 1;
+    const [first, second] = await Promise.all([attempt(SETTINGS, id, now), attempt(SETTINGS, id, now)]);
+    expect([first.outcome, second.outcome].sort()).toEqual(['sent', 'skipped']);
+    expect(sendEmail).toHaveBeenCalledTimes(1);
+    expect(readOutbox(Date.now())).toEqual([]);
+  });
+});

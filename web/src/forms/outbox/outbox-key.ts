@@ -1,0 +1,2 @@
+/** Where the outbox is kept (localStorage). */
+export const OUTBOX_STORAGE_KEY = 'outbox';
