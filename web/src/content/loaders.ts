@@ -2,7 +2,6 @@
 // request context sitegen sent) and in the browser (data from the JSON chunks).
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { fetchData } from './data-cache';
-import { redirectForOldUrl } from './redirects';
 import { layoutDataUrl, routeDataUrl } from './route-data-url';
 import type { Layout, PrerenderData, RouteData } from './types';
 
@@ -20,6 +19,11 @@ export async function fetchLayout(): Promise<Layout> {
   const layout = await fetchData<Layout>(url);
   if (!layout) throw new Error(`${url} is missing`);
   return layout;
+}
+
+/** A redirect for an old URL, or `null`: its code loads only when a URL has no data of its own. */
+async function redirectForOldUrl(url: URL): Promise<Response | null> {
+  return (await import('./redirects')).redirectForOldUrl(url);
 }
 
 /** The root route's loader: the layout data every page needs. */

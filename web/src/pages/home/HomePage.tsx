@@ -1,10 +1,15 @@
-import { Suspense } from 'react';
-import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
+import { lazy, Suspense } from 'react';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import type { HomePageData } from '../../content/types';
 import { lazyNearViewport } from '../../lib/when-near-viewport';
 import { FIRST_SCREEN_SECTIONS, FirstScreenSection } from './sections/HomeSectionView';
 import './home.css';
+
+// Shown only when the page's data could not be had (a failed client navigation): not
+// part of the page's first load.
+const NotFoundMessage = lazy(() =>
+  import('../../components/not-found/NotFoundMessage').then((module) => ({ default: module.NotFoundMessage })),
+);
 
 /** The id of the element around the sections below the first screen (home.css skips their rendering until near). */
 const BELOW_THE_FOLD_ID = 'below-the-fold';
@@ -27,7 +32,12 @@ const BelowTheFold =
 export default function HomePage() {
   const data = useRouteData<HomePageData>();
   const layout = useLayoutData();
-  if (!data) return <NotFoundMessage />;
+  if (!data)
+    return (
+      <Suspense>
+        <NotFoundMessage />
+      </Suspense>
+    );
   const home = data.page;
   const split = home.sections.findIndex((section) => !FIRST_SCREEN_SECTIONS.has(section));
   const firstScreen = split === -1 ? home.sections : home.sections.slice(0, split);
