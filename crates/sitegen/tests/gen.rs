@@ -21,7 +21,11 @@ fn gen_writes_the_committed_route_table_into_the_web_folder() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let files = ["src/lib/route-paths.gen.ts", "src/app/route-table.gen.ts"];
+    let files = [
+        "src/lib/route-paths.gen.ts",
+        "src/lib/route-modules.gen.ts",
+        "src/app/route-table.gen.ts",
+    ];
     for file in files {
         let name = Path::new(file).file_name().unwrap().to_str().unwrap();
         assert!(String::from_utf8_lossy(&output.stdout).contains(&format!("{name}: written")));

@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router-dom';
 import { layoutLoader, oldUrlLoader, routeDataLoader } from '../content/loaders';
 import { ROOT_ROUTE_ID } from '../content/hooks';
 import type { ScreenHandle } from '../lib/route-handle';
+import { ROUTE_MODULES } from '../lib/route-modules.gen';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './RouteError';
 import { ROUTE_TABLE, type RouteEntry, type RouteId } from './route-table.gen';
@@ -16,12 +17,17 @@ export const NOT_FOUND_ROUTE_ID = 'not-found' satisfies RouteId;
 
 /** The router's route for a declared route with a screen; `null` for an alias. */
 function screenRoute(id: RouteId, entry: RouteEntry): RouteObject | null {
-  const { load, module } = entry;
+  const { load } = entry;
   // An alias has no screen: the case-insensitive match or data/redirects.json moves it on.
-  if (!load || !module) return null;
+  if (!load) return null;
   const route = {
     id,
-    handle: { module } satisfies ScreenHandle,
+    // Only the prerender reads the screen's module (the browser's bundle leaves the
+    // names out).
+    handle:
+      import.meta.env.SSR || import.meta.env.MODE === 'test'
+        ? ({ module: ROUTE_MODULES[id as keyof typeof ROUTE_MODULES] } satisfies ScreenHandle)
+        : undefined,
     loader:
       // `/products/{id}` and content aliases have no screen: their loader moves them on.
       id === NOT_FOUND_ROUTE_ID

@@ -7,8 +7,6 @@ export type RoutePath = {
   /** React Router's pattern (`:name` a parameter, `*` the catch-all). */
   readonly path: string;
   readonly kind: 'page' | 'block' | 'alias' | 'not-found';
-  /** The screen's module as a Vite manifest key; none for an alias. */
-  readonly module?: string;
   /** The data chunk: the route's own (`static`), the URL's (`by-url`) or none. */
   readonly data: 'static' | 'by-url' | 'none';
   /** For an alias: the id of the route it redirects to (301). */
@@ -19,193 +17,161 @@ export const ROUTE_PATHS = {
   'home': {
     path: '/',
     kind: 'page',
-    module: 'src/pages/home/HomePage.tsx',
     data: 'static',
   },
   'products': {
     path: '/products',
     kind: 'page',
-    module: 'src/pages/products/ProductsPage.tsx',
     data: 'static',
   },
   'services': {
     path: '/services',
     kind: 'page',
-    module: 'src/pages/services/ServicesPage.tsx',
     data: 'static',
   },
   'certificates': {
     path: '/certificate',
     kind: 'page',
-    module: 'src/pages/certificates/CertificatesPage.tsx',
     data: 'static',
   },
   'railway': {
     path: '/railway-registration',
     kind: 'page',
-    module: 'src/pages/railway/RailwayPage.tsx',
     data: 'static',
   },
   'about': {
     path: '/aboutUs',
     kind: 'page',
-    module: 'src/pages/about/AboutPage.tsx',
     data: 'static',
   },
   'blogs': {
     path: '/blogs',
     kind: 'page',
-    module: 'src/pages/blogs/BlogsPage.tsx',
     data: 'static',
   },
   'contact': {
     path: '/contact',
     kind: 'page',
-    module: 'src/pages/contact/ContactPage.tsx',
     data: 'static',
   },
   'quote-list': {
     path: '/quote-list',
     kind: 'page',
-    module: 'src/pages/quote-list/QuoteListPage.tsx',
     data: 'static',
   },
   'job-application': {
     path: '/jobapplicationform',
     kind: 'page',
-    module: 'src/pages/job-application/JobApplicationPage.tsx',
     data: 'static',
   },
   'terms': {
     path: '/TermsAndConditions',
     kind: 'page',
-    module: 'src/pages/legal/LegalPage.tsx',
     data: 'static',
   },
   'privacy': {
     path: '/PrivacyPolicy',
     kind: 'page',
-    module: 'src/pages/legal/LegalPage.tsx',
     data: 'static',
   },
   'return-refund': {
     path: '/ReturnRefundPolicy',
     kind: 'page',
-    module: 'src/pages/legal/LegalPage.tsx',
     data: 'static',
   },
   'shipping': {
     path: '/ShippingPolicy',
     kind: 'page',
-    module: 'src/pages/legal/LegalPage.tsx',
     data: 'static',
   },
   'payment': {
     path: '/PaymentPolicy',
     kind: 'page',
-    module: 'src/pages/legal/LegalPage.tsx',
     data: 'static',
   },
   'block-footer': {
     path: '/footer',
     kind: 'block',
-    module: 'src/app/layout/FooterBlockPage.tsx',
     data: 'static',
   },
   'block-home-slider': {
     path: '/home-slider',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-map': {
     path: '/map',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-service': {
     path: '/service',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-associate-partners': {
     path: '/associate-partners',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-number-increase': {
     path: '/number-increase',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'timeline': {
     path: '/timeline',
     kind: 'block',
-    module: 'src/pages/timeline/TimelinePage.tsx',
     data: 'static',
   },
   'block-achievement': {
     path: '/achievement',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-our-clients-say': {
     path: '/OurClientssay',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-testimonial': {
     path: '/testimonial',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'block-product-form-modal': {
     path: '/ProductFormModal',
     kind: 'block',
-    module: 'src/pages/blocks/EnquiryModalPreviewPage.tsx',
     data: 'static',
   },
   'block-notification': {
     path: '/Notification',
     kind: 'block',
-    module: 'src/pages/blocks/NotificationPreviewPage.tsx',
     data: 'static',
   },
   'block-product-home': {
     path: '/Producthome',
     kind: 'block',
-    module: 'src/pages/home/HomeBlockPage.tsx',
     data: 'static',
   },
   'registrations': {
     path: '/railway-registration/:type',
     kind: 'page',
-    module: 'src/pages/railway/RegistrationsPage.tsx',
     data: 'by-url',
   },
   'products-category': {
     path: '/products/category/:categoryId',
     kind: 'page',
-    module: 'src/pages/products/ProductsPage.tsx',
     data: 'by-url',
   },
   'service-detail': {
     path: '/services/:serviceId',
     kind: 'page',
-    module: 'src/pages/services/ServiceDetailPage.tsx',
     data: 'by-url',
   },
   'product': {
     path: '/products/:productId/:slug',
     kind: 'page',
-    module: 'src/pages/product/ProductPage.tsx',
     data: 'by-url',
   },
   'job-application-alias': {
@@ -217,7 +183,6 @@ export const ROUTE_PATHS = {
   'not-found': {
     path: '*',
     kind: 'not-found',
-    module: 'src/pages/not-found/NotFoundPage.tsx',
     data: 'none',
   },
 } as const satisfies Record<string, RoutePath>;

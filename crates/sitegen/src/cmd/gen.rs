@@ -20,10 +20,16 @@ pub const ROUTE_PATHS_FILE: &str = "src/lib/route-paths.gen.ts";
 /// `app/` alone (a screen importing it would import every other screen).
 pub const ROUTE_TABLE_FILE: &str = "src/app/route-table.gen.ts";
 
+/// Where each screen's module name (its Vite manifest key) goes: for the prerender, which
+/// lists the modules a page rendered, and for type checks; the browser's bundle leaves
+/// it out.
+pub const ROUTE_MODULES_FILE: &str = "src/lib/route-modules.gen.ts";
+
 /// The generated files, each as (path relative to the web app, text).
-pub fn generated_files(routes: &[Route]) -> [(&'static str, String); 2] {
+pub fn generated_files(routes: &[Route]) -> [(&'static str, String); 3] {
     [
         (ROUTE_PATHS_FILE, route_paths_ts(routes)),
+        (ROUTE_MODULES_FILE, route_modules_ts(routes)),
         (ROUTE_TABLE_FILE, route_table_ts(routes)),
     ]
 }
@@ -51,8 +57,8 @@ const GENERATED_HEADER: &str =
      // Do not edit: change the Rust declaration and run `sitegen gen` (a test fails while\n\
      // this file is stale).\n";
 
-/// The routes' data of `routes` for TypeScript: per route id its path, kind, screen
-/// module (manifest key), how its data is found and, for an alias, its target.
+/// The routes' data of `routes` for TypeScript: per route id its path, kind, how its
+/// data is found and, for an alias, its target.
 pub fn route_paths_ts(routes: &[Route]) -> String {
     let mut out = String::from(GENERATED_HEADER);
     out.push_str(
@@ -62,8 +68,6 @@ pub fn route_paths_ts(routes: &[Route]) -> String {
          \x20 /** React Router's pattern (`:name` a parameter, `*` the catch-all). */\n\
          \x20 readonly path: string;\n\
          \x20 readonly kind: 'page' | 'block' | 'alias' | 'not-found';\n\
-         \x20 /** The screen's module as a Vite manifest key; none for an alias. */\n\
-         \x20 readonly module?: string;\n\
          \x20 /** The data chunk: the route's own (`static`), the URL's (`by-url`) or none. */\n\
          \x20 readonly data: 'static' | 'by-url' | 'none';\n\
          \x20 /** For an alias: the id of the route it redirects to (301). */\n\
@@ -76,9 +80,6 @@ pub fn route_paths_ts(routes: &[Route]) -> String {
         let _ = writeln!(out, "  {}: {{", quote(route.id));
         let _ = writeln!(out, "    path: {},", quote(route.pattern));
         let _ = writeln!(out, "    kind: {},", quote(route.kind.as_str()));
-        if let Some(module) = route.screen {
-            let _ = writeln!(out, "    module: {},", quote(module));
-        }
         let _ = writeln!(out, "    data: {},", quote(data_source(route)));
         if let Some(target) = route.redirect {
             let _ = writeln!(out, "    redirect: {},", quote(target));
@@ -91,6 +92,27 @@ pub fn route_paths_ts(routes: &[Route]) -> String {
          /** The id of a declared route. */\n\
          export type RouteId = keyof typeof ROUTE_PATHS;\n",
     );
+    out
+}
+
+/// Each screen's module of `routes`, by route id (aliases have none).
+pub fn route_modules_ts(routes: &[Route]) -> String {
+    let mut out = String::from(GENERATED_HEADER);
+    out.push_str(
+        "import type { RouteId } from './route-paths.gen';\n\
+         \n\
+         /**\n\
+         \x20* Each screen's module as a Vite manifest key, by route id: the prerender lists the\n\
+         \x20* modules a page rendered, and type checks read it. The browser's bundle leaves it out.\n\
+         \x20*/\n\
+         export const ROUTE_MODULES = {\n",
+    );
+    for route in routes {
+        if let Some(module) = route.screen {
+            let _ = writeln!(out, "  {}: {},", quote(route.id), quote(module));
+        }
+    }
+    out.push_str("} as const satisfies Partial<Record<RouteId, string>>;\n");
     out
 }
 
@@ -188,10 +210,14 @@ mod tests {
         let paths = route_paths_ts(&routes);
         assert!(
             paths.contains(
-                "  'press': {\n    path: '/press',\n    kind: 'page',\n    \
-                 module: 'src/pages/press/PressPage.tsx',\n    data: 'static',\n  },\n"
+                "  'press': {\n    path: '/press',\n    kind: 'page',\n    data: 'static',\n  },\n"
             ),
             "{paths}"
+        );
+        let modules = route_modules_ts(&routes);
+        assert!(
+            modules.contains("  'press': 'src/pages/press/PressPage.tsx',\n"),
+            "{modules}"
         );
         let table = route_table_ts(&routes);
         assert!(
@@ -221,8 +247,11 @@ mod tests {
         assert!(table.contains("load: () => import('./layout/FooterBlockPage'),"));
         assert!(paths.contains(
             "  'product': {\n    path: '/products/:productId/:slug',\n    kind: 'page',\n    \
-             module: 'src/pages/product/ProductPage.tsx',\n    data: 'by-url',\n  },\n"
+             data: 'by-url',\n  },\n"
         ));
+        let modules = route_modules_ts(sitegen_content::ROUTES);
+        assert!(modules.contains("  'product': 'src/pages/product/ProductPage.tsx',\n"));
+        assert!(!modules.contains("'job-application-alias'"));
         assert!(table.contains("load: () => import('../pages/product/ProductPage'),"));
         assert!(
             table.contains("  'job-application-alias': ROUTE_PATHS['job-application-alias'],\n")

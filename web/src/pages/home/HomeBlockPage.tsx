@@ -1,7 +1,8 @@
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useLayoutData, useRouteData } from '../../content/hooks';
 import { useScreenRouteId } from '../../lib/route-handle';
-import type { ROUTE_PATHS, RouteId } from '../../lib/route-paths.gen';
+import type { ROUTE_MODULES } from '../../lib/route-modules.gen';
+import type { RouteId } from '../../lib/route-paths.gen';
 import type { Home } from '../../content/types';
 import { HeroSection } from './sections/HeroSection';
 import { MapSection } from './sections/MapSection';
@@ -18,8 +19,8 @@ type HomeBlock = 'hero' | 'map' | 'services' | 'partners' | 'stats' | 'achieveme
 
 /** The routes whose screen is this module. */
 type HomeBlockRouteId = {
-  [Id in RouteId]: (typeof ROUTE_PATHS)[Id] extends { module: 'src/pages/home/HomeBlockPage.tsx' } ? Id : never;
-}[RouteId];
+  [Id in keyof typeof ROUTE_MODULES]: (typeof ROUTE_MODULES)[Id] extends 'src/pages/home/HomeBlockPage.tsx' ? Id : never;
+}[keyof typeof ROUTE_MODULES];
 
 /** Which block each of those routes shows: a route without its block fails type-checking. */
 const BLOCK_OF_ROUTE = {
