@@ -26,7 +26,7 @@ pub const HOME_SECTIONS: &[&str] = &[
 ];
 
 /// Paths sitegen writes files under, which an alias must not shadow.
-const RESERVED_PREFIXES: &[&str] = &["/assets/", "/media/", "/data/"];
+const RESERVED_PREFIXES: &[&str] = &["/assets/", "/media/", "/data/", "/search/"];
 const RESERVED_FILES: &[&str] = &[
     "/404.html",
     "/sitemap.xml",

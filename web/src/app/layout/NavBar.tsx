@@ -216,7 +216,7 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
                       <>
                         <MenuToggle
                           label={item.label}
-                                controls={`nav-menu-${path}`}
+                          controls={`nav-menu-${path}`}
                           flag={menuFlagId(path)}
                           onToggle={() => toggle(path)}
                         />

@@ -17,10 +17,9 @@ import {
   ALL_PRODUCTS,
   CATEGORY_PARAM,
   catalogueUrl,
-  filterSearchable,
+  filterBySelection,
   knownSelection,
   requestedSelection,
-  searchable,
   type ProductSelection,
 } from './product-filter';
 import './products.css';
@@ -83,11 +82,10 @@ export default function ProductsPage() {
   }, []);
 
   const allProducts = data?.page.products ?? NO_PRODUCTS;
-  const index = useMemo(() => searchable(allProducts), [allProducts]);
   const { category: categoryId, subcategory } = selection;
   const products = useMemo(
-    () => filterSearchable(index, { category: categoryId, subcategory }),
-    [index, categoryId, subcategory],
+    () => filterBySelection(allProducts, { category: categoryId, subcategory }),
+    [allProducts, categoryId, subcategory],
   );
 
   if (!data) return <NotFoundMessage />;

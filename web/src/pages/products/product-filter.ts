@@ -64,34 +64,11 @@ export function knownSelection(selection: ProductSelection, categories: readonly
     : { category: category.id, subcategory: ALL };
 }
 
-/** Normalises text for the title search: lower case, single spaces. */
-export function searchKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** A product with its title's search key computed once. */
-export type SearchableProduct = { product: ProductSummary; key: string };
-
-export function searchable(products: readonly ProductSummary[]): SearchableProduct[] {
-  return products.map((product) => ({ product, key: searchKey(product.title) }));
-}
-
-/**
- * The products in the selection whose title contains every word of the query
- * (case-insensitive). One pass, no copies besides the result.
- */
-export function filterSearchable(
-  items: readonly SearchableProduct[],
-  selection: ProductSelection,
-  query = '',
-): ProductSummary[] {
-  const words = searchKey(query).split(' ').filter(Boolean);
-  const result: ProductSummary[] = [];
-  for (const { product, key } of items) {
-    if (selection.category !== ALL && product.category !== selection.category) continue;
-    if (selection.subcategory !== ALL && product.subcategory !== selection.subcategory) continue;
-    if (words.length > 0 && !words.every((word) => key.includes(word))) continue;
-    result.push(product);
-  }
-  return result;
+/** The products in the selection, in their order. */
+export function filterBySelection(products: readonly ProductSummary[], selection: ProductSelection): ProductSummary[] {
+  return products.filter(
+    (product) =>
+      (selection.category === ALL || product.category === selection.category) &&
+      (selection.subcategory === ALL || product.subcategory === selection.subcategory),
+  );
 }

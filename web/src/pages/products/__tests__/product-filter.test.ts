@@ -3,17 +3,15 @@ import { layoutFixture, productsRoute } from '../../../testing/fixtures';
 import {
   ALL_PRODUCTS,
   catalogueUrl,
-  filterSearchable,
+  filterBySelection,
   knownSelection,
   requestedSelection,
-  searchable,
   selectionFromQuery,
   selectionFromState,
   type ProductSelection,
 } from '../product-filter';
 
-const products = searchable(productsRoute.page.products);
-const filterProducts = (selection: ProductSelection, query = '') => filterSearchable(products, selection, query);
+const filterProducts = (selection: ProductSelection) => filterBySelection(productsRoute.page.products, selection);
 
 describe('product filter', () => {
   it('starts with all products and subcategory All', () => {
@@ -26,13 +24,6 @@ describe('product filter', () => {
     expect(filterProducts({ category: 'dialysis', subcategory: 'All' })).toHaveLength(3);
     expect(filterProducts({ category: 'dialysis', subcategory: 'Dialysis Machines' })).toHaveLength(2);
     expect(filterProducts({ category: 'dental', subcategory: 'All' })).toHaveLength(0);
-  });
-
-  it('searches titles by every word, ignoring case and spacing', () => {
-    expect(filterProducts(ALL_PRODUCTS, '  REPROCESSING  unit ')).toHaveLength(1);
-    expect(filterProducts(ALL_PRODUCTS, 'unit reprocessing')).toHaveLength(1);
-    expect(filterProducts(ALL_PRODUCTS, 'ventilator')).toHaveLength(0);
-    expect(filterProducts({ category: 'radiology', subcategory: 'All' }, 'hemo')).toHaveLength(0);
   });
 
   it('gives every selection its canonical URL: all products, a category page, its subcategory in the query', () => {
