@@ -112,7 +112,7 @@ const FORMS: FormCase[] = [
       await waitForApp(page);
       const menu = page.getByRole('button', { name: 'Menu', exact: true });
       if (await menu.isVisible()) await menu.click();
-      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      await page.getByRole('link', { name: 'Get a Quote' }).click();
       const dialog = page.locator('#getaquote');
       await dialog.locator('#name').fill('Asha Rao');
       await dialog.locator('#contact').fill('9876543210');
