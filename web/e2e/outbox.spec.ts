@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 import { expect as baseExpect, test, waitForApp } from './support';
 
-// The outbox's fault matrix: 4 forms × 6 faults. A transient fault (offline at submit,
+// The outbox's fault matrix: 5 forms (the job form with a job template in content) × 6 faults. A transient fault (offline at submit,
 // a dropped connection, HTTP 500, 429) ends with the submission delivered exactly once
 // after recovery: the browser coming online, the backoff's timer (Playwright's clock),
 // a reload, two tabs. A permanent one (HTTP 400, 412) is never retried and ends with
@@ -22,17 +22,30 @@ class EmailApi {
   constructor(private readonly fault: Fault) {}
 
   async attach(context: BrowserContext) {
-    await context.route('**/api/v1.0/email/send', async (route: Route) => {
-      this.requests += 1;
-      const params = route.request().postDataJSON().template_params as Record<string, string>;
-      if (this.faulty && this.fault === 'abort') return route.abort('failed');
-      if (this.faulty && this.fault === 'offline') return route.abort('internetdisconnected');
-      if (this.faulty && typeof this.fault === 'number') {
-        return route.fulfill({ status: this.fault, contentType: 'text/plain', body: `HTTP ${this.fault}` });
-      }
-      this.delivered.push(params.message ?? '');
-      return route.fulfill({ status: 200, contentType: 'text/plain', body: 'OK' });
-    });
+    await context.route('**/api/v1.0/email/send', (route) =>
+      this.answer(route, () => route.request().postDataJSON().template_params as Record<string, string>),
+    );
+    // The job form's first request: its fields and the resume as a form.
+    await context.route('**/api/v1.0/email/send-form', (route) =>
+      this.answer(route, () => {
+        const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+        const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body)?.[1];
+        return { name: field('name') ?? '' };
+      }),
+    );
+  }
+
+  private async answer(route: Route, readParams: () => Record<string, string>) {
+    this.requests += 1;
+    const params = readParams();
+    if (this.faulty && this.fault === 'abort') return route.abort('failed');
+    if (this.faulty && this.fault === 'offline') return route.abort('internetdisconnected');
+    if (this.faulty && typeof this.fault === 'number') {
+      return route.fulfill({ status: this.fault, contentType: 'text/plain', body: `HTTP ${this.fault}` });
+    }
+    // The job form has no message: its test puts the marker in the name.
+    this.delivered.push(params.message ?? params.name ?? '');
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'OK' });
   }
 }
 
@@ -41,6 +54,10 @@ type FormCase = {
   /** Opens the form, fills it with `message` and submits it; answers where the form is. */
   submit: (page: Page, message: string, beforeClick: () => Promise<void>) => Promise<Locator>;
   failureToast: string;
+  /** The line of the fallbacks' text that carries the test's marker. */
+  textLine?: (message: string) => string;
+  /** What the notice says once the kept submission is sent. */
+  sentNotice?: string;
 };
 
 const quoteListItem = {
@@ -95,7 +112,7 @@ const FORMS: FormCase[] = [
       await waitForApp(page);
       const menu = page.getByRole('button', { name: 'Menu', exact: true });
       if (await menu.isVisible()) await menu.click();
-      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      await page.getByRole('link', { name: 'Get a Quote' }).click();
       const dialog = page.locator('#getaquote');
       await dialog.locator('#name').fill('Asha Rao');
       await dialog.locator('#contact').fill('9876543210');
@@ -121,6 +138,33 @@ const FORMS: FormCase[] = [
       await form.getByLabel('Message').fill(message);
       await beforeClick();
       await form.getByRole('button', { name: 'Send quote request' }).click();
+      return form;
+    },
+  },
+  {
+    name: 'job application',
+    failureToast: 'Failed to submit. Please try again.',
+    textLine: (message) => `Name: ${message}`,
+    sentNotice: 'Your application has been sent, without your resume.',
+    async submit(page, message, beforeClick) {
+      // Content with a job template: the layout file the page fetches, rewritten.
+      await page.route('**/assets/layout.*.json', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replace('"job":null', '"job":"template_job"') });
+      });
+      await page.goto('/jobapplicationform');
+      await waitForApp(page);
+      const form = page.getByRole('form', { name: 'Job Application Form' });
+      await form.getByLabel('Name').fill(message);
+      await form.getByLabel('Email').fill('asha@example.com');
+      await form.getByLabel('Phone').fill('022-555-0199');
+      await form.getByLabel('Resume').setInputFiles({
+        name: 'resume.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await beforeClick();
+      await form.getByRole('button', { name: 'Submit Application' }).click();
       return form;
     },
   },
@@ -155,15 +199,22 @@ for (const form of FORMS) {
       await expect(page.locator('.Toastify__toast').filter({ hasText: form.failureToast })).toBeVisible();
       expect(api.delivered).toEqual([]);
 
+      const textLine = (form.textLine ?? ((text: string) => `Message: ${text}`))(message);
+      const sentNotice = form.sentNotice ?? 'Your message has been sent.';
+      if (form.name === 'job application') {
+        // The resume is not kept: the notice asks for it again.
+        await expect(where.getByText(/Your resume is not saved/)).toBeVisible();
+      }
+
       if (!transient) {
         const notice = where.getByText('Your message could not be sent from this page.');
         await expect(notice).toBeVisible();
         const whatsApp = new URL((await where.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href')) ?? '');
-        expect(whatsApp.searchParams.get('text')).toContain(`Message: ${message}`);
-        expect(whatsApp.searchParams.get('text')).toContain('Name: Asha Rao');
+        expect(whatsApp.searchParams.get('text')).toContain(textLine);
+        expect(whatsApp.searchParams.get('text')).toContain('Email: asha@example.com');
         const mail = new URL((await where.getByRole('link', { name: 'Send by e-mail' }).getAttribute('href')) ?? '');
         expect(mail.protocol).toBe('mailto:');
-        expect(mail.searchParams.get('body')).toContain(`Message: ${message}`);
+        expect(mail.searchParams.get('body')).toContain(textLine);
         expect(mail.searchParams.get('subject')).toBeTruthy();
         await expect(where.getByRole('link', { name: 'Call' })).toHaveAttribute('href', /^tel:\+\d+$/);
         // Never retried: not by a reload, not by the backoff's timer.
@@ -188,14 +239,14 @@ for (const form of FORMS) {
         api.faulty = false;
         await context.setOffline(true);
         await context.setOffline(false);
-        await expect(where.getByText('Your message has been sent.')).toBeVisible();
+        await expect(where.getByText(sentNotice)).toBeVisible();
       } else if (fault === 500) {
         // Within the page: not sooner than 30 s after the failure, then by itself.
         api.faulty = false;
         await page.clock.fastForward(29_000);
         expect(api.requests).toBe(requestsAfterClick);
         await page.clock.fastForward(2_000);
-        await expect(where.getByText('Your message has been sent.')).toBeVisible();
+        await expect(where.getByText(sentNotice)).toBeVisible();
       } else if (fault === 'abort') {
         // The next page load of the site sends it.
         api.faulty = false;

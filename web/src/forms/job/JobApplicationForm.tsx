@@ -9,6 +9,7 @@ import { JOB_SIMULATED_SUBMIT_MS } from '../limits';
 import { preloadFormLibraries } from '../preload';
 import { useSubmission, wait } from '../submission/use-submission';
 import { notify, type ToastPlacement } from '../toast/notify';
+import { asText, useOutboxSend } from '../outbox/use-outbox-send';
 import {
   JOB_APPLICATION_FIELDS,
   RESUME_ACCEPT,
@@ -26,10 +27,14 @@ export const JOB_TOASTS = {
   failure: 'Failed to submit. Please try again.',
 } as const;
 
+/** Sent in place of the file when a kept application is sent later: files are not kept. */
+export const RESUME_NOTE = 'Not attached: the applicant was asked to send the resume again by e-mail.';
+
 /**
  * The job application form. Without a job template in content the submit is simulated
  * (1.5 s, nothing sent, as the spec has it); with one, the fields and the resume are
- * sent as a form.
+ * sent as a form, through the outbox: it keeps the text fields only, so a later send
+ * goes without the resume and the notice asks for it again.
  */
 export function JobApplicationForm() {
   const { email: settings } = useLayoutData();
@@ -41,6 +46,8 @@ export function JobApplicationForm() {
   });
   const { errors } = form;
   const { submitting, run } = useSubmission();
+  const outbox = useOutboxSend();
+  const { values } = form;
   const resumeErrorId = 'job-resume-error';
 
   function changeResume(event: ChangeEvent<HTMLInputElement>) {
@@ -64,12 +71,25 @@ export function JobApplicationForm() {
     }
     if (!form.check(element)) return;
     const template = settings.templates.job;
+    const params = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      resume_note: RESUME_NOTE,
+    };
+    const text = asText([
+      ['Name', params.name],
+      ['Email', params.email],
+      ['Phone', params.phone],
+    ]);
     const ok = await run(async () => {
       if (!template) {
         await wait(JOB_SIMULATED_SUBMIT_MS);
         return true;
       }
-      return (await sendEmailForm(settings, template, element)).ok;
+      return outbox.send({ form: 'job', templateId: template, params, subject: 'Job application', text }, () =>
+        sendEmailForm(settings, template, element),
+      );
     });
     if (ok === null) return;
     if (ok) {
@@ -130,6 +150,7 @@ export function JobApplicationForm() {
       </div>
       <Honeypot />
       <SubmitButton submitting={submitting} label="Submit Application" busyLabel="Submitting" />
+      {outbox.notice}
     </form>
   );
 }

@@ -5,7 +5,7 @@ import type { SendFailure } from '../email/send-failure';
 import { LOCAL_STORAGE_CHANGE_EVENT } from '../../quote-list/quote-list-count';
 import { OUTBOX_STORAGE_KEY } from './outbox-key';
 
-export type OutboxForm = 'contact' | 'enquiry' | 'quote' | 'quote-list';
+export type OutboxForm = 'contact' | 'enquiry' | 'quote' | 'quote-list' | 'job';
 
 /**
  * queued (written, not tried yet) → sending → removed when sent; or → failed-transient

@@ -5,7 +5,7 @@
 // Web Lock for all tabs and re-reads its entry inside it, so an entry another tab has
 // delivered (and removed) is never sent again: each submission is delivered once.
 import { createRoot } from 'react-dom/client';
-import { sendEmail, type EmailSettings } from '../email/email-client';
+import { sendEmail, type EmailSettings, type SendResult } from '../email/email-client';
 import { OutboxIndicator } from './OutboxIndicator';
 import type { SendFailure } from '../email/send-failure';
 import {
@@ -30,16 +30,20 @@ function withLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(LOCK_NAME, task) as Promise<T>) : task();
 }
 
+/** A form's own first request, when it carries more than the stored entry (the job form's file). */
+export type Deliver = () => Promise<SendResult>;
+
 /**
  * Tries the entry `id` once, under the lock, if it is still there and due (a failure
- * before `retryFailedBefore` is retried at once).
+ * before `retryFailedBefore` is retried at once). `deliver` replaces the send of the
+ * stored fields (a form's first request only: retries have nothing but the stored entry).
  */
-export function attempt(settings: EmailSettings, id: string, retryFailedBefore = 0): Promise<Attempt> {
+export function attempt(settings: EmailSettings, id: string, retryFailedBefore = 0, deliver?: Deliver): Promise<Attempt> {
   return withLock(async () => {
     const entry = readOutbox(Date.now()).find((candidate) => candidate.id === id);
     if (!entry || !isDue(entry, Date.now(), retryFailedBefore)) return { outcome: 'skipped' as const };
     updateEntry(id, startSending, Date.now());
-    const result = await sendEmail(settings, entry.templateId, entry.params);
+    const result = await (deliver ? deliver() : sendEmail(settings, entry.templateId, entry.params));
     if (result.ok) {
       updateEntry(id, () => null, Date.now());
       return { outcome: 'sent' as const };
@@ -49,20 +53,21 @@ export function attempt(settings: EmailSettings, id: string, retryFailedBefore =
   });
 }
 
-/** Writes the submission into the outbox, then sends it: the form's one request. */
+/** Writes the submission into the outbox, then sends it (through `deliver` if given): the form's one request. */
 export async function sendThroughOutbox(
   settings: EmailSettings,
   input: Pick<OutboxEntry, 'form' | 'templateId' | 'params' | 'subject' | 'text'>,
+  deliver?: Deliver,
 ): Promise<{ id: string; attempt: Attempt }> {
   const entry = createEntry(input, Date.now());
   addEntry(entry, Date.now());
   if (!readOutbox(Date.now()).some((stored) => stored.id === entry.id)) {
     // Storage is blocked or full: send without keeping a copy.
-    const result = await sendEmail(settings, input.templateId, input.params);
+    const result = await (deliver ? deliver() : sendEmail(settings, input.templateId, input.params));
     return { id: entry.id, attempt: result.ok ? { outcome: 'sent' } : { outcome: 'skipped' } };
   }
   startRetries(settings);
-  const result = await attempt(settings, entry.id);
+  const result = await attempt(settings, entry.id, 0, deliver);
   scheduleNext(settings);
   return { id: entry.id, attempt: result };
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLayoutData } from '../../content/hooks';
 import type { OutboxEntry } from './outbox-core';
 import type { OutboxFailure } from './OutboxNotice';
+import type { Deliver } from './outbox-runtime';
 
 // Loaded on the first send (the e-mail library loads then too): the modals that every
 // page can open keep their first JavaScript, and the home page's, small.
@@ -16,18 +17,22 @@ export function asText(fields: ReadonlyArray<readonly [label: string, value: str
 /**
  * A form's send through the outbox: `send` resolves to whether it was delivered; after
  * a failure `notice` is what the form shows under its fields until the next send.
+ * `deliver`, if given, makes the first request instead of sending the stored fields.
  */
 export function useOutboxSend() {
   const { email: settings } = useLayoutData();
   const [failure, setFailure] = useState<OutboxFailure | null>(null);
 
-  async function send(input: Pick<OutboxEntry, 'form' | 'templateId' | 'params' | 'subject' | 'text'>): Promise<boolean> {
+  async function send(
+    input: Pick<OutboxEntry, 'form' | 'templateId' | 'params' | 'subject' | 'text'>,
+    deliver?: Deliver,
+  ): Promise<boolean> {
     setFailure(null);
     const { sendThroughOutbox } = await loadSender();
-    const { id, attempt } = await sendThroughOutbox(settings, input);
+    const { id, attempt } = await sendThroughOutbox(settings, input, deliver);
     if (attempt.outcome === 'sent') return true;
     if (attempt.outcome === 'failed') {
-      setFailure({ id, transient: attempt.entry.state === 'failed-transient' });
+      setFailure({ id, form: input.form, transient: attempt.entry.state === 'failed-transient' });
       (await loadSender()).showOutboxStatus(settings);
     }
     return false;
