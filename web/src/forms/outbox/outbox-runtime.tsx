@@ -2,17 +2,19 @@
 // the browser's `online` event, the next page load, a timer after the backoff) and
 // shows the frame's indicator. Loaded on a form's first send, or on a page load when the
 // outbox holds anything (outbox-watch.ts). Every send holds one
-// Web Lock for all tabs and re-reads its entry inside it, so an entry another tab has
-// delivered (and removed) is never sent again: each submission is delivered once.
+// Web Lock for all tabs and, inside it, re-reads its entry and asks IndexedDB whether
+// another tab delivered it already (delivered-ids.ts): each submission is delivered once.
 import { createRoot } from 'react-dom/client';
 import { sendEmail, type EmailSettings, type SendResult } from '../email/email-client';
 import { OutboxIndicator } from './OutboxIndicator';
 import type { SendFailure } from '../email/send-failure';
+import { markDelivered, wasDelivered } from './delivered-ids';
 import {
   addEntry,
   createEntry,
   failed,
   isDue,
+  MAX_AGE_MS,
   readOutbox,
   startSending,
   updateEntry,
@@ -42,9 +44,16 @@ export function attempt(settings: EmailSettings, id: string, retryFailedBefore =
   return withLock(async () => {
     const entry = readOutbox(Date.now()).find((candidate) => candidate.id === id);
     if (!entry || !isDue(entry, Date.now(), retryFailedBefore)) return { outcome: 'skipped' as const };
+    if (await wasDelivered(id)) {
+      // This tab's copy of localStorage had not yet heard that another tab sent it.
+      updateEntry(id, () => null, Date.now());
+      return { outcome: 'skipped' as const };
+    }
     updateEntry(id, startSending, Date.now());
     const result = await (deliver ? deliver() : sendEmail(settings, entry.templateId, entry.params));
     if (result.ok) {
+      // Recorded before the lock goes to another tab.
+      await markDelivered(id, Date.now(), MAX_AGE_MS);
       updateEntry(id, () => null, Date.now());
       return { outcome: 'sent' as const };
     }
