@@ -301,6 +301,25 @@ fn a_quiet_serve_prints_nothing() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
 
+/// Starts `sitegen serve --port 0` building and watching `content` into `out`, with the
+/// repository's web app and templates; stdout piped, stderr as given.
+fn serve_watching(content: &Path, out: &Path, stderr: Stdio) -> Child {
+    let repo = common::repo_root();
+    Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["serve", "--port", "0", "--content"])
+        .arg(content)
+        .arg("--out")
+        .arg(out)
+        .arg("--web")
+        .arg(repo.join("web"))
+        .arg("--templates")
+        .arg(repo.join("templates"))
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("sitegen runs")
+}
+
 /// The usual flow: a preview with `sitegen serve`, stopped with Ctrl-C, then `sitegen
 /// build` into the same folder, which updates the preview's files in place (the
 /// preview recorded its folder as it stopped) and equals a clean build.
@@ -308,20 +327,7 @@ fn a_quiet_serve_prints_nothing() {
 fn the_build_after_a_preview_updates_its_folder_in_place() {
     let (tmp, content) = common::small_project();
     let out = tmp.path().join("dist");
-    let repo = common::repo_root();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
-        .args(["serve", "--port", "0", "--content"])
-        .arg(&content)
-        .arg("--out")
-        .arg(&out)
-        .arg("--web")
-        .arg(repo.join("web"))
-        .arg("--templates")
-        .arg(repo.join("templates"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("sitegen runs");
+    let mut child = serve_watching(&content, &out, Stdio::null());
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let serving = lines
         .find_map(|line| line.ok().filter(|line| line.starts_with("serving ")))
@@ -382,20 +388,7 @@ fn pages_stay_whole_while_saves_arrive_during_rebuilds() {
     const PRODUCT_PAGE: &str = "/products/1/slit-lamp";
     let (tmp, content) = common::small_project();
     let out = tmp.path().join("dist");
-    let repo = common::repo_root();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
-        .args(["serve", "--port", "0", "--content"])
-        .arg(&content)
-        .arg("--out")
-        .arg(&out)
-        .arg("--web")
-        .arg(repo.join("web"))
-        .arg("--templates")
-        .arg(repo.join("templates"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sitegen runs");
+    let mut child = serve_watching(&content, &out, Stdio::piped());
     let stdout = child.stdout.take().unwrap();
     let stderr = child.stderr.take().unwrap();
     let server = Server {
