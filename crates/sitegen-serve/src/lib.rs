@@ -209,26 +209,35 @@ pub async fn bind(host: &str, port: u16) -> Result<TcpListener, ServeError> {
         .map_err(|cause| ServeError::Bind { addr, cause })
 }
 
-/// Serves until the process is interrupted (Ctrl-C).
-pub async fn run(listener: TcpListener, options: ServeOptions) -> Result<(), ServeError> {
-    serve_until(listener, options, stop_requested()).await
-}
-
 /// Ctrl-C, or SIGTERM: what `kill`, service managers and test runners send. Without
-/// it a preview server stopped that way would keep its port.
-async fn stop_requested() {
+/// it a preview server stopped that way would keep its port. The signals are listened
+/// for from this call on (inside the runtime), not from the future's first poll: a
+/// signal sent as soon as the server says where it listens must not be missed.
+pub fn stop_requested() -> impl Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        let terminate = signal(SignalKind::terminate()).ok();
+        async move {
+            let received = |listener: Option<tokio::signal::unix::Signal>| async move {
+                match listener {
+                    Some(mut listener) => {
+                        listener.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
             tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = terminate.recv() => {}
+                () = received(interrupt) => {}
+                () = received(terminate) => {}
             }
-            return;
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// Serves until `shutdown` completes.

@@ -79,6 +79,9 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
             }
             None => None,
         };
+        // Listening for Ctrl-C and SIGTERM before saying where the server is: whoever
+        // reads that line may stop it at once.
+        let stop = sitegen_serve::stop_requested();
         if !quiet() {
             println!(
                 "serving {} at http://{addr}/",
@@ -88,12 +91,13 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         if config.watch && !quiet() {
             println!("watching content, templates and web sources; press Ctrl-C to stop");
         }
-        sitegen_serve::run(
+        sitegen_serve::serve_until(
             listener,
             ServeOptions {
                 live_reload,
                 ..ServeOptions::new(config.build.out_dir.clone())
             },
+            stop,
         )
         .await?;
         anyhow::Ok(ExitCode::SUCCESS)
