@@ -12,138 +12,159 @@ export type ScreenModule = { default: ComponentType };
 /** A route with its screen's lazy import (none for an alias). */
 export type RouteEntry = RoutePath & { readonly load?: () => Promise<ScreenModule> };
 
+const loadHomePage = () => import('../pages/home/HomePage');
+const loadProductsPage = () => import('../pages/products/ProductsPage');
+const loadServicesPage = () => import('../pages/services/ServicesPage');
+const loadCertificatesPage = () => import('../pages/certificates/CertificatesPage');
+const loadRailwayPage = () => import('../pages/railway/RailwayPage');
+const loadAboutPage = () => import('../pages/about/AboutPage');
+const loadBlogsPage = () => import('../pages/blogs/BlogsPage');
+const loadContactPage = () => import('../pages/contact/ContactPage');
+const loadQuoteListPage = () => import('../pages/quote-list/QuoteListPage');
+const loadJobApplicationPage = () => import('../pages/job-application/JobApplicationPage');
+const loadLegalPage = () => import('../pages/legal/LegalPage');
+const loadFooterBlockPage = () => import('./layout/FooterBlockPage');
+const loadHomeBlockPage = () => import('../pages/home/HomeBlockPage');
+const loadTimelinePage = () => import('../pages/timeline/TimelinePage');
+const loadEnquiryModalPreviewPage = () => import('../pages/blocks/EnquiryModalPreviewPage');
+const loadNotificationPreviewPage = () => import('../pages/blocks/NotificationPreviewPage');
+const loadRegistrationsPage = () => import('../pages/railway/RegistrationsPage');
+const loadServiceDetailPage = () => import('../pages/services/ServiceDetailPage');
+const loadProductPage = () => import('../pages/product/ProductPage');
+const loadNotFoundPage = () => import('../pages/not-found/NotFoundPage');
+
 export const ROUTE_TABLE = {
   'home': {
     ...ROUTE_PATHS['home'],
-    load: () => import('../pages/home/HomePage'),
+    load: loadHomePage,
   },
   'products': {
     ...ROUTE_PATHS['products'],
-    load: () => import('../pages/products/ProductsPage'),
+    load: loadProductsPage,
   },
   'services': {
     ...ROUTE_PATHS['services'],
-    load: () => import('../pages/services/ServicesPage'),
+    load: loadServicesPage,
   },
   'certificates': {
     ...ROUTE_PATHS['certificates'],
-    load: () => import('../pages/certificates/CertificatesPage'),
+    load: loadCertificatesPage,
   },
   'railway': {
     ...ROUTE_PATHS['railway'],
-    load: () => import('../pages/railway/RailwayPage'),
+    load: loadRailwayPage,
   },
   'about': {
     ...ROUTE_PATHS['about'],
-    load: () => import('../pages/about/AboutPage'),
+    load: loadAboutPage,
   },
   'blogs': {
     ...ROUTE_PATHS['blogs'],
-    load: () => import('../pages/blogs/BlogsPage'),
+    load: loadBlogsPage,
   },
   'contact': {
     ...ROUTE_PATHS['contact'],
-    load: () => import('../pages/contact/ContactPage'),
+    load: loadContactPage,
   },
   'quote-list': {
     ...ROUTE_PATHS['quote-list'],
-    load: () => import('../pages/quote-list/QuoteListPage'),
+    load: loadQuoteListPage,
   },
   'job-application': {
     ...ROUTE_PATHS['job-application'],
-    load: () => import('../pages/job-application/JobApplicationPage'),
+    load: loadJobApplicationPage,
   },
   'terms': {
     ...ROUTE_PATHS['terms'],
-    load: () => import('../pages/legal/LegalPage'),
+    load: loadLegalPage,
   },
   'privacy': {
     ...ROUTE_PATHS['privacy'],
-    load: () => import('../pages/legal/LegalPage'),
+    load: loadLegalPage,
   },
   'return-refund': {
     ...ROUTE_PATHS['return-refund'],
-    load: () => import('../pages/legal/LegalPage'),
+    load: loadLegalPage,
   },
   'shipping': {
     ...ROUTE_PATHS['shipping'],
-    load: () => import('../pages/legal/LegalPage'),
+    load: loadLegalPage,
   },
   'payment': {
     ...ROUTE_PATHS['payment'],
-    load: () => import('../pages/legal/LegalPage'),
+    load: loadLegalPage,
   },
   'block-footer': {
     ...ROUTE_PATHS['block-footer'],
-    load: () => import('./layout/FooterBlockPage'),
+    load: loadFooterBlockPage,
   },
   'block-home-slider': {
     ...ROUTE_PATHS['block-home-slider'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-map': {
     ...ROUTE_PATHS['block-map'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-service': {
     ...ROUTE_PATHS['block-service'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-associate-partners': {
     ...ROUTE_PATHS['block-associate-partners'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-number-increase': {
     ...ROUTE_PATHS['block-number-increase'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'timeline': {
     ...ROUTE_PATHS['timeline'],
-    load: () => import('../pages/timeline/TimelinePage'),
+    load: loadTimelinePage,
   },
   'block-achievement': {
     ...ROUTE_PATHS['block-achievement'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-our-clients-say': {
     ...ROUTE_PATHS['block-our-clients-say'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-testimonial': {
     ...ROUTE_PATHS['block-testimonial'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'block-product-form-modal': {
     ...ROUTE_PATHS['block-product-form-modal'],
-    load: () => import('../pages/blocks/EnquiryModalPreviewPage'),
+    load: loadEnquiryModalPreviewPage,
   },
   'block-notification': {
     ...ROUTE_PATHS['block-notification'],
-    load: () => import('../pages/blocks/NotificationPreviewPage'),
+    load: loadNotificationPreviewPage,
   },
   'block-product-home': {
     ...ROUTE_PATHS['block-product-home'],
-    load: () => import('../pages/home/HomeBlockPage'),
+    load: loadHomeBlockPage,
   },
   'registrations': {
     ...ROUTE_PATHS['registrations'],
-    load: () => import('../pages/railway/RegistrationsPage'),
+    load: loadRegistrationsPage,
   },
   'products-category': {
     ...ROUTE_PATHS['products-category'],
-    load: () => import('../pages/products/ProductsPage'),
+    load: loadProductsPage,
   },
   'service-detail': {
     ...ROUTE_PATHS['service-detail'],
-    load: () => import('../pages/services/ServiceDetailPage'),
+    load: loadServiceDetailPage,
   },
   'product': {
     ...ROUTE_PATHS['product'],
-    load: () => import('../pages/product/ProductPage'),
+    load: loadProductPage,
   },
   'job-application-alias': ROUTE_PATHS['job-application-alias'],
   'not-found': {
     ...ROUTE_PATHS['not-found'],
-    load: () => import('../pages/not-found/NotFoundPage'),
+    load: loadNotFoundPage,
   },
 } as const satisfies Record<RouteId, RouteEntry>;

@@ -118,7 +118,9 @@ pub fn route_modules_ts(routes: &[Route]) -> String {
 
 /// The router's table of `routes`: each route's data (from `route-paths.gen.ts`) and
 /// its screen's lazy import. A screen module that is missing, or whose default export
-/// is no component, fails type-checking.
+/// is no component, fails type-checking. Each module's import is written once, however
+/// many routes show it: the bundler wraps every `import()` in a preload call with its
+/// dependency list, and this table is part of every page's first load.
 pub fn route_table_ts(routes: &[Route]) -> String {
     let mut out = String::from(GENERATED_HEADER);
     out.push_str(
@@ -132,20 +134,24 @@ pub fn route_table_ts(routes: &[Route]) -> String {
          \n\
          /** A route with its screen's lazy import (none for an alias). */\n\
          export type RouteEntry = RoutePath & { readonly load?: () => Promise<ScreenModule> };\n\
-         \n\
-         export const ROUTE_TABLE = {\n",
+         \n",
     );
+    let loaders = screen_loaders(routes);
+    for (module, loader) in &loaders {
+        let _ = writeln!(
+            out,
+            "const {loader} = () => import({});",
+            quote(&import_path(module))
+        );
+    }
+    out.push_str("\nexport const ROUTE_TABLE = {\n");
     for route in routes {
         let id = quote(route.id);
         match route.screen {
             Some(module) => {
                 let _ = writeln!(out, "  {id}: {{");
                 let _ = writeln!(out, "    ...ROUTE_PATHS[{id}],");
-                let _ = writeln!(
-                    out,
-                    "    load: () => import({}),",
-                    quote(&import_path(module))
-                );
+                let _ = writeln!(out, "    load: {},", loader_of(&loaders, module));
                 out.push_str("  },\n");
             }
             None => {
@@ -155,6 +161,41 @@ pub fn route_table_ts(routes: &[Route]) -> String {
     }
     out.push_str("} as const satisfies Record<RouteId, RouteEntry>;\n");
     out
+}
+
+/// The name of each screen module's loader, in the order the routes first name them:
+/// `load` and the module's file name, numbered when two modules share a file name.
+fn screen_loaders(routes: &[Route]) -> Vec<(&'static str, String)> {
+    let mut loaders: Vec<(&'static str, String)> = Vec::new();
+    for module in routes.iter().filter_map(|route| route.screen) {
+        if loaders.iter().any(|(known, _)| *known == module) {
+            continue;
+        }
+        let stem: String = Path::new(module)
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .unwrap_or("Screen")
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let mut name = format!("load{stem}");
+        let mut number = 2;
+        while loaders.iter().any(|(_, taken)| *taken == name) {
+            name = format!("load{stem}{number}");
+            number += 1;
+        }
+        loaders.push((module, name));
+    }
+    loaders
+}
+
+/// The loader `screen_loaders` named for `module`.
+fn loader_of<'a>(loaders: &'a [(&str, String)], module: &str) -> &'a str {
+    loaders
+        .iter()
+        .find(|(known, _)| *known == module)
+        .map(|(_, name)| name.as_str())
+        .expect("every screen module has a loader")
 }
 
 /// How the web router finds a route's data chunk.
@@ -221,10 +262,10 @@ mod tests {
         );
         let table = route_table_ts(&routes);
         assert!(
-            table.contains(
-                "  'press': {\n    ...ROUTE_PATHS['press'],\n    \
-                 load: () => import('../pages/press/PressPage'),\n  },\n"
-            ),
+            table.contains("const loadPressPage = () => import('../pages/press/PressPage');\n")
+                && table.contains(
+                    "  'press': {\n    ...ROUTE_PATHS['press'],\n    load: loadPressPage,\n  },\n"
+                ),
             "{table}"
         );
         assert!(!route_paths_ts(sitegen_content::ROUTES).contains("press"));
@@ -244,7 +285,9 @@ mod tests {
                 route.id
             );
         }
-        assert!(table.contains("load: () => import('./layout/FooterBlockPage'),"));
+        assert!(
+            table.contains("const loadFooterBlockPage = () => import('./layout/FooterBlockPage');")
+        );
         assert!(paths.contains(
             "  'product': {\n    path: '/products/:productId/:slug',\n    kind: 'page',\n    \
              data: 'by-url',\n  },\n"
@@ -252,7 +295,9 @@ mod tests {
         let modules = route_modules_ts(sitegen_content::ROUTES);
         assert!(modules.contains("  'product': 'src/pages/product/ProductPage.tsx',\n"));
         assert!(!modules.contains("'job-application-alias'"));
-        assert!(table.contains("load: () => import('../pages/product/ProductPage'),"));
+        assert!(
+            table.contains("const loadProductPage = () => import('../pages/product/ProductPage');")
+        );
         assert!(
             table.contains("  'job-application-alias': ROUTE_PATHS['job-application-alias'],\n")
         );
