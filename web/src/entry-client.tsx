@@ -6,6 +6,7 @@
 // evaluating React DOM, evaluating the router and the app, then the steps of
 // startClient itself.
 import './styles/global.css';
+import { enforceDropdownRules } from './app/layout/early-menus';
 import { fetchData } from './content/data-cache';
 import { layoutDataUrl } from './content/route-data-url';
 import { afterFirstPaint } from './lib/after-first-paint';
@@ -15,6 +16,8 @@ import { yieldToMain } from './lib/yield-to-main';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element');
+// Until the bar has hydrated, the dropdowns the browser opens keep the spec's rules.
+enforceDropdownRules();
 // Now, while the page loads: the router's start after the first paint then writes none.
 numberFirstHistoryEntry();
 void afterFirstPaint()

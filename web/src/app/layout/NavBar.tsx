@@ -5,6 +5,7 @@ import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PAT
 import type { Layout, NavItem } from '../../content/types';
 import { isPlainClick, Link, NavLink } from '../../components/link/AppLink';
 import { QuoteListLink } from '../../quote-list/QuoteListLink';
+import { endEarlyDropdownRules } from './early-menus';
 import { OpenFlag, openFlags, syncOpenFlag, withoutNativeToggle } from './open-flag';
 
 /** The navigation state a menu entry passes to its screen (spec §2). */
@@ -70,6 +71,7 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
   // prerendered markup), before the browser paints again.
   /* eslint-disable react-hooks/set-state-in-effect */
   useLayoutEffect(() => {
+    endEarlyDropdownRules();
     const flagged = new Map(menuPaths(layout.navigation.items).map((path) => [menuFlagId(path), path]));
     const opened = openFlags([MOBILE_MENU_FLAG, ...flagged.keys()]);
     if (opened.includes(MOBILE_MENU_FLAG)) setMobileState({ locationKey: location.key, value: 'open' });
