@@ -1,0 +1,112 @@
+//! The catalogue: product summaries, listing pages and product pages.
+
+use crate::media::{draft_mark, optional_media, Media};
+use serde::Serialize;
+use sitegen_content::model::{self};
+use sitegen_content::Content;
+use ts_rs::TS;
+
+/// How many related products a product page lists.
+pub const RELATED_PRODUCTS: usize = 4;
+
+/// A product in a listing: `{ id, title, category, subcategory, image, slug }`.
+#[derive(Debug, Serialize, TS)]
+pub struct ProductSummary<'a> {
+    id: u32,
+    title: &'a str,
+    /// A category id.
+    category: &'a str,
+    subcategory: &'a str,
+    /// The product's image, else its category's (checked content always has one).
+    #[ts(as = "Media")]
+    image: Option<Media>,
+    slug: String,
+    /// Only in previews (`sitegen serve`, `build --drafts`): the product is a draft.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "true")]
+    draft: Option<bool>,
+}
+
+/// A product page's product: its summary, description and category name.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Product<'a> {
+    #[serde(flatten)]
+    #[ts(flatten)]
+    summary: ProductSummary<'a>,
+    description: &'a str,
+    category_name: &'a str,
+}
+
+/// `/products` (every product, `category` null) and `/products/category/{id}` (only that
+/// category's products, `category` its id).
+#[derive(Debug, Serialize, TS)]
+pub struct ProductsPageData<'a> {
+    category: Option<&'a str>,
+    products: Vec<ProductSummary<'a>>,
+}
+
+/// `/products/{id}/{slug}`: the product and up to [`RELATED_PRODUCTS`] others of its category.
+#[derive(Debug, Serialize, TS)]
+pub struct ProductPageData<'a> {
+    product: Product<'a>,
+    related: Vec<ProductSummary<'a>>,
+}
+
+/// A ProductSummary: `{ id, title, category, subcategory, image, slug }`.
+pub fn product_summary<'a>(c: &'a Content, product: &'a model::Product) -> ProductSummary<'a> {
+    ProductSummary {
+        id: product.id(),
+        title: product.title(),
+        category: product.category(),
+        subcategory: product.subcategory(),
+        image: optional_media(c, c.product_image(product)),
+        slug: product.slug(),
+        draft: draft_mark(product.is_draft()),
+    }
+}
+
+/// `/products`: `{ category: null, products: ProductSummary[] }` with every product.
+pub fn products_page(c: &Content) -> ProductsPageData<'_> {
+    catalogue_page(c, None)
+}
+
+/// `/products/category/{id}`: `{ category: id, products: ProductSummary[] }` with only
+/// that category's products, so the page's JSON stays small.
+pub fn category_page<'a>(c: &'a Content, category: &'a model::Category) -> ProductsPageData<'a> {
+    catalogue_page(c, Some(category))
+}
+
+fn catalogue_page<'a>(
+    c: &'a Content,
+    category: Option<&'a model::Category>,
+) -> ProductsPageData<'a> {
+    ProductsPageData {
+        category: category.map(model::Category::id),
+        products: c
+            .products
+            .iter()
+            .filter(|p| category.is_none_or(|category| p.category() == category.id()))
+            .map(|p| product_summary(c, p))
+            .collect(),
+    }
+}
+
+/// `/products/{id}/{slug}`: `{ product, related }`, related being up to
+/// [`RELATED_PRODUCTS`] other products of the same category, in file order.
+pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageData<'a> {
+    ProductPageData {
+        product: Product {
+            summary: product_summary(c, p),
+            description: p.description(),
+            category_name: c.category(p.category()).map_or("", |cat| cat.name()),
+        },
+        related: c
+            .products
+            .iter()
+            .filter(|other| other.category() == p.category() && other.id() != p.id())
+            .take(RELATED_PRODUCTS)
+            .map(|other| product_summary(c, other))
+            .collect(),
+    }
+}
