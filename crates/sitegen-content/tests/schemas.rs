@@ -34,7 +34,7 @@ fn content_toml_files() -> Vec<String> {
 fn committed_schema_files_equal_what_the_content_model_produces() {
     let dir = repo_root().join("schemas");
     let expected = sitegen_content::schema_files();
-    let stale = "the JSON Schemas are out of date: run `cargo run -p sitegen -- schema` \
+    let stale = "the JSON Schemas are out of date: run `sitegen gen` (or `sitegen schema`) \
                  at the repository root and commit schemas/";
     for (name, text) in &expected {
         let committed = fs::read_to_string(dir.join(name)).unwrap_or_default();

@@ -9,8 +9,9 @@
 //! - the envelopes the prerenderer and the page shell hand on ([`RouteData`],
 //!   [`PrerenderData`], [`EmbeddedPageData`]);
 //! - [`typescript`]: those types as `web/src/content/contract.gen.ts`
-//!   ([`TYPESCRIPT_FILE`]), so the web app reads exactly the shapes built here; a
-//!   staleness test (`tests/contract.rs`) keeps the committed file in step. The
+//!   ([`TYPESCRIPT_FILE`]), so the web app reads exactly the shapes built here
+//!   (`sitegen gen` writes it, and a test fails while it is stale), and
+//!   [`web_fixture`], the web tests' data. The
 //!   declarations start from the views listed once below and take every type a view
 //!   holds from ts-rs;
 //! - naming the responsive WebP variants a view offers for a raster image
@@ -45,6 +46,7 @@
 mod about;
 mod certificates;
 mod envelopes;
+mod fixture;
 mod home;
 mod layout;
 mod media;
@@ -62,6 +64,7 @@ pub use certificates::{
     RegistrationsPageData,
 };
 pub use envelopes::{EmbeddedPageData, EmptyPage, PrerenderData, RouteData, RouteMeta};
+pub use fixture::{web_fixture, WEB_FIXTURE_FILE};
 pub use home::{home, home_page, Home, HomePageData, HomeSection};
 pub use layout::{layout, layout_file, Layout};
 pub use media::{media, Media, MediaVariant};

@@ -31,8 +31,9 @@ enum Command {
     Serve(ServeArgs),
     /// Write the JSON Schemas of the content files (for editors' TOML language servers).
     Schema(SchemaArgs),
-    /// Write the web app's files generated from Rust (the route table:
-    /// `src/lib/route-paths.gen.ts` and `src/app/route-table.gen.ts`).
+    /// Write every file of the repository generated from Rust: the web app's route
+    /// files and data contract, the web tests' data, the JSON Schemas and the error
+    /// reference.
     Gen(GenArgs),
     /// Explain an error code of the diagnostics (e.g. `sitegen explain E0202`).
     Explain(ExplainArgs),
@@ -84,9 +85,10 @@ struct SchemaArgs {
 
 #[derive(Debug, Args)]
 struct GenArgs {
-    /// The web app folder.
-    #[arg(long, value_name = "DIR", default_value = "web")]
-    web: PathBuf,
+    /// The repository's root folder (it holds `web/`, `schemas/`, `docs/` and the
+    /// valid content fixture).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    root: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -218,7 +220,7 @@ fn main() -> ExitCode {
         Command::Build(args) => cmd::build::run(args.into()),
         Command::Check(args) => cmd::check::run(&args.content, &args.web),
         Command::Schema(args) => cmd::schema::run(&args.out),
-        Command::Gen(args) => cmd::gen::run(&args.web),
+        Command::Gen(args) => cmd::gen::run(&args.root),
         Command::New(args) => cmd::new::run(&cmd::new::NewEntry {
             kind: args.kind,
             title: args.title,

@@ -1,17 +1,20 @@
-//! `sitegen gen` writes the web app's generated route files.
+//! `sitegen gen` writes every generated file of the repository.
 
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
 #[test]
-fn gen_writes_the_committed_route_table_into_the_web_folder() {
+fn gen_writes_every_committed_generated_file_into_the_root_folder() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let tmp = tempfile::tempdir().unwrap();
-    let web = tmp.path().join("web");
+    let root = tmp.path();
+    // The web tests' data is the views of the valid content fixture.
+    let fixture = "crates/sitegen-content/tests/fixtures/valid/content";
+    sitegen_content::testing::copy_dir(&repo.join(fixture), &root.join(fixture));
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_sitegen"))
-            .args(["gen", "--web", web.to_str().unwrap()])
+            .args(["gen", "--root", root.to_str().unwrap()])
             .output()
             .unwrap()
     };
@@ -21,24 +24,41 @@ fn gen_writes_the_committed_route_table_into_the_web_folder() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    let stdout = String::from_utf8_lossy(&output.stdout);
     let files = [
-        "src/lib/route-paths.gen.ts",
-        "src/lib/route-modules.gen.ts",
-        "src/app/route-table.gen.ts",
+        "web/src/lib/route-paths.gen.ts",
+        "web/src/lib/route-modules.gen.ts",
+        "web/src/app/route-table.gen.ts",
+        "web/src/content/contract.gen.ts",
+        "web/src/testing/content-fixture.gen.ts",
+        "schemas/products.schema.json",
+        "docs/errors.md",
     ];
     for file in files {
-        let name = Path::new(file).file_name().unwrap().to_str().unwrap();
-        assert!(String::from_utf8_lossy(&output.stdout).contains(&format!("{name}: written")));
+        assert!(
+            stdout.contains(&format!("{file}: written")),
+            "{file}\n{stdout}"
+        );
         assert_eq!(
-            fs::read_to_string(web.join(file)).unwrap(),
-            fs::read_to_string(repo.join("web").join(file)).unwrap(),
-            "web/{file} is stale: run `sitegen gen`"
+            fs::read_to_string(root.join(file)).unwrap(),
+            fs::read_to_string(repo.join(file)).unwrap(),
+            "{file} is stale: run `sitegen gen`"
         );
     }
     // A second run finds nothing to do.
-    let again = run();
-    for file in files {
-        let name = Path::new(file).file_name().unwrap().to_str().unwrap();
-        assert!(String::from_utf8_lossy(&again.stdout).contains(&format!("{name}: unchanged")));
-    }
+    let again = String::from_utf8_lossy(&run().stdout).to_string();
+    assert!(!again.contains("written"), "{again}");
+}
+
+#[test]
+fn gen_without_the_valid_fixture_says_what_is_missing_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["gen", "--root", tmp.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("valid content fixture"), "{stderr}");
+    assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 0);
 }

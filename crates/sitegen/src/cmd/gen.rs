@@ -1,11 +1,17 @@
-//! `sitegen gen`: write the web app's files that are generated from Rust declarations,
-//! so React cannot drift from them: `web/src/lib/route-paths.gen.ts` and
-//! `web/src/app/route-table.gen.ts` from the route table ([`sitegen_content::ROUTES`]).
-//! A test fails while a committed file is stale.
+//! `sitegen gen`: write every file of the repository that is generated from Rust
+//! declarations, so that nothing can drift from them:
+//! - the web app's route files, from the route table ([`sitegen_content::ROUTES`]):
+//!   `route-paths.gen.ts`, `route-modules.gen.ts` and `route-table.gen.ts`;
+//! - the data contract's TypeScript types (`web/src/content/contract.gen.ts`) and the
+//!   web tests' data (`web/src/testing/content-fixture.gen.ts`), from `sitegen-view`;
+//! - the content files' JSON Schemas (`schemas/`) and the error reference
+//!   (`docs/errors.md`), from `sitegen-content`.
+//!
+//! One test (`tests/gen.rs`) fails while any committed file is stale.
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -25,8 +31,21 @@ pub const ROUTE_TABLE_FILE: &str = "src/app/route-table.gen.ts";
 /// it out.
 pub const ROUTE_MODULES_FILE: &str = "src/lib/route-modules.gen.ts";
 
-/// The generated files, each as (path relative to the web app, text).
-pub fn generated_files(routes: &[Route]) -> [(&'static str, String); 3] {
+/// The web app's folder, relative to the repository root.
+const WEB_DIR: &str = "web";
+
+/// The valid content fixture, relative to the repository root: the web tests' data is
+/// its views.
+pub const VALID_FIXTURE_DIR: &str = "crates/sitegen-content/tests/fixtures/valid/content";
+
+/// The content files' JSON Schemas, relative to the repository root.
+const SCHEMAS_DIR: &str = "schemas";
+
+/// The error reference, relative to the repository root.
+const ERRORS_FILE: &str = "docs/errors.md";
+
+/// The route files of `routes`, each as (path relative to the web app, text).
+pub fn route_files(routes: &[Route]) -> [(&'static str, String); 3] {
     [
         (ROUTE_PATHS_FILE, route_paths_ts(routes)),
         (ROUTE_MODULES_FILE, route_modules_ts(routes)),
@@ -34,10 +53,46 @@ pub fn generated_files(routes: &[Route]) -> [(&'static str, String); 3] {
     ]
 }
 
-/// Writes the generated files into the web app at `web` and prints what it did.
-pub fn run(web: &Path) -> anyhow::Result<ExitCode> {
-    for (file, text) in generated_files(sitegen_content::ROUTES) {
-        let path = web.join(file);
+/// Every generated file of the repository at `root`, each as (path relative to the
+/// root, text). The web tests' data needs the valid content fixture under `root`.
+pub fn generated_files(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
+    let mut files: Vec<(PathBuf, String)> = route_files(sitegen_content::ROUTES)
+        .into_iter()
+        .map(|(file, text)| (Path::new(WEB_DIR).join(file), text))
+        .collect();
+    files.push((
+        PathBuf::from(sitegen_view::TYPESCRIPT_FILE),
+        sitegen_view::typescript(),
+    ));
+    let fixture = root.join(VALID_FIXTURE_DIR);
+    let report = sitegen_content::load(&fixture);
+    let content = report.content.with_context(|| {
+        format!(
+            "the valid content fixture {} does not load: run `sitegen check --content {}`",
+            fixture.display(),
+            fixture.display()
+        )
+    })?;
+    files.push((
+        PathBuf::from(sitegen_view::WEB_FIXTURE_FILE),
+        sitegen_view::web_fixture(&content),
+    ));
+    files.extend(
+        sitegen_content::schema_files()
+            .into_iter()
+            .map(|(name, text)| (Path::new(SCHEMAS_DIR).join(name), text)),
+    );
+    files.push((
+        PathBuf::from(ERRORS_FILE),
+        sitegen_content::ErrorCode::reference_markdown(),
+    ));
+    Ok(files)
+}
+
+/// Writes the generated files into the repository at `root` and prints what it did.
+pub fn run(root: &Path) -> anyhow::Result<ExitCode> {
+    for (file, text) in generated_files(root)? {
+        let path = root.join(file);
         let changed = fs::read_to_string(&path).ok().as_deref() != Some(text.as_str());
         if changed {
             if let Some(parent) = path.parent() {
@@ -309,13 +364,17 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_route_files_are_up_to_date() {
-        for (file, text) in generated_files(sitegen_content::ROUTES) {
-            let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../web")
-                .join(file);
-            let committed = fs::read_to_string(&committed).unwrap_or_default();
-            assert!(committed == text, "web/{file} is stale: run `sitegen gen`");
+    fn every_committed_generated_file_is_up_to_date() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let files = generated_files(&root).unwrap();
+        assert!(files.len() > 6, "{}", files.len());
+        for (file, text) in files {
+            let committed = fs::read_to_string(root.join(&file)).unwrap_or_default();
+            assert!(
+                committed == text,
+                "{} is stale: run `sitegen gen` at the repository root",
+                file.display()
+            );
         }
     }
 }
