@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appErrors, expect, test, waitForApp } from './support';
 import { axeViolations } from './catalogue-axe';
+import type { RedirectMap } from '../src/content/contract.gen';
+import { REDIRECTS_DATA_URL } from '../src/content/data-files.gen';
 
 // Issue 14 as a visitor and an editor see it: old product URLs answered by `sitegen
 // serve` (and by the client router where a host has no `_redirects`), and, on a
@@ -12,13 +14,12 @@ import { axeViolations } from './catalogue-axe';
 
 test.use({ bypassCSP: true });
 
-type RedirectMap = { aliases: Record<string, string>; products: Record<string, string> };
 
 test.describe('old product URLs on the built site', () => {
   test('sitegen serve answers /products/{id} and an old slug with 301s to the current page', async ({
     request,
   }) => {
-    const map = (await (await request.get('/data/redirects.json')).json()) as RedirectMap;
+    const map = (await (await request.get(REDIRECTS_DATA_URL)).json()) as RedirectMap;
     const current = map.products['12'];
     expect(current).toMatch(/^\/products\/12\/[a-z0-9-]+$/);
 

@@ -331,6 +331,24 @@ pub fn route_aliases() -> impl Iterator<Item = (&'static str, &'static str)> + C
         .filter_map(|alias| Some((alias.pattern, route(alias.redirect?)?.pattern)))
 }
 
+/// The folder of the routes' data chunks, inside the output folder: a route's chunk is
+/// `{ROUTE_DATA_DIR}/{path}.json`, the home page's named [`ROUTE_DATA_INDEX`]. The web
+/// app finds them through `sitegen gen`'s copy of these names.
+pub const ROUTE_DATA_DIR: &str = "data/routes";
+
+/// The name of the home page's data chunk (its path, `/`, has no segment).
+pub const ROUTE_DATA_INDEX: &str = "index";
+
+/// The redirect map the client router reads for an old URL, inside the output folder.
+pub const REDIRECTS_DATA_FILE: &str = "data/redirects.json";
+
+/// The data chunk of a decoded route path, inside the output folder:
+/// `/` → `data/routes/index.json`, `/services/x` → `data/routes/services/x.json`.
+pub fn route_data_file(path: &str) -> String {
+    let name = path.strip_prefix('/').filter(|rest| !rest.is_empty());
+    format!("{ROUTE_DATA_DIR}/{}.json", name.unwrap_or(ROUTE_DATA_INDEX))
+}
+
 /// Whether `path` is a static route or an alias, exactly as written.
 pub fn is_static_or_alias(path: &str) -> bool {
     static_paths().any(|known| known == path) || route_aliases().any(|(alias, _)| alias == path)
@@ -456,6 +474,15 @@ impl PolicyKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_home_page_data_chunk_is_index_and_others_follow_their_path() {
+        assert_eq!(route_data_file("/"), "data/routes/index.json");
+        assert_eq!(
+            route_data_file("/services/dialysis-center"),
+            "data/routes/services/dialysis-center.json"
+        );
+    }
 
     /// The route a breadcrumb parent id names.
     fn parent_of(route: &Route) -> Option<&'static Route> {

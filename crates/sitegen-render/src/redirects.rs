@@ -7,8 +7,9 @@
 //! for hosts without `_redirects`; and `data/redirects.json`, which the client router
 //! reads when an in-app link leads to an old URL.
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use sitegen_content::Content;
+use sitegen_view::RedirectMap;
 
 use sitegen_content::routes::route_aliases;
 
@@ -16,7 +17,7 @@ use crate::hosts;
 use crate::routes::encode_path;
 
 /// Where the client finds the redirect map.
-pub const DATA_FILE: &str = "data/redirects.json";
+pub const DATA_FILE: &str = sitegen_content::routes::REDIRECTS_DATA_FILE;
 
 /// The rule that sends any other slug of a product to `/products/{id}` (which the
 /// static rules send on). One placeholder rule, whatever the catalogue's size:
@@ -136,19 +137,14 @@ fn escape_html(text: &str) -> String {
 /// `data/redirects.json`: `{ aliases: { "/old": "/new" }, products: { "12": "/products/12/slug" } }`
 /// (aliases decoded, as the client compares decoded paths).
 pub fn client_map(content: &Content) -> Value {
-    let aliases: Map<String, Value> = route_aliases()
-        .map(|(from, to)| (from.to_string(), Value::String(to.to_string())))
-        .chain(
-            content
-                .alias_redirects()
-                .into_iter()
-                .map(|(from, to)| (from, Value::String(to))),
-        )
+    let aliases = route_aliases()
+        .map(|(from, to)| (from.to_string(), to.to_string()))
+        .chain(content.alias_redirects())
         .collect();
-    let products: Map<String, Value> = product_routes(content)
-        .map(|(id, route)| (id.to_string(), Value::String(route)))
+    let products = product_routes(content)
+        .map(|(id, route)| (id.to_string(), route))
         .collect();
-    json!({ "aliases": aliases, "products": products })
+    RedirectMap { aliases, products }.into()
 }
 
 #[cfg(test)]

@@ -82,16 +82,7 @@ impl PlannedRoute {
 
     /// Where the route's JSON chunk goes inside the output directory.
     pub fn data_file(&self) -> String {
-        data_file_for(&self.path)
-    }
-}
-
-/// The JSON chunk of a decoded route path: `/` → `data/routes/index.json`.
-pub fn data_file_for(path: &str) -> String {
-    if path == "/" {
-        "data/routes/index.json".to_string()
-    } else {
-        format!("data/routes/{}.json", &path[1..])
+        routes::route_data_file(&self.path)
     }
 }
 
@@ -374,15 +365,6 @@ pub(crate) mod tests {
         assert_eq!(
             not_found_route_data("404 - Page Not Found | S", "D").to_string(),
             r#"{"meta":{"canonical":"","description":"D","path":"/404","title":"404 - Page Not Found | S"},"page":{}}"#
-        );
-    }
-
-    #[test]
-    fn home_data_file_is_index() {
-        assert_eq!(data_file_for("/"), "data/routes/index.json");
-        assert_eq!(
-            data_file_for("/services/dialysis-center"),
-            "data/routes/services/dialysis-center.json"
         );
     }
 

@@ -3,6 +3,8 @@
 
 use crate::layout::Layout;
 use serde::Serialize;
+use std::collections::BTreeMap;
+
 use serde_json::value::RawValue;
 use serde_json::Value;
 use ts_rs::TS;
@@ -72,4 +74,20 @@ pub struct EmbeddedPageData<'a> {
     /// The route's `/data/routes/….json`.
     #[ts(type = "RouteData<unknown>")]
     pub route: &'a RawValue,
+}
+
+/// `/data/redirects.json`, which the client router reads for a URL that has no data of
+/// its own: where each old URL lives now.
+#[derive(Debug, Default, Serialize, TS)]
+pub struct RedirectMap {
+    /// Each alias (decoded old path, as the client compares decoded paths) → its page.
+    pub aliases: BTreeMap<String, String>,
+    /// Each product id → its product's page (`/products/{id}` and any old slug of it).
+    pub products: BTreeMap<String, String>,
+}
+
+impl From<RedirectMap> for Value {
+    fn from(map: RedirectMap) -> Value {
+        serde_json::to_value(map).unwrap_or_default()
+    }
 }

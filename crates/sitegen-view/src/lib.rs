@@ -63,7 +63,9 @@ pub use certificates::{
     certificates_page, railway_page, registrations_page, CertificatesPageData, RailwayPageData,
     RegistrationsPageData,
 };
-pub use envelopes::{EmbeddedPageData, EmptyPage, PrerenderData, RouteData, RouteMeta};
+pub use envelopes::{
+    EmbeddedPageData, EmptyPage, PrerenderData, RedirectMap, RouteData, RouteMeta,
+};
 pub use fixture::{web_fixture, WEB_FIXTURE_FILE};
 pub use home::{home, home_page, Home, HomePageData, HomeSection};
 pub use layout::{layout, layout_file, Layout};

@@ -29,6 +29,7 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
         "web/src/lib/route-paths.gen.ts",
         "web/src/lib/route-modules.gen.ts",
         "web/src/app/route-table.gen.ts",
+        "web/src/content/data-files.gen.ts",
         "web/src/content/contract.gen.ts",
         "web/src/testing/content-fixture.gen.ts",
         "schemas/products.schema.json",

@@ -2,13 +2,10 @@
 // router does on an in-app navigation, from `/data/redirects.json` (fetched only when
 // a URL has no data of its own).
 import { redirect } from 'react-router-dom';
+import type { RedirectMap } from './contract.gen';
 import { fetchData } from './data-cache';
+import { REDIRECTS_DATA_URL } from './data-files.gen';
 import { safeDecode, withoutTrailingSlash } from './route-data-url';
-
-export const REDIRECTS_DATA_URL = '/data/redirects.json';
-
-/** `/data/redirects.json`: aliases (decoded old path → new URL) and each product's page by id. */
-export type RedirectMap = { aliases: Record<string, string>; products: Record<string, string> };
 
 /**
  * Where an old URL lives now: an alias's target, or for `/products/{id}` and

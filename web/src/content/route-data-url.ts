@@ -1,9 +1,5 @@
 // Where the browser finds a route's JSON chunk (docs/data-contract.md §3).
-
-/** The job-form alias: `/JobApplicationForm` is the same page as `/jobapplicationform`. */
-const PATH_ALIASES: Readonly<Record<string, string>> = {
-  '/JobApplicationForm': '/jobapplicationform',
-};
+import { ROUTE_ALIASES, ROUTE_DATA_DIR, ROUTE_DATA_INDEX } from './data-files.gen';
 
 /**
  * The URL of the layout file every page shares (`/assets/layout.{hash}.json`, cached
@@ -28,8 +24,8 @@ export function withoutTrailingSlash(pathname: string): string {
  */
 export function routeDataUrl(pathname: string): string {
   const path = withoutTrailingSlash(pathname);
-  const canonical = PATH_ALIASES[path] ?? path;
-  return '/data/routes/' + (canonical === '/' ? 'index' : canonical.slice(1)) + '.json';
+  const canonical = ROUTE_ALIASES[path] ?? path;
+  return `${ROUTE_DATA_DIR}/${canonical === '/' ? ROUTE_DATA_INDEX : canonical.slice(1)}.json`;
 }
 
 /**

@@ -31,6 +31,10 @@ pub const ROUTE_TABLE_FILE: &str = "src/app/route-table.gen.ts";
 /// it out.
 pub const ROUTE_MODULES_FILE: &str = "src/lib/route-modules.gen.ts";
 
+/// Where the data files' URLs go: the routes' data chunks, the redirect map and the
+/// route aliases, for the code that fetches them (part of the entry script).
+pub const DATA_FILES_FILE: &str = "src/content/data-files.gen.ts";
+
 /// The web app's folder, relative to the repository root.
 const WEB_DIR: &str = "web";
 
@@ -45,11 +49,12 @@ const SCHEMAS_DIR: &str = "schemas";
 const ERRORS_FILE: &str = "docs/errors.md";
 
 /// The route files of `routes`, each as (path relative to the web app, text).
-pub fn route_files(routes: &[Route]) -> [(&'static str, String); 3] {
+pub fn route_files(routes: &[Route]) -> [(&'static str, String); 4] {
     [
         (ROUTE_PATHS_FILE, route_paths_ts(routes)),
         (ROUTE_MODULES_FILE, route_modules_ts(routes)),
         (ROUTE_TABLE_FILE, route_table_ts(routes)),
+        (DATA_FILES_FILE, data_files_ts()),
     ]
 }
 
@@ -147,6 +152,37 @@ pub fn route_paths_ts(routes: &[Route]) -> String {
          /** The id of a declared route. */\n\
          export type RouteId = keyof typeof ROUTE_PATHS;\n",
     );
+    out
+}
+
+/// The data files' URLs, as the build writes them (`sitegen_content::routes`).
+pub fn data_files_ts() -> String {
+    use sitegen_content::routes::{
+        route_aliases, REDIRECTS_DATA_FILE, ROUTE_DATA_DIR, ROUTE_DATA_INDEX,
+    };
+    let mut out = String::from(GENERATED_HEADER);
+    let _ = write!(
+        out,
+        "\n\
+         /** The folder of the routes' data chunks: a route's is `{{dir}}/{{path}}.json`. */\n\
+         export const ROUTE_DATA_DIR = {};\n\
+         \n\
+         /** The name of the home page's data chunk (its path has no segment). */\n\
+         export const ROUTE_DATA_INDEX = {};\n\
+         \n\
+         /** The redirect map the client router reads for an old URL. */\n\
+         export const REDIRECTS_DATA_URL = {};\n\
+         \n\
+         /** Each route alias's path → the path of the page it is (a 301). */\n\
+         export const ROUTE_ALIASES: Readonly<Record<string, string>> = {{\n",
+        quote(&format!("/{ROUTE_DATA_DIR}")),
+        quote(ROUTE_DATA_INDEX),
+        quote(&format!("/{REDIRECTS_DATA_FILE}")),
+    );
+    for (alias, target) in route_aliases() {
+        let _ = writeln!(out, "  {}: {},", quote(alias), quote(target));
+    }
+    out.push_str("};\n");
     out
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget, type RedirectMap } from '../redirects';
+import type { RedirectMap } from '../contract.gen';
+import { redirectTarget } from '../redirects';
 
 const map: RedirectMap = {
   aliases: { '/old/catalogue': '/products/12/hemodialysis-machine', '/JobApplicationForm': '/jobapplicationform' },
