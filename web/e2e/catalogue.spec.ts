@@ -378,6 +378,34 @@ test('the product page carries Product and BreadcrumbList structured data', asyn
   expect(blocks.find((block) => block['@type'] === 'Product')?.name).toBe('Slit Lamp');
 });
 
+test('each page shows the breadcrumb trail its JSON-LD declares', async ({ request }) => {
+  // The listings add the visitor's category and subcategory choice to the trail.
+  const paths = [
+    '/certificate',
+    '/services',
+    '/services/Dental%20centre%20setup',
+    '/products/1/slit-lamp',
+    '/railway-registration',
+    '/railway-registration/PCMD',
+    '/aboutUs',
+    '/PrivacyPolicy',
+    '/quote-list',
+  ];
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    const declared = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+      .map(([, json]) => JSON.parse(json ?? '') as { '@type': string; itemListElement?: { name: string }[] })
+      .find((block) => block['@type'] === 'BreadcrumbList')
+      ?.itemListElement?.map((item) => item.name);
+    const nav = /<nav aria-label="Breadcrumb"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+    const shown = [...nav.matchAll(/<li>(.*?)<\/li>/gs)].map(([, item]) =>
+      (item ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&'),
+    );
+    expect(declared, path).toBeDefined();
+    expect(shown, path).toEqual(declared);
+  }
+});
+
 // The spec's table of gallery counts; entries without a gallery repeat the main image galleryCount (3) times.
 const SERVICES: Array<[id: string, title: string, gallery: number]> = [
   ['dialysis-center', 'Dialysis Center Setup', 7],

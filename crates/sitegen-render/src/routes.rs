@@ -20,6 +20,7 @@ pub fn not_found_route_data(title: &str, description: &str) -> Value {
             description,
             path: NOT_FOUND_URL,
             canonical: "",
+            breadcrumb: Vec::new(),
         },
         page: view::EmptyPage {},
     }
@@ -64,6 +65,11 @@ impl PlannedRoute {
             description: &self.description,
             path: &self.path,
             canonical: &canonical,
+            breadcrumb: self
+                .breadcrumb
+                .iter()
+                .map(|(label, path)| view::Crumb { label, path })
+                .collect(),
         };
         // `view::RouteData` with the page serialised already; through `Value`, as every
         // JSON file, so its keys are sorted (docs/data-contract.md §3).
@@ -364,7 +370,7 @@ pub(crate) mod tests {
     fn the_not_found_route_has_no_canonical_url_and_empty_page_data() {
         assert_eq!(
             not_found_route_data("404 - Page Not Found | S", "D").to_string(),
-            r#"{"meta":{"canonical":"","description":"D","path":"/404","title":"404 - Page Not Found | S"},"page":{}}"#
+            r#"{"meta":{"breadcrumb":[],"canonical":"","description":"D","path":"/404","title":"404 - Page Not Found | S"},"page":{}}"#
         );
     }
 

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use ts_rs::TS;
 
-/// Title, description, path and canonical URL of a route.
+/// Title, description, path, canonical URL and breadcrumb trail of a route.
 #[derive(Debug, Serialize, TS)]
 pub struct RouteMeta<'a> {
     /// The page title.
@@ -20,6 +20,18 @@ pub struct RouteMeta<'a> {
     pub path: &'a str,
     /// The canonical URL on the live site (empty on the 404 page).
     pub canonical: &'a str,
+    /// The trail from the home page to this page, the page last; empty for a page
+    /// without one. The page shows it, and its JSON-LD `BreadcrumbList` is the same.
+    pub breadcrumb: Vec<Crumb<'a>>,
+}
+
+/// One step of a breadcrumb trail.
+#[derive(Debug, Serialize, TS)]
+pub struct Crumb<'a> {
+    /// How the site names the page.
+    pub label: &'a str,
+    /// The page's decoded path.
+    pub path: &'a str,
 }
 
 /// `/data/routes/{path}.json`: one per prerendered route; `page` is the screen's data.

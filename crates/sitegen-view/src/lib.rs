@@ -64,7 +64,7 @@ pub use certificates::{
     RegistrationsPageData,
 };
 pub use envelopes::{
-    EmbeddedPageData, EmptyPage, PrerenderData, RedirectMap, RouteData, RouteMeta,
+    Crumb, EmbeddedPageData, EmptyPage, PrerenderData, RedirectMap, RouteData, RouteMeta,
 };
 pub use fixture::{web_fixture, WEB_FIXTURE_FILE};
 pub use home::{home, home_page, Home, HomePageData, HomeSection};

@@ -9,7 +9,7 @@ import { pageAssembler } from '../testing/page-assembler';
 import { categoryPath, productPath, servicePath } from '../lib/paths';
 
 function route(path: string, page: unknown): [string, RouteData<unknown>] {
-  return [path, { meta: { title: path, description: path, path, canonical: `https://example.com${path}` }, page }];
+  return [path, { meta: { title: path, description: path, path, canonical: `https://example.com${path}`, breadcrumb: [] }, page }];
 }
 
 /** Every kind of page of the valid content fixture, several of each frame. */

@@ -56,6 +56,19 @@ export type CompanyTimelineEntry = { date: string, title: string, text: string, 
 export type Contact = { address: string, hours: string, locationLabel: string, mapsUrl: string, mapEmbedUrl: string, mapTitle: string, emails: Array<string>, phones: Array<string>, topBarEmail: string, topBarPhones: Array<string>, supportEmail: string, chatUrl: string, };
 
 /**
+ * One step of a breadcrumb trail.
+ */
+export type Crumb = {
+/**
+ * How the site names the page.
+ */
+label: string,
+/**
+ * The page's decoded path.
+ */
+path: string, };
+
+/**
  * The EmailJS settings of site.toml.
  */
 export type EmailSettings = { publicKey: string, serviceId: string, origin: string, templates: EmailTemplates, };
@@ -303,7 +316,7 @@ meta: RouteMeta,
 page: P, };
 
 /**
- * Title, description, path and canonical URL of a route.
+ * Title, description, path, canonical URL and breadcrumb trail of a route.
  */
 export type RouteMeta = {
 /**
@@ -321,7 +334,12 @@ path: string,
 /**
  * The canonical URL on the live site (empty on the 404 page).
  */
-canonical: string, };
+canonical: string,
+/**
+ * The trail from the home page to this page, the page last; empty for a page
+ * without one. The page shows it, and its JSON-LD `BreadcrumbList` is the same.
+ */
+breadcrumb: Array<Crumb>, };
 
 /**
  * A services slider card; `service` (a serviceId) links it to the service's page.

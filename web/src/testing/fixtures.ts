@@ -1,19 +1,20 @@
 // The data of the unit tests and the prerender smoke test: the views sitegen builds from
 // its valid content fixture (content-fixture.gen.ts, generated from
 // crates/sitegen-content/tests/fixtures/valid), wrapped in route data. Not the site's content.
-import type { Home, Layout, RouteData } from '../content/types';
+import type { Crumb, Home, Layout, RouteData } from '../content/types';
 import * as views from './content-fixture.gen';
 
 export const layoutFixture: Layout = views.layout;
 
 /** Route data as sitegen plans it: the meta comes from the route, the page from the views. */
-function routeData<P>(path: string, title: string, page: P): RouteData<P> {
+function routeData<P>(path: string, title: string, page: P, breadcrumb: Crumb[] = []): RouteData<P> {
   return {
     meta: {
       title,
       description: `${title} description`,
       path,
       canonical: `${layoutFixture.site.baseUrl}${encodeURI(path)}`,
+      breadcrumb,
     },
     page,
   };

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { About, AboutSection } from '../../content/types';
@@ -41,7 +41,7 @@ export default function AboutPage() {
     <div className="about-page">
       <div className="page-header">
         <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Company Profile' }]} />
+          <RouteBreadcrumb />
           <h1>Company Profile</h1>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
 import { Lightbox } from '../../components/lightbox/Lightbox';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -13,7 +13,7 @@ export default function CertificatesPage() {
   if (!data) return <NotFoundMessage />;
   return (
     <div className="container certificates-page">
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Professional Certification' }]} />
+      <RouteBreadcrumb />
       <h1>Professional Certification</h1>
       <CertificateGrid items={data.page.certificates} onOpen={setSelected} />
       {selected?.image && <Lightbox image={selected.image} title={selected.title} onClose={() => setSelected(null)} />}

@@ -1,4 +1,4 @@
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { Policy } from '../../content/types';
@@ -11,7 +11,7 @@ export default function LegalPage() {
   const policy = data.page;
   return (
     <div className="container legal-page">
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: policy.title }]} />
+      <RouteBreadcrumb />
       <article>
         <h1>{policy.title}</h1>
         {policy.updated && <p className="legal-updated">{`Last updated: ${policy.updated}`}</p>}

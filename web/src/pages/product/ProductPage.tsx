@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
@@ -19,14 +19,7 @@ export default function ProductPage() {
   const { product, related } = data.page;
   return (
     <div className="container product-page">
-      <Breadcrumb
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'Products', to: '/products' },
-          { label: product.categoryName, to: categoryPath(product.category) },
-          { label: product.title },
-        ]}
-      />
+      <RouteBreadcrumb />
       <article className="product-detail">
         <MediaImage media={product.image} alt={product.title} className="product-detail-image" eager />
         <div>

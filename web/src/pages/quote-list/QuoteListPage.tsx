@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { Link } from '../../components/link/AppLink';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { useLayoutData } from '../../content/hooks';
@@ -65,7 +65,7 @@ export default function QuoteListPage() {
 
   return (
     <div className="container quote-list-page">
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Quote List' }]} />
+      <RouteBreadcrumb />
       <div className="quote-list-print-header">
         <p className="quote-list-print-company">{layout.site.name}</p>
         <p>{layout.contact.address}</p>

@@ -1,4 +1,4 @@
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
 import type { RailwayPageData } from '../../content/types';
@@ -12,7 +12,7 @@ export default function RailwayPage() {
   if (!data) return <NotFoundMessage />;
   return (
     <div className="container railway-page">
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Railway Registration Certification' }]} />
+      <RouteBreadcrumb />
       <h1>Railway Registration Certification</h1>
       {data.page.types.map((group) => (
         <section key={group.type} className="section" aria-labelledby={`registrations-${group.type}`}>

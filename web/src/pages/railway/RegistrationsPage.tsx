@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { CertificateGrid } from '../../components/certificate-grid/CertificateGrid';
 import { useRouteData } from '../../content/hooks';
 import type { RegistrationsPageData } from '../../content/types';
@@ -11,13 +11,7 @@ export default function RegistrationsPage() {
   const type = data?.page.type ?? params.type ?? '';
   return (
     <div className="container railway-page">
-      <Breadcrumb
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'Railway Registration Certification', to: '/railway-registration' },
-          { label: type },
-        ]}
-      />
+      <RouteBreadcrumb />
       <h1>{type} Registration Certificates</h1>
       <CertificateGrid
         items={data?.page.items ?? []}

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { OptionalImage } from '../../components/media-image/MediaImage';
 import { useRouteData } from '../../content/hooks';
 import type { Media, ServiceEntry } from '../../content/types';
@@ -25,7 +25,8 @@ export default function ServiceDetailPage() {
   const serviceType = hydrated ? serviceTypeFromState(location.state) : undefined;
   const service = data?.page;
 
-  const crumbs = [
+  // While the service is not found, the trail names what the visitor asked for.
+  const notFoundCrumbs = [
     { label: 'Home', to: '/' },
     { label: 'Services', to: '/services' },
     ...((service?.title ?? serviceType) ? [{ label: (service?.title ?? serviceType) as string }] : []),
@@ -34,7 +35,7 @@ export default function ServiceDetailPage() {
   if (!service) {
     return (
       <div className="container service-detail">
-        <Breadcrumb items={crumbs} />
+        <RouteBreadcrumb fallback={notFoundCrumbs} />
         <div className="service-missing" role="status">
           <h1>Service information not found</h1>
           <p>
@@ -50,7 +51,7 @@ export default function ServiceDetailPage() {
   const [firstColumn, secondColumn] = splitInTwo(service.servicesList);
   return (
     <div className="container service-detail">
-      <Breadcrumb items={crumbs} />
+      <RouteBreadcrumb />
       <h1 className="service-heading">
         <span className="highlight">{firstWord}</span>
         {rest && ` ${rest}`}

@@ -1,4 +1,4 @@
-import { Breadcrumb } from '../../components/breadcrumb/Breadcrumb';
+import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { OptionalImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
 import { useRouteData } from '../../content/hooks';
@@ -14,7 +14,7 @@ export default function ServicesPage() {
   if (!data) return <NotFoundMessage />;
   return (
     <div className="container services-page">
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Services' }]} />
+      <RouteBreadcrumb />
       <h1>Our Services</h1>
       <ul className="card-grid">
         {data.page.services.map((service, index) => (
