@@ -301,6 +301,7 @@ fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
     let first = rest.split('/').next().unwrap_or("");
     match route.data {
         DataKind::Category => Some(format!("under {prefix}, where the category pages are")),
+        DataKind::ProductsPages => Some(format!("under {prefix}, where the listing's pages are")),
         DataKind::Product if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) => {
             Some(format!(
                 "a product URL: {prefix}{{id}} and {prefix}{{id}}/{{any slug}} already redirect to the product's page"

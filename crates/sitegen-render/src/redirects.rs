@@ -46,12 +46,31 @@ pub fn rules<'a>(content: &Content, pages: impl IntoIterator<Item = &'a str>) ->
     for (alias, target) in content.alias_redirects() {
         out.push_str(&format!("{} {target} 301\n", encode_path(&alias)));
     }
+    out.push_str(&first_page_rules(content));
     let whole = format!("{out}{}", stable_product_rules(content, pages));
     if hosts::limits_passed(&whole).is_empty() {
         whole
     } else {
         out
     }
+}
+
+/// `{listing}/page/1` to the listing itself (`/products`, each category's page),
+/// which is its first page: one static rule per listing, before the placeholder rule
+/// that would otherwise take `/products/page/1` for a product's old slug.
+fn first_page_rules(content: &Content) -> String {
+    let listings = std::iter::once("/products".to_string()).chain(
+        content
+            .categories
+            .iter()
+            .map(|category| sitegen_content::category_path(category.id())),
+    );
+    listings
+        .map(|listing| {
+            let listing = encode_path(&listing);
+            format!("{listing}/page/1 {listing} 301\n")
+        })
+        .collect()
 }
 
 /// `/products/{id}` to each product's page, then the one placeholder rule for any

@@ -133,6 +133,14 @@ export const ROUTE_TABLE = {
     ...ROUTE_PATHS['products-category'],
     load: () => import('../pages/products/ProductsPage'),
   },
+  'products-page': {
+    ...ROUTE_PATHS['products-page'],
+    load: () => import('../pages/products/ProductsPage'),
+  },
+  'products-category-page': {
+    ...ROUTE_PATHS['products-category-page'],
+    load: () => import('../pages/products/ProductsPage'),
+  },
   'service-detail': {
     ...ROUTE_PATHS['service-detail'],
     load: () => import('../pages/services/ServiceDetailPage'),

@@ -505,6 +505,11 @@ export const homePage: HomePageData = {
 /** `/products`. */
 export const productsPage: ProductsPageData = {
   "category": null,
+  "paging": {
+    "number": 1,
+    "of": 1,
+    "total": 5
+  },
   "products": [
     {
       "category": "dialysis",
@@ -573,6 +578,11 @@ export const productsPage: ProductsPageData = {
 export const categoryPages = {
   "dialysis": {
     "category": "dialysis",
+    "paging": {
+      "number": 1,
+      "of": 1,
+      "total": 3
+    },
     "products": [
       {
         "category": "dialysis",
@@ -614,6 +624,11 @@ export const categoryPages = {
   },
   "ophthalmic": {
     "category": "ophthalmic",
+    "paging": {
+      "number": 1,
+      "of": 1,
+      "total": 1
+    },
     "products": [
       {
         "category": "ophthalmic",
@@ -631,6 +646,11 @@ export const categoryPages = {
   },
   "radiology": {
     "category": "radiology",
+    "paging": {
+      "number": 1,
+      "of": 1,
+      "total": 1
+    },
     "products": [
       {
         "category": "radiology",
