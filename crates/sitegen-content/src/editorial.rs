@@ -605,6 +605,8 @@ mod tests {
             ("/jobApplicationForm", ErrorCode::AliasConflict),
             ("/products/12", ErrorCode::AliasConflict),
             ("/products/category/x", ErrorCode::AliasConflict),
+            ("/products/page/2", ErrorCode::AliasConflict),
+            ("/products/category/x/page/2", ErrorCode::AliasConflict),
             ("/railway-registration/PCMM", ErrorCode::AliasConflict),
             ("/sitemap.xml", ErrorCode::AliasConflict),
             ("/assets/app.js", ErrorCode::AliasConflict),

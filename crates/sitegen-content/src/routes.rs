@@ -626,6 +626,13 @@ mod tests {
         assert_eq!((route.id, rest), (CATEGORY.id, "dialysis"));
         let (route, rest) = parameterised_under("/products/12/x").unwrap();
         assert_eq!((route.id, rest), (PRODUCT.id, "12/x"));
+        // A later page of /products is not taken for a product.
+        let (route, rest) = parameterised_under("/products/page/2").unwrap();
+        assert_eq!((route.id, rest), (PRODUCTS_PAGE.id, "2"));
+        assert_eq!(
+            CATEGORY_PAGE.path_with(&["dialysis", "3"]),
+            "/products/category/dialysis/page/3"
+        );
         assert_eq!(parameterised_under("/aboutUs"), None);
     }
 
