@@ -109,7 +109,7 @@ catalogue! {
         "write the text, or remove the key where it is optional";
     /// A number is outside the range its field allows.
     NumberOutOfRange = "E0105", Error, "number out of range",
-        "ids are positive integers; counts, years and heights are non-negative integers";
+        "ids and catalogue.toml's page_size are positive integers; counts, years and heights are non-negative integers";
     /// Two entries share an id (or two categories share a name).
     Duplicate = "E0201", Error, "duplicate id",
         "ids (and category names) must be unique within their kind";

@@ -301,6 +301,7 @@ fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
     let first = rest.split('/').next().unwrap_or("");
     match route.data {
         DataKind::Category => Some(format!("under {prefix}, where the category pages are")),
+        DataKind::ProductsPages => Some(format!("under {prefix}, where the listing's pages are")),
         DataKind::Product if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) => {
             Some(format!(
                 "a product URL: {prefix}{{id}} and {prefix}{{id}}/{{any slug}} already redirect to the product's page"
@@ -604,6 +605,8 @@ mod tests {
             ("/jobApplicationForm", ErrorCode::AliasConflict),
             ("/products/12", ErrorCode::AliasConflict),
             ("/products/category/x", ErrorCode::AliasConflict),
+            ("/products/page/2", ErrorCode::AliasConflict),
+            ("/products/category/x/page/2", ErrorCode::AliasConflict),
             ("/railway-registration/PCMM", ErrorCode::AliasConflict),
             ("/sitemap.xml", ErrorCode::AliasConflict),
             ("/assets/app.js", ErrorCode::AliasConflict),

@@ -115,6 +115,10 @@ impl LoadReport {
     }
 }
 
+/// The `page_size` of a catalogue.toml without one: the 250-product catalogue of the
+/// spec stays on one page.
+pub const DEFAULT_PAGE_SIZE: usize = 250;
+
 /// The whole checked content of a site.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Content {
@@ -126,6 +130,8 @@ pub struct Content {
     pub navigation: Navigation,
     /// catalogue.toml's categories, in file order.
     pub categories: Vec<Category>,
+    /// catalogue.toml's `page_size`: the most products a listing page shows.
+    pub page_size: std::num::NonZeroUsize,
     /// products.toml's products, in file order.
     pub products: Vec<Product>,
     /// services.toml's entries, in file order.

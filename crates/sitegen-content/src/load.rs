@@ -414,11 +414,17 @@ fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Optio
         .filter_map(|(kind, load)| load.value.map(|policy| (kind, policy)))
         .collect();
     let certificates = loaded.certificates.value?;
+    let catalogue = loaded.catalogue.value?;
+    // A page_size of 0 is reported by the checks, which keep this from being built.
+    let page_size = catalogue
+        .page_size
+        .map_or(crate::DEFAULT_PAGE_SIZE, |size| size.value as usize);
     Some(Content {
         root: content_dir.to_path_buf(),
         site: loaded.site.value?,
         navigation: loaded.navigation.value?,
-        categories: loaded.catalogue.value?.category.0,
+        categories: catalogue.category.0,
+        page_size: std::num::NonZeroUsize::new(page_size)?,
         products: loaded.products.value?.product.0,
         services: loaded.services.value?.service.0,
         home: loaded.home.value?,

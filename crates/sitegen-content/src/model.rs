@@ -206,6 +206,10 @@ content_table! {
 content_table! {
     /// `catalogue.toml`.
     pub struct CatalogueFile {
+        /// How many products a page of a listing shows (`/products`, a category's
+        /// page), at least 1; later pages are `…/page/N`. Default
+        /// [`DEFAULT_PAGE_SIZE`](crate::DEFAULT_PAGE_SIZE).
+        pub page_size: Option<Located<u32>>,
         /// The categories.
         pub category: crate::de::List<Category>,
     }

@@ -64,6 +64,10 @@ pub enum DataKind {
     Registrations,
     /// One page per category of catalogue.toml: its products.
     Category,
+    /// The pages of `/products` after the first (catalogue.toml's `page_size`).
+    ProductsPages,
+    /// The pages of each category's listing after the first.
+    CategoryPages,
     /// One page per service entry.
     Service,
     /// One page per product: it and related products.
@@ -226,6 +230,32 @@ pub const CATEGORY: Route = Route {
     redirect: None,
 };
 
+/// `/products/page/:page`: the pages of `/products` after the first; page 1 is
+/// `/products` itself (`/products/page/1` redirects there).
+pub const PRODUCTS_PAGE: Route = Route {
+    id: "products-page",
+    pattern: "/products/page/:page",
+    kind: RouteKind::Page,
+    screen: Some(PRODUCTS_SCREEN),
+    data: DataKind::ProductsPages,
+    breadcrumb: Breadcrumb::Under("products"),
+    sitemap: true,
+    redirect: None,
+};
+
+/// `/products/category/:categoryId/page/:page`: the pages of a category's listing
+/// after the first.
+pub const CATEGORY_PAGE: Route = Route {
+    id: "products-category-page",
+    pattern: "/products/category/:categoryId/page/:page",
+    kind: RouteKind::Page,
+    screen: Some(PRODUCTS_SCREEN),
+    data: DataKind::CategoryPages,
+    breadcrumb: Breadcrumb::Under(CATEGORY.id),
+    sitemap: true,
+    redirect: None,
+};
+
 /// `/services/:serviceId`: one page per service entry (the id percent-encoded in URLs).
 pub const SERVICE: Route = Route {
     id: "service-detail",
@@ -297,6 +327,8 @@ pub const ROUTES: &[Route] = &[
     block("block-product-home", "/Producthome", HOME_BLOCK, DataKind::HomeBlocks),
     REGISTRATIONS,
     CATEGORY,
+    PRODUCTS_PAGE,
+    CATEGORY_PAGE,
     SERVICE,
     PRODUCT,
     Route {
@@ -555,6 +587,8 @@ mod tests {
                 route.data,
                 DataKind::Registrations
                     | DataKind::Category
+                    | DataKind::ProductsPages
+                    | DataKind::CategoryPages
                     | DataKind::Service
                     | DataKind::Product
             );
@@ -619,6 +653,13 @@ mod tests {
         assert_eq!((route.id, rest), (CATEGORY.id, "dialysis"));
         let (route, rest) = parameterised_under("/products/12/x").unwrap();
         assert_eq!((route.id, rest), (PRODUCT.id, "12/x"));
+        // A later page of /products is not taken for a product.
+        let (route, rest) = parameterised_under("/products/page/2").unwrap();
+        assert_eq!((route.id, rest), (PRODUCTS_PAGE.id, "2"));
+        assert_eq!(
+            CATEGORY_PAGE.path_with(&["dialysis", "3"]),
+            "/products/category/dialysis/page/3"
+        );
         assert_eq!(parameterised_under("/aboutUs"), None);
     }
 

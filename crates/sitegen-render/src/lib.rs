@@ -22,7 +22,7 @@ pub mod media;
 pub mod out_dir;
 pub mod output;
 pub mod page_links;
-pub mod paging;
+pub use sitegen_view::paging;
 pub mod parallel;
 pub mod prerender;
 pub mod progress;

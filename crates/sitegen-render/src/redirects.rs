@@ -24,6 +24,12 @@ pub const DATA_FILE: &str = sitegen_content::routes::REDIRECTS_DATA_FILE;
 /// Cloudflare Pages honours at most 100 dynamic rules but 2,000 static ones.
 pub const PRODUCT_ANY_SLUG_RULE: &str = "/products/:id/* /products/:id 301";
 
+/// The listings' pages served as they are, before [`PRODUCT_ANY_SLUG_RULE`]: a page
+/// number past the last, 0 or not a number (and an unknown category) is then the host's
+/// 404, not a redirect to `/products/page` that would take it for a product's old slug.
+const LISTING_RULES: &str = "/products/page/* /products/page/:splat 200\n\
+    /products/category/* /products/category/:splat 200\n";
+
 /// Every product with its current page: `(id, route)`.
 fn product_routes(content: &Content) -> impl Iterator<Item = (u32, String)> + '_ {
     content.products.iter().map(|p| (p.id(), p.route()))
@@ -47,12 +53,33 @@ pub fn rules<'a>(content: &Content, pages: impl IntoIterator<Item = &'a str>) ->
     for (alias, target) in content.alias_redirects() {
         out.push_str(&format!("{} {target} 301\n", encode_path(&alias)));
     }
+    out.push_str(&first_page_rules(content));
     let whole = format!("{out}{}", stable_product_rules(content, pages));
     if hosts::limits_passed(&whole).is_empty() {
         whole
     } else {
         out
     }
+}
+
+/// `{listing}/page/1` to the listing itself (`/products`, each category's page),
+/// which is its first page: one static rule per listing, before the placeholder rule
+/// that would otherwise take `/products/page/1` for a product's old slug.
+fn first_page_rules(content: &Content) -> String {
+    first_pages(content)
+        .map(|(from, to)| format!("{} {} 301\n", encode_path(&from), encode_path(&to)))
+        .collect()
+}
+
+/// Each listing's `…/page/1` with the listing itself (decoded paths).
+fn first_pages(content: &Content) -> impl Iterator<Item = (String, String)> + '_ {
+    let listings = std::iter::once("/products".to_string()).chain(
+        content
+            .categories
+            .iter()
+            .map(|category| sitegen_content::category_path(category.id())),
+    );
+    listings.map(|listing| (format!("{listing}/page/1"), listing))
 }
 
 /// `/products/{id}` to each product's page, then the one placeholder rule for any
@@ -72,6 +99,7 @@ fn stable_product_rules<'a>(content: &Content, pages: impl IntoIterator<Item = &
         let page = encode_path(page);
         out.push_str(&format!("{page} {page} 200\n"));
     }
+    out.push_str(LISTING_RULES);
     out.push_str(PRODUCT_ANY_SLUG_RULE);
     out.push('\n');
     out
@@ -140,6 +168,7 @@ pub fn client_map(content: &Content) -> Value {
     let aliases = route_aliases()
         .map(|(from, to)| (from.to_string(), to.to_string()))
         .chain(content.alias_redirects())
+        .chain(first_pages(content))
         .collect();
     let products = product_routes(content)
         .map(|(id, route)| (id.to_string(), route))

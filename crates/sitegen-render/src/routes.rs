@@ -8,6 +8,8 @@ use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
 use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
 use sitegen_view as view;
 
+mod listing;
+
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
 
@@ -164,6 +166,12 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                     breadcrumb(content, route, (category.name().to_string(), path), None),
                     None,
                 );
+            }
+        }
+        DataKind::ProductsPages => planned.extend(listing::later_pages(content, route, None)),
+        DataKind::CategoryPages => {
+            for category in &content.categories {
+                planned.extend(listing::later_pages(content, route, Some(category)));
             }
         }
         DataKind::Service => {
@@ -435,7 +443,9 @@ pub(crate) mod tests {
 
     #[test]
     fn every_declared_route_is_planned_with_its_breadcrumb_and_sitemap_entry() {
-        let content = fixture_content();
+        let mut content = fixture_content();
+        // Small pages, so the listings have later pages.
+        content.page_size = std::num::NonZeroUsize::new(2).expect("not zero");
         let planned = plan(&content);
         for route in ROUTES {
             let pages: Vec<&PlannedRoute> = planned
@@ -444,9 +454,11 @@ pub(crate) mod tests {
                     let matches = |pattern: &str| {
                         sitegen_links::RouteTable::new(&[pattern]).matches(&encode_path(&page.path))
                     };
-                    // The product pattern also matches a category page: the longer prefix wins.
-                    matches(route.pattern)
-                        && !(route.id == routes::PRODUCT.id && matches(routes::CATEGORY.pattern))
+                    // The product pattern also matches a category page and a later page
+                    // of /products: the literal segment wins.
+                    let listing =
+                        matches(routes::CATEGORY.pattern) || matches(routes::PRODUCTS_PAGE.pattern);
+                    matches(route.pattern) && !(route.id == routes::PRODUCT.id && listing)
                 })
                 .collect();
             match route.kind {

@@ -1,6 +1,7 @@
 //! The catalogue: product summaries, listing pages and product pages.
 
 use crate::media::{draft_mark, optional_media, Media};
+use crate::paging;
 use serde::Serialize;
 use sitegen_content::model::{self};
 use sitegen_content::Content;
@@ -39,11 +40,32 @@ pub struct Product<'a> {
 }
 
 /// `/products` (every product, `category` null) and `/products/category/{id}` (only that
-/// category's products, `category` its id).
+/// category's products, `category` its id): one page of the listing, `paging` saying
+/// which (catalogue.toml's `page_size`).
 #[derive(Debug, Serialize, TS)]
 pub struct ProductsPageData<'a> {
     category: Option<&'a str>,
     products: Vec<ProductSummary<'a>>,
+    paging: ListingPaging,
+}
+
+/// Where a page of a listing is: page `number` (1-based) of `of`, the whole listing
+/// holding `total` products (its pages are `{listing}` and `{listing}/page/N`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+pub struct ListingPaging {
+    /// This page, 1-based.
+    pub number: u32,
+    /// How many pages the listing has (at least 1).
+    pub of: u32,
+    /// How many products the listing holds, over all its pages.
+    pub total: u32,
+}
+
+impl ProductsPageData<'_> {
+    /// Which page of its listing this is.
+    pub fn paging(&self) -> ListingPaging {
+        self.paging
+    }
 }
 
 /// `/products/{id}/{slug}`: the product and up to [`RELATED_PRODUCTS`] others of its category.
@@ -66,30 +88,43 @@ pub fn product_summary<'a>(c: &'a Content, product: &'a model::Product) -> Produ
     }
 }
 
-/// `/products`: `{ category: null, products: ProductSummary[] }` with every product.
+/// `/products`: `{ category: null, products, paging }`, the listing's first page.
 pub fn products_page(c: &Content) -> ProductsPageData<'_> {
-    catalogue_page(c, None)
+    listing_pages(c, None).swap_remove(0)
 }
 
-/// `/products/category/{id}`: `{ category: id, products: ProductSummary[] }` with only
-/// that category's products, so the page's JSON stays small.
+/// `/products/category/{id}`: `{ category: id, products, paging }` with only that
+/// category's products (its first page), so the page's JSON stays small.
 pub fn category_page<'a>(c: &'a Content, category: &'a model::Category) -> ProductsPageData<'a> {
-    catalogue_page(c, Some(category))
+    listing_pages(c, Some(category)).swap_remove(0)
 }
 
-fn catalogue_page<'a>(
+/// Every page of a listing (`/products` for `None`, else the category's), at least
+/// one: an empty listing has one empty page, which shows the empty message.
+pub fn listing_pages<'a>(
     c: &'a Content,
     category: Option<&'a model::Category>,
-) -> ProductsPageData<'a> {
-    ProductsPageData {
-        category: category.map(model::Category::id),
-        products: c
-            .products
-            .iter()
-            .filter(|p| category.is_none_or(|category| p.category() == category.id()))
-            .map(|p| product_summary(c, p))
-            .collect(),
-    }
+) -> Vec<ProductsPageData<'a>> {
+    let listed: Vec<&model::Product> = c
+        .products
+        .iter()
+        .filter(|p| category.is_none_or(|category| p.category() == category.id()))
+        .collect();
+    paging::pages(listed.len(), c.page_size)
+        .into_iter()
+        .map(|page| ProductsPageData {
+            category: category.map(model::Category::id),
+            products: listed[page.items]
+                .iter()
+                .map(|p| product_summary(c, p))
+                .collect(),
+            paging: ListingPaging {
+                number: page.number as u32,
+                of: page.of as u32,
+                total: listed.len() as u32,
+            },
+        })
+        .collect()
 }
 
 /// `/products/{id}/{slug}`: `{ product, related }`, related being up to

@@ -10,6 +10,8 @@ mod common;
 mod editorial;
 #[path = "cli/host_limits.rs"]
 mod host_limits;
+#[path = "cli/paging.rs"]
+mod paging;
 
 use common::*;
 

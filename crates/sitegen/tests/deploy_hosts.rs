@@ -209,7 +209,14 @@ fn old_urls(content: &Content) -> Vec<(String, String)> {
     }
     for category in &content.categories {
         let page = sitegen_content::category_path(category.id());
-        urls.push((page.clone(), page));
+        urls.push((page.clone(), page.clone()));
+        urls.push((format!("{page}/page/1"), page));
+    }
+    urls.push(("/products/page/1".into(), "/products".into()));
+    // Later pages of the listings are served as they are.
+    let planned = routes::plan(content);
+    for paged in planned.iter().filter(|route| route.path.contains("/page/")) {
+        urls.push((paged.path.clone(), paged.path.clone()));
     }
     urls
 }
@@ -234,11 +241,12 @@ fn a_small_catalogue_keeps_its_product_rules_within_every_host_limit() {
     let content = content_with(dir.path(), 250);
     let deployed = every_old_url_reaches_its_page_on_every_host(&content);
     let counts = hosts::count(&deployed.redirects);
-    // 1 route alias, 3 aliases, 250 ids, 250 pages and 3 category pages served as
-    // they are, the placeholder rule.
+    // 1 route alias, 3 aliases, 4 listings' page 1, 250 ids, 250 pages and 3
+    // category pages served as they are; the listings' pages as they are and the
+    // placeholder rule.
     assert_eq!(
         (counts.rules, counts.static_rules, counts.dynamic_rules),
-        (508, 507, 1)
+        (514, 511, 3)
     );
     assert!(deployed
         .redirects
@@ -251,11 +259,42 @@ fn ten_thousand_products_deploy_on_every_host_without_a_rule_each() {
     let content = content_with(dir.path(), 10_000);
     let deployed = every_old_url_reaches_its_page_on_every_host(&content);
     let counts = hosts::count(&deployed.redirects);
-    // The route alias and product 1's three aliases: no rule grows with the catalogue.
-    assert_eq!((counts.rules, counts.dynamic_rules), (4, 0));
+    // The route alias, product 1's three aliases and the 4 listings' page 1: no rule
+    // grows with the catalogue.
+    assert_eq!((counts.rules, counts.dynamic_rules), (8, 0));
     assert!(!deployed
         .redirects
         .contains(redirects::PRODUCT_ANY_SLUG_RULE));
+}
+
+#[test]
+fn a_page_number_of_no_page_is_not_found_on_every_host_without_a_redirect() {
+    for count in [250, 10_000] {
+        let dir = tempfile::tempdir().unwrap();
+        let content = content_with(dir.path(), count);
+        let deployed = Deployed::of(&content);
+        let last = content.products.len().div_ceil(content.page_size.get());
+        let bad = [
+            "/products/page/0".to_string(),
+            format!("/products/page/{}", last + 1),
+            "/products/page/two".to_string(),
+            "/products/category/dialysis/page/0".to_string(),
+            "/products/category/dialysis/page/999".to_string(),
+        ];
+        for host in HOSTS {
+            let rules = host.applied_rules(&deployed.redirects);
+            for path in &bad {
+                assert!(
+                    deployed.visit(host, path).is_err(),
+                    "{count}: {host:?}: {path}"
+                );
+                assert!(
+                    !matches!(apply(&rules, path), Some(Rule::Redirect(_))),
+                    "{count}: {host:?}: {path} is redirected"
+                );
+            }
+        }
+    }
 }
 
 #[test]

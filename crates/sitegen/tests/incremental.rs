@@ -1,6 +1,6 @@
 //! Incremental builds are exact, as a property: after each build's random edits (1 to 4
-//! of 24 kinds: products, their images, drafts and aliases, services, the catalogue's
-//! categories, navigation, certificates, the home and about pages, site.toml, a
+//! of 25 kinds: products, their images, drafts and aliases, services, the catalogue's
+//! categories and page size, navigation, certificates, the home and about pages, site.toml, a
 //! template, a web source, an image replaced, build options, a build killed before the
 //! next), a build that reuses the build cache and updates the folder its last build
 //! left in place writes the same bytes as a clean build (`--no-cache`, another cache
@@ -59,6 +59,7 @@ enum Edit {
     ChangeServiceBullet,
     RenameCategory,
     AddSubcategory,
+    ChangePageSize,
     RelabelNavigation,
     RenameCertificate,
     ReorderHomeSections,
@@ -68,7 +69,7 @@ enum Edit {
     KillNextBuild,
 }
 
-const EDITS: [Edit; 24] = [
+const EDITS: [Edit; 25] = [
     Edit::AddProduct,
     Edit::RemoveProduct,
     Edit::RenameProduct,
@@ -86,6 +87,7 @@ const EDITS: [Edit; 24] = [
     Edit::ChangeServiceBullet,
     Edit::RenameCategory,
     Edit::AddSubcategory,
+    Edit::ChangePageSize,
     Edit::RelabelNavigation,
     Edit::RenameCertificate,
     Edit::ReorderHomeSections,
@@ -516,6 +518,26 @@ fn apply(
                 set_field(block, "subcategories", &longer)
             },
         ),
+        // 1 to 3 products a page (the listings gain or lose later pages), or the default.
+        Edit::ChangePageSize => {
+            let catalogue = content.join("catalogue.toml");
+            let text = fs::read_to_string(&catalogue).unwrap();
+            let kept: String = text
+                .lines()
+                .filter(|line| !line.starts_with("page_size = "))
+                .map(|line| format!("{line}\n"))
+                .collect();
+            let size = random.below(4);
+            let changed = match size {
+                0 => kept,
+                _ => kept.replacen(
+                    "[[category]]",
+                    &format!("page_size = {size}\n\n[[category]]"),
+                    1,
+                ),
+            };
+            fs::write(catalogue, changed).unwrap();
+        }
         Edit::RelabelNavigation => {
             let navigation = content.join("navigation.toml");
             let text = fs::read_to_string(&navigation).unwrap();

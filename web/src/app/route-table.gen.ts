@@ -154,6 +154,14 @@ export const ROUTE_TABLE = {
     ...ROUTE_PATHS['products-category'],
     load: loadProductsPage,
   },
+  'products-page': {
+    ...ROUTE_PATHS['products-page'],
+    load: loadProductsPage,
+  },
+  'products-category-page': {
+    ...ROUTE_PATHS['products-category-page'],
+    load: loadProductsPage,
+  },
   'service-detail': {
     ...ROUTE_PATHS['service-detail'],
     load: loadServiceDetailPage,

@@ -155,6 +155,24 @@ export type Link = { label: string, to: string, };
 export type ListBox = { heading: string, items: Array<string>, };
 
 /**
+ * Where a page of a listing is: page `number` (1-based) of `of`, the whole listing
+ * holding `total` products (its pages are `{listing}` and `{listing}/page/N`).
+ */
+export type ListingPaging = {
+/**
+ * This page, 1-based.
+ */
+number: number,
+/**
+ * How many pages the listing has (at least 1).
+ */
+of: number,
+/**
+ * How many products the listing holds, over all its pages.
+ */
+total: number, };
+
+/**
  * The map block.
  */
 export type MapBlock = { heading: string, height: number, };
@@ -264,9 +282,10 @@ draft?: true, };
 
 /**
  * `/products` (every product, `category` null) and `/products/category/{id}` (only that
- * category's products, `category` its id).
+ * category's products, `category` its id): one page of the listing, `paging` saying
+ * which (catalogue.toml's `page_size`).
  */
-export type ProductsPageData = { category: string | null, products: Array<ProductSummary>, };
+export type ProductsPageData = { category: string | null, products: Array<ProductSummary>, paging: ListingPaging, };
 
 /**
  * `/railway-registration`: the registrations of each type, PCMM then PCMD.

@@ -38,6 +38,8 @@ export const ROUTE_MODULES = {
   'block-product-home': 'src/pages/home/HomeBlockPage.tsx',
   'registrations': 'src/pages/railway/RegistrationsPage.tsx',
   'products-category': 'src/pages/products/ProductsPage.tsx',
+  'products-page': 'src/pages/products/ProductsPage.tsx',
+  'products-category-page': 'src/pages/products/ProductsPage.tsx',
   'service-detail': 'src/pages/services/ServiceDetailPage.tsx',
   'product': 'src/pages/product/ProductPage.tsx',
   'not-found': 'src/pages/not-found/NotFoundPage.tsx',

@@ -164,6 +164,16 @@ export const ROUTE_PATHS = {
     kind: 'page',
     data: 'by-url',
   },
+  'products-page': {
+    path: '/products/page/:page',
+    kind: 'page',
+    data: 'by-url',
+  },
+  'products-category-page': {
+    path: '/products/category/:categoryId/page/:page',
+    kind: 'page',
+    data: 'by-url',
+  },
   'service-detail': {
     path: '/services/:serviceId',
     kind: 'page',

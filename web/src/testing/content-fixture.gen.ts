@@ -504,6 +504,11 @@ export const homePage: HomePageData = {
 /** `/products`. */
 export const productsPage: ProductsPageData = {
   "category": null,
+  "paging": {
+    "number": 1,
+    "of": 1,
+    "total": 5
+  },
   "products": [
     {
       "category": "dialysis",
@@ -572,6 +577,11 @@ export const productsPage: ProductsPageData = {
 export const categoryPages = {
   "dialysis": {
     "category": "dialysis",
+    "paging": {
+      "number": 1,
+      "of": 1,
+      "total": 3
+    },
     "products": [
       {
         "category": "dialysis",
@@ -613,6 +623,11 @@ export const categoryPages = {
   },
   "ophthalmic": {
     "category": "ophthalmic",
+    "paging": {
+      "number": 1,
+      "of": 1,
+      "total": 1
+    },
     "products": [
       {
         "category": "ophthalmic",
@@ -630,6 +645,11 @@ export const categoryPages = {
   },
   "radiology": {
     "category": "radiology",
+    "paging": {
+      "number": 1,
+      "of": 1,
+      "total": 1
+    },
     "products": [
       {
         "category": "radiology",

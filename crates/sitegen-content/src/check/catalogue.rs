@@ -51,6 +51,22 @@ pub(super) fn check_catalogue(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>
         "category name",
         keyed(categories.iter().filter_map(|c| c.name.as_ref())),
     );
+    let page_size = loaded
+        .catalogue
+        .value
+        .as_ref()
+        .and_then(|file| file.page_size.as_ref());
+    if let Some(size) = page_size.filter(|size| size.value == 0) {
+        r.report(
+            &size.span,
+            ErrorCode::NumberOutOfRange,
+            format!("\"page_size\" must be at least 1, found {}", size.value),
+            Some(format!(
+                "page_size is how many products a page of a listing shows; leave it out for {}",
+                crate::DEFAULT_PAGE_SIZE
+            )),
+        );
+    }
 }
 
 pub(super) fn check_products(

@@ -555,3 +555,55 @@ fn placeholders_are_found_and_filled() {
         "Vasai Medical Systems Pvt. Ltd. at Unit 1, Vasai (East), Palghar, Maharashtra 401208, India, support@medical.test {other}"
     );
 }
+
+/// catalogue.toml with `page_size = VALUE` on its first line.
+fn with_page_size(value: &str) -> crate::LoadReport {
+    load_edited(&[(
+        "catalogue.toml",
+        "[[category]]\nid = \"ophthalmic\"",
+        &format!("page_size = {value}\n\n[[category]]\nid = \"ophthalmic\""),
+    )])
+}
+
+#[test]
+fn page_size_defaults_to_one_page_for_the_spec_catalogue_and_takes_a_positive_number() {
+    let content = crate::load(&crate::test_support::valid_content())
+        .content
+        .unwrap();
+    assert_eq!(content.page_size.get(), crate::DEFAULT_PAGE_SIZE);
+    assert_eq!(crate::DEFAULT_PAGE_SIZE, 250);
+    let report = with_page_size("24");
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    assert_eq!(report.content.unwrap().page_size.get(), 24);
+}
+
+#[test]
+fn page_size_zero_is_a_positioned_error_with_a_hint() {
+    let shown = single(
+        &with_page_size("0"),
+        ErrorCode::NumberOutOfRange,
+        "\"page_size\" must be at least 1, found 0",
+    );
+    assert!(
+        shown.starts_with("content/catalogue.toml:1:13: error[E0105]"),
+        "{shown}"
+    );
+    assert!(shown.contains("leave it out for 250"), "{shown}");
+}
+
+#[test]
+fn page_size_negative_or_not_a_number_is_a_positioned_error() {
+    let shown = single(
+        &with_page_size("-5"),
+        ErrorCode::NumberOutOfRange,
+        "\"page_size\" must not be negative",
+    );
+    assert!(shown.starts_with("content/catalogue.toml:1:13:"), "{shown}");
+    for written in ["\"ten\"", "2.5", "true"] {
+        let report = with_page_size(written);
+        assert_eq!(codes(&report), vec![ErrorCode::WrongType], "{written}");
+        let shown = report.diagnostics[0].to_string();
+        assert!(shown.starts_with("content/catalogue.toml:1:13:"), "{shown}");
+        assert!(report.content.is_none());
+    }
+}

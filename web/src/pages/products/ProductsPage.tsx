@@ -11,7 +11,10 @@ import { isPlainClick } from '../../components/link/AppLink';
 import { useHydrated } from '../../lib/use-hydrated';
 import { MAX_QUERY_LENGTH } from '../../search/query';
 import { focusFirstResult, preloadSearch, useSearchQuery } from '../../search/search-query';
+import { Pagination } from '../../components/pagination/Pagination';
 import { ProductCard } from './ProductCard';
+import { listingPagePath } from './listing-pages';
+import { useWholeListing } from './use-whole-listing';
 import {
   ALL,
   ALL_PRODUCTS,
@@ -28,6 +31,7 @@ import './products.css';
 const EAGER_CARDS = 3;
 
 const NO_PRODUCTS: ProductSummary[] = [];
+const ONE_PAGE = { number: 1, of: 1, total: 0 };
 const NO_PARAMS = new URLSearchParams();
 
 /** The search's code and index load only once the search is used (or `?q=` is present). */
@@ -81,12 +85,20 @@ export default function ProductsPage() {
     };
   }, []);
 
-  const allProducts = data?.page.products ?? NO_PRODUCTS;
+  const paging = data?.page.paging ?? ONE_PAGE;
   const { category: categoryId, subcategory } = selection;
+  // A page holds one page of its listing. A narrower choice (a subcategory, or a
+  // category a menu entry passed to /products) shows all its products, from the data
+  // chunks of the category's pages, once hydrated.
+  const narrowed = categoryId !== (pageCategory ?? ALL) || subcategory !== ALL;
+  const wholeListing = useWholeListing(categoryId === ALL ? null : categoryId, hydrated && narrowed && paging.of > 1);
+  const paged = !narrowed || paging.of === 1;
+  const allProducts = wholeListing ?? data?.page.products ?? NO_PRODUCTS;
   const products = useMemo(
     () => filterBySelection(allProducts, { category: categoryId, subcategory }),
     [allProducts, categoryId, subcategory],
   );
+  const productCount = paged && !narrowed ? paging.total : products.length;
 
   if (!data) return <NotFoundMessage />;
 
@@ -226,7 +238,7 @@ export default function ProductsPage() {
             </Suspense>
           ) : (
             <p className="products-count" role="status">
-              {products.length === 1 ? '1 product' : `${products.length} products`}
+              {productCount === 1 ? '1 product' : `${productCount} products`}
             </p>
           )}
           {query ? null : products.length === 0 ? (
@@ -242,6 +254,15 @@ export default function ProductsPage() {
                 />
               ))}
             </ul>
+          )}
+          {/* Search shows its own results; a narrower choice shows all of its products. */}
+          {!query && paged && (
+            <Pagination
+              label="Product pages"
+              current={paging.number}
+              count={paging.of}
+              hrefOf={(page) => listingPagePath(pageCategory, page)}
+            />
           )}
         </section>
       </div>
