@@ -187,15 +187,21 @@ type QuoteListButtonProps = {
 export function QuoteListButton({ product, className = 'button button-secondary' }: QuoteListButtonProps) {
   const { categories } = useLayoutData();
   const inList = useQuoteList().some((item) => item.id === product.id);
+  const text = inList ? 'In quote list' : 'Add to quote list';
   const onClick = () => {
     const categoryName = categories.find((category) => category.id === product.category)?.name ?? product.category;
     const { id, title, slug, category, image } = product;
     quoteList.toggle({ id, title, slug, category, categoryName, image });
   };
   return (
-    <button type="button" className={`${className} quote-list-button`} aria-pressed={inList} onClick={onClick}>
-      {inList ? 'In quote list' : 'Add to quote list'}
-      <span className="visually-hidden">: {product.title}</span>
+    <button
+      type="button"
+      className={`${className} quote-list-button`}
+      aria-pressed={inList}
+      aria-label={`${text}: ${product.title}`}
+      onClick={onClick}
+    >
+      {text}
     </button>
   );
 }

@@ -28,8 +28,15 @@ export const ProductCard = memo(function ProductCard({ product, eager, onEnquire
             <Link to={productPath(product)}>{product.title}</Link>
             <DraftBadge draft={product.draft} />
           </h2>
-          <button type="button" className="button button-secondary" onClick={() => onEnquire(product)}>
-            Learn More<span className="visually-hidden">: {product.title}</span>
+          {/* Named with the product in an attribute rather than a hidden element: a
+              listing page shows 250 cards, and each element counts. */}
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={`Learn More: ${product.title}`}
+            onClick={() => onEnquire(product)}
+          >
+            Learn More
           </button>
           <QuoteListButton product={product} />
         </div>
