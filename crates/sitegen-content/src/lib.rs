@@ -54,7 +54,7 @@ pub use codes::{ErrorCode, Severity};
 pub use de::{List, Located, Number};
 pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
-pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant};
+pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
@@ -73,9 +73,30 @@ pub use values::{
 /// (sorted by path, line and column). `content` is `Some` exactly when no
 /// diagnostic is an error.
 pub fn load(content_dir: &Path) -> LoadReport {
+    load_with(content_dir, &LoadOptions::default())
+}
+
+/// What a load may be told (the command line reads them from its flags and the
+/// environment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// The longest side an image may have, in pixels (see [`MAX_IMAGE_SIDE`]).
+    pub max_image_side: u32,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        Self {
+            max_image_side: MAX_IMAGE_SIDE,
+        }
+    }
+}
+
+/// [`load`] with `options`.
+pub fn load_with(content_dir: &Path, options: &LoadOptions) -> LoadReport {
     // Read every file, run the rules across files, then assemble: `check` reads what
     // `load` read and `load` never calls `check`, so neither module depends on the other.
-    match load::read(content_dir) {
+    match load::read(content_dir, options) {
         Ok(mut read) => {
             check::run(&read.loaded, &mut read.diagnostics);
             load::assemble(content_dir, read)

@@ -14,6 +14,7 @@ use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
 };
+use crate::LoadOptions;
 use crate::{Content, LoadReport};
 
 /// One content file after reading: its text (when readable), its typed value (when
@@ -310,7 +311,7 @@ pub(crate) struct Read {
 
 /// Reads every file of the content directory. `Err` is the one problem when the
 /// directory itself is missing (not one per file).
-pub(crate) fn read(content_dir: &Path) -> Result<Read, Box<Diagnostic>> {
+pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Box<Diagnostic>> {
     if !content_dir.is_dir() {
         // One problem, not one per missing file; the full path says where sitegen looked.
         let absolute = std::path::absolute(content_dir).unwrap_or_else(|_| content_dir.into());
@@ -328,7 +329,7 @@ pub(crate) fn read(content_dir: &Path) -> Result<Read, Box<Diagnostic>> {
     let mut loader = Loader {
         content_dir,
         diagnostics: Vec::new(),
-        media: MediaCache::new(content_dir),
+        media: MediaCache::new(content_dir, options.max_image_side),
     };
     let site = loader.file("site.toml", |_| ());
     let navigation = loader.file("navigation.toml", raw_navigation);

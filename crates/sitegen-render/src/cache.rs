@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use sha2::{Digest, Sha256};
+pub use sitegen_workers::Key;
 
 /// The folder of the build cache for a content folder: `target/sitegen-cache` in the
 /// folder that holds it (ignored by git with the rest of `target/`).
@@ -29,27 +29,6 @@ pub fn dir_for(content_dir: &Path) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
         .join("target")
         .join("sitegen-cache")
-}
-
-/// The name of an entry: the hex SHA-256 of its inputs.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct Key(String);
-
-impl Key {
-    /// The key of `parts`, each length-prefixed so that no two lists of parts collide
-    /// by concatenation (`["ab", "c"]` and `["a", "bc"]`).
-    pub fn of(parts: &[&[u8]]) -> Self {
-        let mut hasher = Sha256::new();
-        for part in parts {
-            hasher.update((part.len() as u64).to_le_bytes());
-            hasher.update(part);
-        }
-        Self(format!("{:x}", hasher.finalize()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
 /// Writes `path` under a temporary name unique to this write and renames it, so a
@@ -413,7 +392,7 @@ fn open_pack(path: &Path) -> Option<(Pack, Vec<IndexEntry>)> {
         if offset.checked_add(len)? > index_offset {
             return None;
         }
-        index.push((Key(key.to_string()), offset, len));
+        index.push((Key::from_stored(key.to_string()), offset, len));
     }
     Some((
         Pack {

@@ -15,16 +15,13 @@
 
 pub mod cache;
 pub mod cdn;
-pub mod fault;
+mod error;
 pub mod hosts;
-pub mod interrupt;
 pub mod media;
 pub mod out_dir;
 pub mod output;
 pub mod page_links;
 pub mod paging;
-pub mod parallel;
-pub mod prerender;
 pub mod progress;
 pub mod record;
 pub mod redirects;
@@ -34,7 +31,6 @@ pub mod search_index;
 pub mod seo;
 pub mod shell;
 pub mod webapp;
-pub mod worker_pool;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -45,20 +41,23 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use sitegen_content::{Diagnostic, ErrorCode, LoadReport};
+use sitegen_content::{Diagnostic, ErrorCode, LoadOptions, LoadReport};
 use sitegen_view as view;
+use sitegen_workers::prerender::{self, Prerenderer};
+use sitegen_workers::worker_pool::{self, Affinity, PoolWorkers, WorkerPool};
+use sitegen_workers::{fault, interrupt, parallel};
+
+pub use crate::error::BuildError;
 
 use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::prerender::Prerenderer;
 use crate::progress::{Progress, Stage};
 use crate::record::FolderId;
 use crate::render_cache::RenderCache;
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
 use crate::webapp::{LockedWebApp, WebApp};
-use crate::worker_pool::{Affinity, PoolWorkers, WorkerPool};
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -68,7 +67,7 @@ pub struct BuildOptions {
     pub web_dir: PathBuf,
     pub templates_dir: PathBuf,
     /// How many pages to prerender (and files to compress and check) at once; `None`
-    /// for [`parallel::worker_count`]'s default (the cores, or `SITEGEN_JOBS`).
+    /// for [`parallel::worker_count`]'s default (the cores, at most 8).
     pub jobs: Option<NonZeroUsize>,
     /// Replaces site.toml's `base_url` in canonical links, Open Graph URLs, JSON-LD,
     /// `sitemap.xml` and `robots.txt` (a branch preview that points at itself).
@@ -84,118 +83,11 @@ pub struct BuildOptions {
     /// bundle's files have twins (made once per bundle). A live `sitegen serve` never
     /// does: its preview is not deployed, and it updates its output in place.
     pub precompress: bool,
-}
-
-/// What went wrong in a build. Content errors are reported all at once.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    #[error("{} error(s) in the content", .0.iter().filter(|d| d.severity == sitegen_content::Severity::Error).count())]
-    Content(Vec<Diagnostic>),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("the web app failed at `{step}`:\n{output}")]
-    Web { step: String, output: String },
-    #[error("prerendering {url:?} failed: {message}")]
-    Prerender { url: String, message: String },
-    /// `node` could not be started.
-    #[error("could not start node ({source}): is Node.js (20.19 or later) installed and on PATH?")]
-    NodeMissing {
-        #[source]
-        source: std::io::Error,
-    },
-    /// A render worker ended with a failure status after its last route.
-    #[error("the prerender worker exited with {status}")]
-    WorkerExited { status: std::process::ExitStatus },
-    /// A render worker did not exit after its last route and was killed.
-    #[error("the prerender worker (process {pid}) did not exit within {waited} of its last route, so it was killed")]
-    WorkerDidNotExit { pid: u32, waited: String },
-    /// A page rendered a module the web build's manifest does not hold: the route table
-    /// and the web build disagree.
-    #[error("prerendering {url:?}: module {module:?} is not in Vite's manifest (run `sitegen gen`, or rebuild the web app)")]
-    ManifestMissingModule { url: String, module: String },
-    #[error("template error: {0}")]
-    Template(String),
-    /// A watched source changed while the build read it (see [`Builder::build_watched`]).
-    #[error("a source changed while it was read")]
-    SourcesChanged,
-    /// A media file the content check accepted fails to decode for its WebP variants.
-    #[error("{}: cannot decode the image for its WebP variants: {source}", path.display())]
-    Media {
-        path: PathBuf,
-        #[source]
-        source: image::ImageError,
-    },
-    /// libwebp refused to encode a variant (it says only which of its errors).
-    #[error("{}: libwebp could not encode its {width}×{height} WebP variant ({reason})", path.display())]
-    WebpEncode {
-        path: PathBuf,
-        width: u32,
-        height: u32,
-        reason: String,
-    },
-    /// An SVG drawing a page is shared with cannot be drawn as its share PNG.
-    #[error("{}: cannot draw the PNG the page is shared with: {reason}", path.display())]
-    ShareImage { path: PathBuf, reason: String },
-    /// A media worker thread panicked (a bug in sitegen or a library it uses).
-    #[error("a media worker stopped unexpectedly while making WebP variants")]
-    MediaWorkerPanicked,
-    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
-    #[error("the data embedded in {page} is not valid JSON: {source}")]
-    PageData {
-        page: String,
-        #[source]
-        source: serde_json::Error,
-    },
-    /// Links that lead nowhere (generated HTML and web sources), all of them.
-    #[error("{} broken link(s)", .0.len())]
-    Links(Vec<Diagnostic>),
-    /// `--out` names a folder a build must not replace; nothing was touched.
-    #[error("refusing to build into {}: {problem}\n  help: {}", path.display(), problem.hint())]
-    UnsafeOutput {
-        path: PathBuf,
-        problem: out_dir::UnsafeOutput,
-    },
-    /// SIGINT or SIGTERM came; the output folder was left as it was.
-    #[error("interrupted")]
-    Interrupted { signal: i32 },
-}
-
-impl BuildError {
-    /// The catalogue's code of a failure that is not a list of diagnostics (those carry
-    /// their own codes), nor a stop that is no failure (an interruption, a save that
-    /// overtook the build).
-    pub fn code(&self) -> Option<ErrorCode> {
-        Some(match self {
-            Self::Content(_) | Self::Links(_) | Self::Interrupted { .. } | Self::SourcesChanged => {
-                return None
-            }
-            Self::Io { .. } => ErrorCode::BuildIo,
-            Self::Web { .. } => ErrorCode::WebAppBuild,
-            Self::Prerender { .. } => ErrorCode::PrerenderFailed,
-            Self::NodeMissing { .. } => ErrorCode::NodeMissing,
-            Self::WorkerExited { .. } | Self::WorkerDidNotExit { .. } => {
-                ErrorCode::PrerenderWorkerFailed
-            }
-            Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
-            Self::Template(_) => ErrorCode::TemplateError,
-            Self::Media { .. } => ErrorCode::ImageUndecodable,
-            Self::WebpEncode { .. } => ErrorCode::WebpUnencodable,
-            Self::ShareImage { .. } => ErrorCode::SharePngFailed,
-            Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
-            Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
-        })
-    }
-
-    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
-        Self::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    }
+    /// How long a prerender worker may take to answer one route before it is taken
+    /// as hung and killed.
+    pub worker_timeout: Duration,
+    /// The limits the content is checked against.
+    pub load: LoadOptions,
 }
 
 /// What a successful build did.
@@ -225,8 +117,8 @@ pub struct BuildSummary {
 /// by the rules that need the planned pages (the drawings pages are shared with must
 /// become PNGs), for every entry, drafts included: what `build` refuses, `check`
 /// refuses.
-pub fn check(content_dir: &Path) -> LoadReport {
-    let mut report = sitegen_content::load(content_dir);
+pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
+    let mut report = sitegen_content::load_with(content_dir, load);
     if let Some(content) = &report.content {
         let problems = media::share::undrawable_shared_drawings(content, &routes::plan(content));
         if !problems.is_empty() {
@@ -380,7 +272,7 @@ impl Builder {
         let web_app = WebApp::new(&options.web_dir).lock();
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
-        let report = sitegen_content::load(&options.content_dir);
+        let report = sitegen_content::load_with(&options.content_dir, &options.load);
         let (mut content, mut warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
             None => return Err(BuildError::Content(report.diagnostics)),
@@ -478,8 +370,14 @@ impl Builder {
             worker.set_layout(&layout_json);
             ready.push(worker);
         }
-        let start_worker =
-            || Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json);
+        let start_worker = || {
+            Prerenderer::start(
+                &web.prerender_script,
+                web_dir_of(&web),
+                &layout_json,
+                options.worker_timeout,
+            )
+        };
         let routes = planned.len() + 1;
         let worker_limit = worker_pool::worker_limit(routes, jobs);
         let pool = WorkerPool::new(worker_limit, ready, &start_worker);
@@ -760,7 +658,7 @@ impl Builder {
         }
         let (script, dir) = web.prerender_worker();
         // One that cannot start is started (and its error reported) when needed.
-        Prerenderer::spawn(&script, dir).ok()
+        Prerenderer::spawn(&script, dir, self.options.worker_timeout).ok()
     }
 
     /// The idle warm workers that run `bundle`, each with `layout_json` (whose key is
@@ -871,7 +769,7 @@ impl Pages<'_> {
         parallel::run_queue(
             routes.len(),
             jobs,
-            || Ok(Affinity::default()),
+            || Ok::<_, BuildError>(Affinity::default()),
             |affinity, index| {
                 self.write_route(pool, affinity, routes[index])?;
                 progress.advance();
@@ -1185,7 +1083,14 @@ mod tests {
                 previous_pages: PageKeys::default(),
                 page_keys: Mutex::default(),
             };
-            let start = || Prerenderer::start(&script, tmp.path(), &layout_json);
+            let start = || {
+                Prerenderer::start(
+                    &script,
+                    tmp.path(),
+                    &layout_json,
+                    prerender::DEFAULT_WORKER_TIMEOUT,
+                )
+            };
             let pool = WorkerPool::new(jobs, Vec::new(), &start);
             let every_route: Vec<&PlannedRoute> = planned.iter().collect();
             pages

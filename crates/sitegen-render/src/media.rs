@@ -26,7 +26,9 @@ use sitegen_content::{MediaFile, MediaIndex, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
 
 use crate::output::Staging;
-use crate::{parallel, BuildError};
+use sitegen_workers::parallel;
+
+use crate::BuildError;
 
 /// The cache folder of encoded variants for a content folder:
 /// `<content folder's parent>/target/sitegen-cache/media` (in the repository's

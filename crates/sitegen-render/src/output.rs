@@ -15,7 +15,9 @@ use std::time::UNIX_EPOCH;
 use walkdir::WalkDir;
 
 use crate::out_dir::{self, Beside};
-use crate::{cdn, fault, BuildError};
+use sitegen_workers::fault;
+
+use crate::{cdn, BuildError};
 
 /// What one file of the output holds, to tell whether the next build changed it: a
 /// hash of its bytes (of a copied file: of its source's path, size and modification
@@ -554,7 +556,7 @@ mod swap {
         use std::ffi::CString;
         use std::os::unix::ffi::OsStrExt;
 
-        if crate::fault::forced("no-exchange") {
+        if sitegen_workers::fault::forced("no-exchange") {
             return Ok(false);
         }
         let c = |path: &Path| {

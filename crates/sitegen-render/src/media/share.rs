@@ -27,7 +27,9 @@ use sitegen_content::{Content, Diagnostic, ErrorCode, MediaRef, Span};
 
 use crate::output::Staging;
 use crate::routes::PlannedRoute;
-use crate::{parallel, seo, BuildError, BuildOptions};
+use sitegen_workers::parallel;
+
+use crate::{seo, BuildError, BuildOptions};
 
 /// The longer side of a share PNG, in pixels: the width Facebook and LinkedIn
 /// recommend for link previews (a 640×480 drawing becomes 1200×900).
@@ -132,7 +134,7 @@ pub fn write_share_pngs(
             let cached = super::cache_file(cache, &png.output);
             if reuse && cached.is_file() {
                 staging.copy_file(&cached, &png.output)?;
-                return Ok(false);
+                return Ok::<_, BuildError>(false);
             }
             // Every media reference the content holds was resolved into its index.
             let source = content
@@ -505,6 +507,8 @@ mod tests {
             drafts: false,
             reuse_cache: true,
             precompress: false,
+            worker_timeout: sitegen_workers::prerender::DEFAULT_WORKER_TIMEOUT,
+            load: Default::default(),
         };
         (content, planned, options)
     }
