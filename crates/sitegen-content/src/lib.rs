@@ -63,8 +63,8 @@ pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, Rou
 pub use schema::{schema_files, schema_for, schemas};
 pub use suggest::did_you_mean;
 pub use values::{
-    link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType,
-    SocialKind, Text,
+    absolute_url, link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
+    RegistrationType, SocialKind, Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use sitegen_content::{Diagnostic, ErrorCode};
+use sitegen_media::MediaError;
 use sitegen_workers::interrupt::Interrupted;
 use sitegen_workers::WorkerError;
 
@@ -44,24 +45,9 @@ pub enum BuildError {
     /// A watched source changed while the build read it (see [`Builder::build_watched`]).
     #[error("a source changed while it was read")]
     SourcesChanged,
-    /// A media file the content check accepted fails to decode for its WebP variants.
-    #[error("{}: cannot decode the image for its WebP variants: {source}", path.display())]
-    Media {
-        path: PathBuf,
-        #[source]
-        source: image::ImageError,
-    },
-    /// libwebp refused to encode a variant (it says only which of its errors).
-    #[error("{}: libwebp could not encode its {width}×{height} WebP variant ({reason})", path.display())]
-    WebpEncode {
-        path: PathBuf,
-        width: u32,
-        height: u32,
-        reason: String,
-    },
-    /// An SVG drawing a page is shared with cannot be drawn as its share PNG.
-    #[error("{}: cannot draw the PNG the page is shared with: {reason}", path.display())]
-    ShareImage { path: PathBuf, reason: String },
+    /// A WebP variant or share PNG that cannot be made.
+    #[error(transparent)]
+    Media(#[from] MediaError),
     /// A media worker thread panicked (a bug in sitegen or a library it uses).
     #[error("a media worker stopped unexpectedly while making WebP variants")]
     MediaWorkerPanicked,
@@ -104,9 +90,7 @@ impl BuildError {
             }
             Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
             Self::Template(_) => ErrorCode::TemplateError,
-            Self::Media { .. } => ErrorCode::ImageUndecodable,
-            Self::WebpEncode { .. } => ErrorCode::WebpUnencodable,
-            Self::ShareImage { .. } => ErrorCode::SharePngFailed,
+            Self::Media(error) => error.code(),
             Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
             Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
         })

@@ -17,7 +17,6 @@ pub mod cache;
 pub mod cdn;
 mod error;
 pub mod hosts;
-pub mod media;
 pub mod out_dir;
 pub mod output;
 pub mod page_links;
@@ -27,6 +26,7 @@ pub mod record;
 pub mod redirects;
 pub mod render_cache;
 pub mod routes;
+mod script_json;
 pub mod search_index;
 pub mod seo;
 pub mod shell;
@@ -42,6 +42,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use sitegen_content::{Diagnostic, ErrorCode, LoadOptions, LoadReport};
+use sitegen_media::{share, variants};
 use sitegen_view as view;
 use sitegen_workers::prerender::{self, Prerenderer};
 use sitegen_workers::worker_pool::{self, Affinity, PoolWorkers, WorkerPool};
@@ -120,7 +121,8 @@ pub struct BuildSummary {
 pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
     let mut report = sitegen_content::load_with(content_dir, load);
     if let Some(content) = &report.content {
-        let problems = media::share::undrawable_shared_drawings(content, &routes::plan(content));
+        let shared = seo::shared_svgs(content, &routes::plan(content));
+        let problems = share::undrawable_shared_drawings(content, &shared);
         if !problems.is_empty() {
             report.diagnostics = merged(std::mem::take(&mut report.diagnostics), problems);
             report.content = None;
@@ -188,6 +190,8 @@ pub fn build_with_progress(
 /// cached renders ([`cache`]).
 pub struct Builder {
     options: BuildOptions,
+    /// The build cache's folder, derived from the content folder ([`cache::dir_for`]).
+    cache_dir: PathBuf,
     /// What a warm builder keeps between builds; `None` for a one-off build, whose
     /// workers exit with it.
     warm: Option<Mutex<WarmState>>,
@@ -213,6 +217,7 @@ impl Builder {
     /// A builder for one build.
     pub fn once(options: BuildOptions) -> Self {
         Self {
+            cache_dir: cache::dir_for(&options.content_dir),
             options,
             warm: None,
         }
@@ -221,6 +226,7 @@ impl Builder {
     /// A builder for many builds of the same site, which keeps its workers between them.
     pub fn warm(options: BuildOptions) -> Self {
         Self {
+            cache_dir: cache::dir_for(&options.content_dir),
             options,
             warm: Some(Mutex::new(WarmState::default())),
         }
@@ -283,24 +289,25 @@ impl Builder {
         if !options.drafts {
             content.remove_drafts();
         }
-        media::plan_variants(&mut content.media);
+        variants::plan_variants(&mut content.media);
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
         let mut planned = routes::plan(&content);
         let mut layout_json = layout_json_of(&content);
-        let shown_images = media::keep_variants_of_shown(
+        let shown_images = variants::keep_variants_of_shown(
             &mut content.media,
             planned.iter().map(|route| route.page.get()),
             &layout_json,
         );
-        let undrawable = media::share::undrawable_shared_drawings(&content, &planned);
+        let undrawable =
+            share::undrawable_shared_drawings(&content, &seo::shared_svgs(&content, &planned));
         if !undrawable.is_empty() {
             return Err(BuildError::Content(merged(warnings, undrawable)));
         }
         let shells = Shells::load(&options.templates_dir)?;
         // Reported together with the output's broken links, after the build.
         let source_link_problems = check_source_links(&options.web_dir);
-        let cache = BuildCache::new(cache::dir_for(&options.content_dir), options.reuse_cache);
+        let cache = BuildCache::new(self.cache_dir.clone(), options.reuse_cache);
         lap(&mut stages, "content")?;
         if sources_changed() {
             return Err(BuildError::SourcesChanged);
@@ -326,10 +333,10 @@ impl Builder {
         // that show its image: those pages wait for their images' variants, and the
         // others are written meanwhile. The layout is in every page, so when it shows
         // one, every page waits.
-        let media_cache = media::cache_dir(&options.content_dir);
+        let media_cache = cache::media_dir(&self.cache_dir);
         let everything_waits = shown_images.by_layout;
         if everything_waits {
-            let variants = media::write_variants(
+            let variants = variants::write_variants(
                 &mut content.media,
                 &staging,
                 &media_cache,
@@ -385,19 +392,28 @@ impl Builder {
             (0..planned.len()).partition(|&index| !everything_waits && shown_images.by_page[index]);
         // The share PNGs and the awaited variants are made meanwhile, in the background
         // (the pages only name them): on every core, each taking what the workers leave.
+        let drawings = seo::shared_svgs(&content, &planned);
         let (rendered, shared) = std::thread::scope(|scope| {
             let shared = scope.spawn(|| {
                 parallel::in_background(|| {
-                    media::share::write_share_pngs(&content, &planned, &staging, options, jobs)
+                    let reuse = options.reuse_cache;
+                    share::write_share_pngs(
+                        &content,
+                        &drawings,
+                        &staging,
+                        &media_cache,
+                        reuse,
+                        jobs,
+                    )
                 })
             });
             let variants = scope.spawn(|| {
                 if waiting.is_empty() {
-                    return Ok(media::WrittenVariants::default());
+                    return Ok(variants::WrittenVariants::default());
                 }
                 let reuse = options.reuse_cache;
                 parallel::in_background(|| {
-                    media::encode_variants(&content.media, &staging, &media_cache, reuse, jobs)
+                    variants::encode_variants(&content.media, &staging, &media_cache, reuse, jobs)
                 })
             });
             let rendered = progress::stage(progress, Stage::Prerender, routes, || {
@@ -542,7 +558,7 @@ impl Builder {
             pages: page_keys,
             on_disk,
         });
-        self.remember_output(output, cache.dir());
+        self.remember_output(output);
         cache.finish();
 
         Ok(BuildSummary {
@@ -599,7 +615,7 @@ impl Builder {
         if options.precompress || !options.reuse_cache || remembered {
             return None;
         }
-        let cache_dir = cache::dir_for(&options.content_dir);
+        let cache_dir = self.cache_dir.clone();
         let out_dir = options.out_dir.clone();
         Some(std::thread::spawn(move || {
             record::load(&cache_dir, &out_dir)
@@ -623,10 +639,10 @@ impl Builder {
 
     /// Keeps what the output just committed holds, for the next build: a warm builder
     /// in memory, a one-off build as the output's record in the cache folder.
-    fn remember_output(&self, output: Option<record::Output>, cache_dir: &Path) {
+    fn remember_output(&self, output: Option<record::Output>) {
         match (&self.warm, output) {
             (Some(warm), output) => warm.lock().unwrap_or_else(|p| p.into_inner()).output = output,
-            (None, Some(output)) => record::save(cache_dir, &self.options.out_dir, &output),
+            (None, Some(output)) => record::save(&self.cache_dir, &self.options.out_dir, &output),
             (None, None) => {}
         }
     }
@@ -641,8 +657,7 @@ impl Builder {
         };
         let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(output) = &warm.output {
-            let cache_dir = cache::dir_for(&self.options.content_dir);
-            record::save(&cache_dir, &self.options.out_dir, output);
+            record::save(&self.cache_dir, &self.options.out_dir, output);
         }
     }
 
@@ -1205,26 +1220,10 @@ mod failure_codes {
                 ErrorCode::TemplateError,
             ),
             (
-                BuildError::Media {
-                    path: path.clone(),
-                    source: image::ImageError::IoError(io()),
-                },
-                ErrorCode::ImageUndecodable,
-            ),
-            (
-                BuildError::WebpEncode {
-                    path: path.clone(),
-                    width: 1,
-                    height: 1,
-                    reason: "refused".into(),
-                },
-                ErrorCode::WebpUnencodable,
-            ),
-            (
-                BuildError::ShareImage {
+                BuildError::Media(sitegen_media::MediaError::ShareImage {
                     path: path.clone(),
                     reason: "text".into(),
-                },
+                }),
                 ErrorCode::SharePngFailed,
             ),
             (BuildError::MediaWorkerPanicked, ErrorCode::InternalError),

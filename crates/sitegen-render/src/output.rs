@@ -608,8 +608,8 @@ pub fn sitemap(urls: &[String]) -> String {
 /// `robots.txt` allowing everything and pointing to the sitemap.
 pub fn robots(base_url: &str) -> String {
     format!(
-        "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
-        base_url.trim_end_matches('/')
+        "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+        sitegen_content::absolute_url(base_url, "/sitemap.xml")
     )
 }
 
@@ -627,6 +627,15 @@ fn escape_xml(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
         .replace('\'', "&apos;")
+}
+
+/// The media pipeline writes its files into the next site as copies.
+impl sitegen_media::Destination for Staging {
+    type Error = BuildError;
+
+    fn copy_file(&self, source: &Path, output: &str) -> Result<(), BuildError> {
+        Staging::copy_file(self, source, output)
+    }
 }
 
 #[cfg(test)]
