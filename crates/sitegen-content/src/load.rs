@@ -7,6 +7,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 use crate::codes::{ErrorCode, Severity};
+use crate::content::Content;
 use crate::de::{lookup, Cx, FromToml, Located};
 use crate::diagnostic::{display_path, Diagnostic, SourceFile};
 use crate::media::MediaCache;
@@ -14,8 +15,6 @@ use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
 };
-use crate::LoadOptions;
-use crate::{Content, LoadReport};
 
 /// One content file after reading: its text (when readable), its typed value (when
 /// it loaded without problems in its own fields) and what the checks across files
@@ -299,6 +298,50 @@ fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
             subcategory: raw_string(table, "subcategory"),
         })
         .collect()
+}
+
+/// What a load may be told (the command line reads them from its flags and the
+/// environment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// The longest side an image may have, in pixels (see [`crate::MAX_IMAGE_SIDE`]).
+    pub max_image_side: u32,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        Self {
+            max_image_side: crate::media::MAX_IMAGE_SIDE,
+        }
+    }
+}
+
+/// What [`crate::load`] found: the content (when there is no error) and every diagnostic.
+#[derive(Debug, Clone)]
+pub struct LoadReport {
+    /// The checked content; `Some` iff no diagnostic has error severity.
+    pub content: Option<Content>,
+    /// Every problem found, errors and warnings, sorted by path and position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadReport {
+    /// How many diagnostics are errors.
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// How many diagnostics are warnings.
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
 }
 
 /// The content files as read, with the problems reading found, before the rules

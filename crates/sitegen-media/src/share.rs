@@ -27,7 +27,9 @@ use sitegen_content::{Content, Diagnostic, ErrorCode, MediaRef, Span};
 
 use sitegen_workers::parallel;
 
-use crate::{cache_file, store, Destination, MediaError};
+use crate::cache::{cache_file, store};
+use crate::destination::Destination;
+use crate::error::MediaError;
 
 /// The longer side of a share PNG, in pixels: the width Facebook and LinkedIn
 /// recommend for link previews (a 640×480 drawing becomes 1200×900).
@@ -343,7 +345,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use crate::testing::Folder as Staging;
+    use crate::destination::testing::Folder as Staging;
 
     fn svg_ref(path: &str, output: &str, width: u32, height: u32) -> MediaRef {
         MediaRef {

@@ -23,7 +23,9 @@ use sitegen_view::variants::{self, VARIANT_QUALITY};
 
 use sitegen_workers::parallel;
 
-use crate::{cache_file, store, Destination, MediaError};
+use crate::cache::{cache_file, store};
+use crate::destination::Destination;
+use crate::error::MediaError;
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
 /// for other files), before anything reads them: [`write_variants`] encodes them.
@@ -293,7 +295,7 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::Folder as Staging;
+    use crate::destination::testing::Folder as Staging;
 
     #[test]
     fn an_image_that_does_not_decode_is_a_media_error_naming_the_file() {

@@ -9,7 +9,7 @@ use walkdir::WalkDir;
 
 use sitegen_workers::parallel;
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// Long-lived caching for files whose names carry a content hash.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";

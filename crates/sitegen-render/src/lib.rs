@@ -54,7 +54,7 @@ use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::progress::{Progress, Stage};
-use crate::record::FolderId;
+use crate::record::{FolderId, PageKeys};
 use crate::render_cache::RenderCache;
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
@@ -763,9 +763,6 @@ struct Pages<'a> {
     page_keys: Mutex<PageKeys>,
 }
 
-/// The key of everything each page (`.html` file of the output) was made of.
-pub(crate) type PageKeys = HashMap<String, Key>;
-
 /// Renders by their cache key.
 type Renders = HashMap<Key, Arc<prerender::Rendered>>;
 
@@ -1162,98 +1159,5 @@ mod tests {
             outputs[0] == outputs[2],
             "the cached renders made different files"
         );
-    }
-}
-
-#[cfg(test)]
-mod failure_codes {
-    use super::*;
-
-    /// Each failure of a build (not a list of diagnostics, not a stop) has its
-    /// catalogue code, an error with a hint.
-    #[test]
-    fn every_build_failure_has_its_code() {
-        let io = || std::io::Error::other("boom");
-        let path = PathBuf::from("content/media/x.png");
-        let exited = std::process::Command::new("false").status().unwrap();
-        let not_json = serde_json::from_str::<serde_json::Value>("{").unwrap_err();
-        let cases = [
-            (BuildError::io(&path, io()), ErrorCode::BuildIo),
-            (
-                BuildError::Web {
-                    step: "vite build".into(),
-                    output: String::new(),
-                },
-                ErrorCode::WebAppBuild,
-            ),
-            (
-                BuildError::Prerender {
-                    url: "/".into(),
-                    message: "threw".into(),
-                },
-                ErrorCode::PrerenderFailed,
-            ),
-            (
-                BuildError::NodeMissing { source: io() },
-                ErrorCode::NodeMissing,
-            ),
-            (
-                BuildError::WorkerExited { status: exited },
-                ErrorCode::PrerenderWorkerFailed,
-            ),
-            (
-                BuildError::WorkerDidNotExit {
-                    pid: 1,
-                    waited: "5 s".into(),
-                },
-                ErrorCode::PrerenderWorkerFailed,
-            ),
-            (
-                BuildError::ManifestMissingModule {
-                    url: "/".into(),
-                    module: "src/pages/x.tsx".into(),
-                },
-                ErrorCode::ScreenNotBuilt,
-            ),
-            (
-                BuildError::Template("syntax".into()),
-                ErrorCode::TemplateError,
-            ),
-            (
-                BuildError::Media(sitegen_media::MediaError::ShareImage {
-                    path: path.clone(),
-                    reason: "text".into(),
-                }),
-                ErrorCode::SharePngFailed,
-            ),
-            (BuildError::MediaWorkerPanicked, ErrorCode::InternalError),
-            (
-                BuildError::PageData {
-                    page: "/".into(),
-                    source: not_json,
-                },
-                ErrorCode::InternalError,
-            ),
-            (
-                BuildError::UnsafeOutput {
-                    path: PathBuf::from("/"),
-                    problem: out_dir::UnsafeOutput::FileSystemRoot,
-                },
-                ErrorCode::UnsafeOutput,
-            ),
-        ];
-        for (error, code) in cases {
-            assert_eq!(error.code(), Some(code), "{error}");
-            assert_eq!(code.severity(), sitegen_content::Severity::Error);
-            assert!(!code.hint().is_empty());
-        }
-        for stop in [
-            BuildError::Content(Vec::new()),
-            BuildError::Links(Vec::new()),
-            BuildError::Interrupted { signal: 2 },
-            BuildError::SourcesChanged,
-        ] {
-            assert_eq!(stop.code(), None, "{stop}");
-        }
     }
 }

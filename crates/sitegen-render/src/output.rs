@@ -17,7 +17,8 @@ use walkdir::WalkDir;
 use crate::out_dir::{self, Beside};
 use sitegen_workers::fault;
 
-use crate::{cdn, BuildError};
+use crate::cdn;
+use crate::error::BuildError;
 
 /// What one file of the output holds, to tell whether the next build changed it: a
 /// hash of its bytes (of a copied file: of its source's path, size and modification

@@ -8,10 +8,11 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use sitegen_view::EmbeddedPageData;
 
+use crate::cache::Key;
+use crate::error::BuildError;
 use crate::script_json::escape_json_for_script;
 use crate::seo::ShareImage;
 use crate::webapp::HeadAssets;
-use crate::{BuildError, Key};
 
 const PAGE_TEMPLATE: &str = "page.html";
 

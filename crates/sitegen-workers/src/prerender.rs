@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use crate::entry::Key;
+use crate::error::WorkerError;
 use crate::interrupt::{self, Interrupted};
-use crate::{Key, WorkerError};
 
 /// The environment variable the command line reads [`Prerenderer::start`]'s timeout
 /// from, which a timed-out render names.

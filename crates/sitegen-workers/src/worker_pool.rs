@@ -11,8 +11,8 @@
 
 use std::sync::{Arc, Condvar, Mutex};
 
+use crate::error::WorkerError;
 use crate::prerender::Prerenderer;
-use crate::WorkerError;
 
 /// Routes a worker is worth starting for. One worker renders the 313 routes of the
 /// 250-product site in about 0.75 s; two finish sooner only when each gets a core to
