@@ -33,15 +33,15 @@ use crate::error::MediaError;
 
 /// The longer side of a share PNG, in pixels: the width Facebook and LinkedIn
 /// recommend for link previews (a 640×480 drawing becomes 1200×900).
-pub const SHARE_PNG_LONG_SIDE: u32 = 1200;
+const SHARE_PNG_LONG_SIDE: u32 = 1200;
 
 /// The shorter side's minimum: Facebook and X ignore images under 200×200.
-pub const SHARE_PNG_MIN_SIDE: u32 = 200;
+const SHARE_PNG_MIN_SIDE: u32 = 200;
 
 /// The renderer and the PNG settings, part of every share PNG's hash: change it
 /// whenever the drawing or the encoding changes, so no CDN keeps an old file under a
 /// new meaning.
-pub const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-fast-sub-v1";
+const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-fast-sub-v1";
 
 /// The PNG a page shares in place of an SVG drawing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub fn share_png(image: &MediaRef) -> Option<SharePng> {
 /// The size of the share PNG of a `width` × `height` drawing: its aspect ratio with
 /// the longer side at [`SHARE_PNG_LONG_SIDE`], or larger when the shorter side would
 /// otherwise fall under [`SHARE_PNG_MIN_SIDE`] (a very wide banner).
-pub fn share_png_size(width: u32, height: u32) -> (u32, u32) {
+fn share_png_size(width: u32, height: u32) -> (u32, u32) {
     let (width, height) = (f64::from(width.max(1)), f64::from(height.max(1)));
     let scale = (f64::from(SHARE_PNG_LONG_SIDE) / width.max(height))
         .max(f64::from(SHARE_PNG_MIN_SIDE) / width.min(height));
@@ -170,9 +170,9 @@ const UNDRAWABLE: &[&str] = &["text", "image", "foreignObject"];
 /// Why an SVG drawing cannot be drawn faithfully into a share PNG: the reason and the
 /// bytes of the drawing it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Undrawable {
-    pub span: Span,
-    pub reason: String,
+struct Undrawable {
+    span: Span,
+    reason: String,
 }
 
 /// The drawing's tree, or why [`Canvas::draw_png`] could not draw it faithfully.
@@ -261,7 +261,7 @@ pub fn undrawable_shared_drawings(content: &Content, shared: &[&MediaRef]) -> Ve
 /// 1200×900 canvas costs its 4 MB again in page faults, more than the drawing itself
 /// on some machines.
 #[derive(Default)]
-pub struct Canvas {
+struct Canvas {
     /// Premultiplied RGBA, as tiny-skia draws.
     rgba: Vec<u8>,
     /// The same pixels as RGB, for an opaque drawing.
@@ -272,7 +272,7 @@ impl Canvas {
     /// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG, on
     /// this canvas's buffers; `Err` says why it cannot be, with the line where that
     /// applies.
-    pub fn draw_png(&mut self, svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+    fn draw_png(&mut self, svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
         let text =
             std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
         let tree = drawable_tree(text).map_err(|problem| {

@@ -194,6 +194,7 @@ impl BuildCache {
     }
 
     /// How many entries this build used or stored.
+    #[cfg(test)]
     pub fn used(&self) -> usize {
         self.used
             .lock()

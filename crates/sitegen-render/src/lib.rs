@@ -13,24 +13,24 @@
 //! It does not load or validate content (`sitegen-content`) and does not serve the site
 //! (`sitegen-serve`).
 
-pub mod cache;
-pub mod cdn;
+pub(crate) mod cache;
+pub(crate) mod cdn;
 mod error;
 pub mod hosts;
-pub mod out_dir;
-pub mod output;
-pub mod page_links;
+pub(crate) mod out_dir;
+pub(crate) mod output;
+pub(crate) mod page_links;
 pub mod paging;
 pub mod progress;
-pub mod record;
+pub(crate) mod record;
 pub mod redirects;
-pub mod render_cache;
+pub(crate) mod render_cache;
 pub mod routes;
 mod script_json;
-pub mod search_index;
-pub mod seo;
-pub mod shell;
-pub mod webapp;
+pub(crate) mod search_index;
+pub(crate) mod seo;
+pub(crate) mod shell;
+pub(crate) mod webapp;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -169,21 +169,6 @@ pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
     })
 }
 
-/// Builds the whole site into `options.out_dir`, atomically. A signal received on the
-/// way (see [`interrupt`]) stops it with [`BuildError::Interrupted`], whatever failed
-/// because of it (Ctrl-C reaches the Node workers too).
-pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
-    build_with_progress(options, &progress::Silent)
-}
-
-/// [`build`], telling `progress` how far its long stages are.
-pub fn build_with_progress(
-    options: &BuildOptions,
-    progress: &dyn Progress,
-) -> Result<BuildSummary, BuildError> {
-    Builder::once(options.clone()).build(progress)
-}
-
 /// Builds one site, once (`sitegen build`) or again and again (`sitegen serve`, whose
 /// builder keeps its render workers warm between builds and reports which pages
 /// changed). Either way a build renders only the routes whose inputs changed since the
@@ -236,7 +221,9 @@ impl Builder {
         &self.options
     }
 
-    /// Builds the site (see [`build`]).
+    /// Builds the whole site into `options.out_dir`, atomically. A signal received on
+    /// the way (see [`interrupt`]) stops it with [`BuildError::Interrupted`], whatever
+    /// failed because of it (Ctrl-C reaches the Node workers too).
     pub fn build(&self, progress: &dyn Progress) -> Result<BuildSummary, BuildError> {
         self.build_watched(progress, &|| false)
     }

@@ -614,14 +614,6 @@ pub fn robots(base_url: &str) -> String {
     )
 }
 
-/// `_redirects` in the Netlify / Cloudflare Pages format.
-pub fn redirects(pairs: &[(&str, &str)]) -> String {
-    pairs
-        .iter()
-        .map(|(from, to)| format!("{from} {to} 301\n"))
-        .collect()
-}
-
 fn escape_xml(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -874,10 +866,5 @@ mod tests {
     fn sitemap_escapes_urls() {
         let xml = sitemap(&["https://e.com/a?b&c".to_string()]);
         assert!(xml.contains("<loc>https://e.com/a?b&amp;c</loc>"));
-    }
-
-    #[test]
-    fn redirects_are_permanent() {
-        assert_eq!(redirects(&[("/A", "/a")]), "/A /a 301\n");
     }
 }

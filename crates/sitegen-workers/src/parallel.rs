@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 /// At most this many threads by default: past it, the prerender's Node workers cost more
 /// memory (~100 MB each) than they save on the machines sites are built on.
-pub const MAX_DEFAULT_WORKERS: usize = 8;
+const MAX_DEFAULT_WORKERS: usize = 8;
 
 /// How many workers to run: `requested` if given, else the available cores capped at
 /// [`MAX_DEFAULT_WORKERS`].

@@ -17,11 +17,11 @@ use crate::prerender::Prerenderer;
 /// Routes a worker is worth starting for. One worker renders the 313 routes of the
 /// 250-product site in about 0.75 s; two finish sooner only when each gets a core to
 /// itself, which the media and page writing of a small build leave them no room for.
-pub const ROUTES_PER_WORKER: usize = 1000;
+const ROUTES_PER_WORKER: usize = 1000;
 
 /// How many requests a worker holds at once: the one it renders and the next. Handing
 /// a worker back and lending it to the next thread took about a third of its time.
-pub const REQUESTS_PER_WORKER: usize = 2;
+const REQUESTS_PER_WORKER: usize = 2;
 
 /// How many workers a build of `routes` routes may run on `jobs` threads.
 pub fn worker_limit(routes: usize, jobs: usize) -> usize {
