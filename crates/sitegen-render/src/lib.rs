@@ -201,19 +201,19 @@ struct WarmState {
 impl Builder {
     /// A builder for one build.
     pub fn once(options: BuildOptions) -> Self {
-        Self {
-            cache_dir: cache::dir_for(&options.content_dir),
-            options,
-            warm: None,
-        }
+        Self::new(options, None)
     }
 
     /// A builder for many builds of the same site, which keeps its workers between them.
     pub fn warm(options: BuildOptions) -> Self {
+        Self::new(options, Some(Mutex::new(WarmState::default())))
+    }
+
+    fn new(options: BuildOptions, warm: Option<Mutex<WarmState>>) -> Self {
         Self {
             cache_dir: cache::dir_for(&options.content_dir),
             options,
-            warm: Some(Mutex::new(WarmState::default())),
+            warm,
         }
     }
 
