@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 
 use crate::codes::ErrorCode;
+use crate::content::Content;
 use crate::de::Located;
 use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::load::Loaded;
 use crate::model::{Home, NavEntry};
 use crate::routes::{self, DataKind};
 use crate::suggest;
-use crate::Content;
 
 /// The home page's sections, in the spec's order: the default of home.toml's
 /// `sections`, and the names it accepts (each is a table of home.toml).
@@ -311,7 +311,7 @@ fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
             Some("a service's page".into())
         }
         DataKind::Registrations
-            if crate::RegistrationType::ALL
+            if crate::values::RegistrationType::ALL
                 .iter()
                 .any(|kind| kind.as_str().eq_ignore_ascii_case(rest)) =>
         {

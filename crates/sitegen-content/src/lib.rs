@@ -35,6 +35,7 @@
 
 mod check;
 mod codes;
+mod content;
 mod de;
 mod diagnostic;
 mod editorial;
@@ -47,14 +48,16 @@ mod suggest;
 pub mod testing;
 mod values;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
 pub use codes::{ErrorCode, Severity};
+pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
 pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
-pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant};
+pub use load::{LoadOptions, LoadReport};
+pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
@@ -63,8 +66,8 @@ pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, Rou
 pub use schema::{schema_files, schema_for, schemas};
 pub use suggest::did_you_mean;
 pub use values::{
-    link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType,
-    SocialKind, Text,
+    absolute_url, link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
+    RegistrationType, SocialKind, Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).
@@ -73,9 +76,14 @@ pub use values::{
 /// (sorted by path, line and column). `content` is `Some` exactly when no
 /// diagnostic is an error.
 pub fn load(content_dir: &Path) -> LoadReport {
+    load_with(content_dir, &LoadOptions::default())
+}
+
+/// [`load`] with `options`.
+pub fn load_with(content_dir: &Path, options: &LoadOptions) -> LoadReport {
     // Read every file, run the rules across files, then assemble: `check` reads what
     // `load` read and `load` never calls `check`, so neither module depends on the other.
-    match load::read(content_dir) {
+    match load::read(content_dir, options) {
         Ok(mut read) => {
             check::run(&read.loaded, &mut read.diagnostics);
             load::assemble(content_dir, read)
@@ -84,108 +92,6 @@ pub fn load(content_dir: &Path) -> LoadReport {
             content: None,
             diagnostics: vec![*missing_dir],
         },
-    }
-}
-
-/// What [`load`] found: the content (when there is no error) and every diagnostic.
-#[derive(Debug, Clone)]
-pub struct LoadReport {
-    /// The checked content; `Some` iff no diagnostic has error severity.
-    pub content: Option<Content>,
-    /// Every problem found, errors and warnings, sorted by path and position.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl LoadReport {
-    /// How many diagnostics are errors.
-    pub fn errors(&self) -> usize {
-        self.count(Severity::Error)
-    }
-
-    /// How many diagnostics are warnings.
-    pub fn warnings(&self) -> usize {
-        self.count(Severity::Warning)
-    }
-
-    fn count(&self, severity: Severity) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == severity)
-            .count()
-    }
-}
-
-/// The `page_size` of a catalogue.toml without one: the 250-product catalogue of the
-/// spec stays on one page.
-pub const DEFAULT_PAGE_SIZE: usize = 250;
-
-/// The whole checked content of a site.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Content {
-    /// The content directory it was loaded from.
-    pub root: PathBuf,
-    /// site.toml.
-    pub site: Site,
-    /// navigation.toml.
-    pub navigation: Navigation,
-    /// catalogue.toml's categories, in file order.
-    pub categories: Vec<Category>,
-    /// catalogue.toml's `page_size`: the most products a listing page shows.
-    pub page_size: std::num::NonZeroUsize,
-    /// products.toml's products, in file order.
-    pub products: Vec<Product>,
-    /// services.toml's entries, in file order.
-    pub services: Vec<ServiceEntry>,
-    /// home.toml.
-    pub home: Home,
-    /// about.toml.
-    pub about: About,
-    /// certificates.toml's certificates.
-    pub certificates: Vec<Certificate>,
-    /// certificates.toml's railway registrations.
-    pub registrations: Vec<Registration>,
-    /// policies/*.toml.
-    pub policies: Policies,
-    /// timeline.toml.
-    pub timeline: Timeline,
-    /// pages.toml's entries.
-    pub pages: Vec<PageMeta>,
-    /// Every media file the content references.
-    pub media: MediaIndex,
-}
-
-impl Content {
-    /// The category with id `id`.
-    pub fn category(&self, id: &str) -> Option<&Category> {
-        self.categories.iter().find(|c| c.id() == id)
-    }
-
-    /// The product with id `id`.
-    pub fn product(&self, id: u32) -> Option<&Product> {
-        self.products.iter().find(|p| p.id() == id)
-    }
-
-    /// The service entry with serviceId `id` (exact, spaces included).
-    pub fn service(&self, id: &str) -> Option<&ServiceEntry> {
-        self.services.iter().find(|s| s.id() == id)
-    }
-
-    /// The registrations of one type, in file order.
-    pub fn registrations_of(&self, kind: RegistrationType) -> impl Iterator<Item = &Registration> {
-        self.registrations.iter().filter(move |r| r.kind == kind)
-    }
-
-    /// pages.toml's entry for a static route, if any.
-    pub fn page(&self, path: &str) -> Option<&PageMeta> {
-        self.pages.iter().find(|p| p.path() == path)
-    }
-
-    /// A product's image: its own, or else its category's.
-    pub fn product_image<'a>(&'a self, product: &'a Product) -> Option<&'a MediaRef> {
-        product
-            .image
-            .as_ref()
-            .or_else(|| self.category(product.category()).map(|c| &c.image))
     }
 }
 

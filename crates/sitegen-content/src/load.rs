@@ -7,6 +7,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 use crate::codes::{ErrorCode, Severity};
+use crate::content::Content;
 use crate::de::{lookup, Cx, FromToml, Located};
 use crate::diagnostic::{display_path, Diagnostic, SourceFile};
 use crate::media::MediaCache;
@@ -14,7 +15,6 @@ use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
 };
-use crate::{Content, LoadReport};
 
 /// One content file after reading: its text (when readable), its typed value (when
 /// it loaded without problems in its own fields) and what the checks across files
@@ -300,6 +300,50 @@ fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
         .collect()
 }
 
+/// What a load may be told (the command line reads them from its flags and the
+/// environment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// The longest side an image may have, in pixels (see [`crate::MAX_IMAGE_SIDE`]).
+    pub max_image_side: u32,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        Self {
+            max_image_side: crate::media::MAX_IMAGE_SIDE,
+        }
+    }
+}
+
+/// What [`crate::load`] found: the content (when there is no error) and every diagnostic.
+#[derive(Debug, Clone)]
+pub struct LoadReport {
+    /// The checked content; `Some` iff no diagnostic has error severity.
+    pub content: Option<Content>,
+    /// Every problem found, errors and warnings, sorted by path and position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadReport {
+    /// How many diagnostics are errors.
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    /// How many diagnostics are warnings.
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
 /// The content files as read, with the problems reading found, before the rules
 /// across files run (see [`crate::load`]: read, then check, then assemble).
 pub(crate) struct Read {
@@ -310,7 +354,7 @@ pub(crate) struct Read {
 
 /// Reads every file of the content directory. `Err` is the one problem when the
 /// directory itself is missing (not one per file).
-pub(crate) fn read(content_dir: &Path) -> Result<Read, Box<Diagnostic>> {
+pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Box<Diagnostic>> {
     if !content_dir.is_dir() {
         // One problem, not one per missing file; the full path says where sitegen looked.
         let absolute = std::path::absolute(content_dir).unwrap_or_else(|_| content_dir.into());
@@ -328,7 +372,7 @@ pub(crate) fn read(content_dir: &Path) -> Result<Read, Box<Diagnostic>> {
     let mut loader = Loader {
         content_dir,
         diagnostics: Vec::new(),
-        media: MediaCache::new(content_dir),
+        media: MediaCache::new(content_dir, options.max_image_side),
     };
     let site = loader.file("site.toml", |_| ());
     let navigation = loader.file("navigation.toml", raw_navigation);

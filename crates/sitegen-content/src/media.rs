@@ -118,6 +118,8 @@ impl MediaProblem {
 pub(crate) struct MediaCache {
     content_dir: PathBuf,
     canonical_root: Option<PathBuf>,
+    /// The longest side an image may have ([`crate::LoadOptions::max_image_side`]).
+    max_image_side: u32,
     resolved: BTreeMap<String, Result<MediaFile, MediaProblem>>,
 }
 
@@ -127,10 +129,11 @@ const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "gif", "webp", "avif"]
 const VIDEO_EXTENSIONS: &[&str] = &["mp4", "webm"];
 
 impl MediaCache {
-    pub fn new(content_dir: &Path) -> MediaCache {
+    pub fn new(content_dir: &Path, max_image_side: u32) -> MediaCache {
         MediaCache {
             content_dir: content_dir.to_path_buf(),
             canonical_root: content_dir.canonicalize().ok(),
+            max_image_side,
             resolved: BTreeMap::new(),
         }
     }
@@ -190,7 +193,7 @@ impl MediaCache {
                 format!("media file \"{path}\" is not a readable image or video: {reason}"),
             )
         })?;
-        let limit = max_image_side();
+        let limit = self.max_image_side;
         if width.max(height) > limit {
             return Err(MediaProblem::new(
                 ErrorCode::MediaTooLarge,
@@ -242,15 +245,6 @@ fn check_media_path(path: &str) -> Result<(), MediaProblem> {
 /// The longest side an image may have: decoding and resizing cost memory and time in
 /// its area (a 12,000 px square took 16 s and 757 MB).
 pub const MAX_IMAGE_SIDE: u32 = 8000;
-/// The environment variable that changes [`MAX_IMAGE_SIDE`] for a build.
-pub const MAX_IMAGE_SIDE_ENV: &str = "SITEGEN_MAX_IMAGE_SIDE";
-
-fn max_image_side() -> u32 {
-    std::env::var(MAX_IMAGE_SIDE_ENV)
-        .ok()
-        .and_then(|text| text.trim().parse().ok())
-        .unwrap_or(MAX_IMAGE_SIDE)
-}
 
 /// Whether a PNG or JPEG file ends where its own structure says it does: a file cut
 /// short has a readable header (so its size is known) but cannot be decoded.
@@ -439,7 +433,9 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("media")).unwrap();
         let png = include_bytes!("../tests/fixtures/valid/content/media/brand/og-image.png");
         std::fs::write(dir.path().join("media/a.png"), png).unwrap();
-        let file = MediaCache::new(dir.path()).resolve("media/a.png").unwrap();
+        let file = MediaCache::new(dir.path(), MAX_IMAGE_SIDE)
+            .resolve("media/a.png")
+            .unwrap();
         assert_eq!(file.bytes, png.len() as u64);
         assert_eq!(file.sha256, <[u8; 32]>::from(Sha256::digest(png)));
         assert!(file.variants.is_empty());
@@ -503,7 +499,7 @@ mod tests {
     #[test]
     fn media_missing_is_reported() {
         let dir = tempfile::tempdir().unwrap();
-        let mut cache = MediaCache::new(dir.path());
+        let mut cache = MediaCache::new(dir.path(), MAX_IMAGE_SIDE);
         let problem = cache.resolve("media/none.png").unwrap_err();
         assert_eq!(problem.code, ErrorCode::MediaMissing);
     }
@@ -515,7 +511,7 @@ mod tests {
         std::fs::write(dir.path().join("media/fake.png"), b"not a png").unwrap();
         std::fs::write(dir.path().join("media/clip.mp4"), b"not a video").unwrap();
         std::fs::write(dir.path().join("media/doc.txt"), b"text").unwrap();
-        let mut cache = MediaCache::new(dir.path());
+        let mut cache = MediaCache::new(dir.path(), MAX_IMAGE_SIDE);
         for path in ["media/fake.png", "media/clip.mp4", "media/doc.txt"] {
             assert_eq!(
                 cache.resolve(path).unwrap_err().code,
@@ -530,7 +526,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("media")).unwrap();
         std::fs::write(dir.path().join("media/clip.mp4"), b"\0\0\0\x18ftypisom").unwrap();
-        let mut cache = MediaCache::new(dir.path());
+        let mut cache = MediaCache::new(dir.path(), MAX_IMAGE_SIDE);
         let file = cache.resolve("media/clip.mp4").unwrap();
         assert_eq!((file.width, file.height), (0, 0));
         assert!(file.output.starts_with("media/clip.") && file.output.ends_with(".mp4"));
@@ -556,7 +552,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("media")).unwrap();
         std::fs::write(dir.path().join("media").join(name), bytes).unwrap();
-        MediaCache::new(dir.path()).resolve(&format!("media/{name}"))
+        MediaCache::new(dir.path(), MAX_IMAGE_SIDE).resolve(&format!("media/{name}"))
     }
 
     #[test]
@@ -570,6 +566,25 @@ mod tests {
         );
         let file = resolve_bytes("fine.png", &png_header(MAX_IMAGE_SIDE, 10)).unwrap();
         assert_eq!((file.width, file.height), (MAX_IMAGE_SIDE, 10));
+    }
+
+    #[test]
+    fn the_image_limit_is_the_one_the_load_was_given() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        std::fs::write(dir.path().join("media/a.png"), png_header(200, 20)).unwrap();
+        let problem = MediaCache::new(dir.path(), 100)
+            .resolve("media/a.png")
+            .unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaTooLarge);
+        assert!(
+            problem.message.contains("more than 100 px"),
+            "{}",
+            problem.message
+        );
+        assert!(MediaCache::new(dir.path(), 200)
+            .resolve("media/a.png")
+            .is_ok());
     }
 
     #[test]

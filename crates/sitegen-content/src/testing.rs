@@ -3,13 +3,13 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use crate::media::{MediaCache, MediaIndex};
+use crate::media::{MediaCache, MediaIndex, MAX_IMAGE_SIDE};
 
 /// The media index of the given content paths (e.g. `media/a.png`) under
 /// `content_dir`, as loading content that references them would build it. Paths that
 /// do not resolve are left out.
 pub fn media_index(content_dir: &Path, paths: &[&str]) -> MediaIndex {
-    let mut cache = MediaCache::new(content_dir);
+    let mut cache = MediaCache::new(content_dir, MAX_IMAGE_SIDE);
     for path in paths {
         let _ = cache.resolve(path);
     }

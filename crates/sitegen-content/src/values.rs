@@ -244,6 +244,13 @@ impl HttpUrl {
     }
 }
 
+/// The URL of `path` (encoded, from its leading `/`) on the site at `base_url`: every
+/// absolute URL of the live site is joined here, so a base written with a trailing `/`
+/// never gives `//`.
+pub fn absolute_url(base_url: &str, path: &str) -> String {
+    format!("{}{path}", base_url.trim_end_matches('/'))
+}
+
 /// An absolute http(s) URL with a valid host (see [`link_problem`]).
 pub fn is_valid_http_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
@@ -483,6 +490,18 @@ string_enum!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absolute_urls_join_the_base_and_the_path_with_one_slash() {
+        assert_eq!(
+            absolute_url("https://example.com", "/sitemap.xml"),
+            "https://example.com/sitemap.xml"
+        );
+        assert_eq!(
+            absolute_url("https://example.com/", "/#organization"),
+            "https://example.com/#organization"
+        );
+    }
 
     #[test]
     fn a_base_url_given_outside_the_content_must_be_an_origin() {

@@ -169,62 +169,62 @@ fn every_fixture_directory_is_tested() {
 const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
     (
         ErrorCode::BuildIo,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::WebAppBuild,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::PrerenderFailed,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::NodeMissing,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::PrerenderWorkerFailed,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::ScreenNotBuilt,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::TemplateError,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::ImageUndecodable,
-        "crates/sitegen-render/src/lib.rs",
-        "every_build_failure_has_its_code",
+        "crates/sitegen-media/src/error.rs",
+        "every_media_failure_has_its_code",
     ),
     (
         ErrorCode::WebpUnencodable,
-        "crates/sitegen-render/src/lib.rs",
-        "every_build_failure_has_its_code",
+        "crates/sitegen-media/src/error.rs",
+        "every_media_failure_has_its_code",
     ),
     (
         ErrorCode::SharePngFailed,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::InternalError,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (
         ErrorCode::UnsafeOutput,
-        "crates/sitegen-render/src/lib.rs",
+        "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),
     (

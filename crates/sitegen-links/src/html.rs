@@ -9,7 +9,7 @@ use std::path::Path;
 use sitegen_content::{Diagnostic, ErrorCode};
 use walkdir::WalkDir;
 
-use crate::{external_url_problem, RouteTable};
+use crate::route_table::RouteTable;
 
 /// The attributes holding a URL.
 const URL_ATTRIBUTES: &[&str] = &["href", "src", "poster"];
@@ -372,9 +372,39 @@ fn decode_entities(value: &str) -> String {
     out
 }
 
+/// Why an external URL of a page is wrong, if it is: the content's link grammar
+/// ([`sitegen_content::link_problem`]), plus the inline `data:` URLs pages may hold;
+/// `javascript:` is refused by name.
+fn external_url_problem(url: &str) -> Option<String> {
+    let lower = url.to_ascii_lowercase();
+    if lower.starts_with("data:") {
+        return None;
+    }
+    if lower.starts_with("javascript:") {
+        return Some(format!("{url:?}: javascript: URLs are not allowed"));
+    }
+    sitegen_content::link_problem(url).map(|why| format!("malformed URL {url:?}: {why}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn external_urls_are_checked_for_shape_only() {
+        assert_eq!(
+            external_url_problem("https://www.google.com/maps?q=1"),
+            None
+        );
+        assert_eq!(external_url_problem("mailto:info@example.com"), None);
+        assert_eq!(external_url_problem("tel:+91 00000 00001"), None);
+        assert_eq!(external_url_problem("http://localhost:8080/x"), None);
+        assert!(external_url_problem("https://exa mple.com").is_some());
+        assert!(external_url_problem("https:///path").is_some());
+        assert!(external_url_problem("mailto:").is_some());
+        assert!(external_url_problem("javascript:alert(1)").is_some());
+        assert!(external_url_problem("htps://x.com").is_some());
+    }
 
     fn site() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

@@ -15,7 +15,7 @@ use swc_core::ecma::parser::{lexer::Lexer, Parser, StringInput, Syntax, TsSyntax
 use swc_core::ecma::visit::{Visit, VisitWith};
 use walkdir::WalkDir;
 
-use crate::RouteTable;
+use crate::route_table::RouteTable;
 
 /// Components whose `to` is a route.
 const LINK_COMPONENTS: &[&str] = &["Link", "NavLink", "Navigate"];

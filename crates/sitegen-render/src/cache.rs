@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use sha2::{Digest, Sha256};
+pub use sitegen_workers::{write_atomically, Key};
 
 /// The folder of the build cache for a content folder: `target/sitegen-cache` in the
 /// folder that holds it (ignored by git with the rest of `target/`).
@@ -31,47 +31,9 @@ pub fn dir_for(content_dir: &Path) -> PathBuf {
         .join("sitegen-cache")
 }
 
-/// The name of an entry: the hex SHA-256 of its inputs.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct Key(String);
-
-impl Key {
-    /// The key of `parts`, each length-prefixed so that no two lists of parts collide
-    /// by concatenation (`["ab", "c"]` and `["a", "bc"]`).
-    pub fn of(parts: &[&[u8]]) -> Self {
-        let mut hasher = Sha256::new();
-        for part in parts {
-            hasher.update((part.len() as u64).to_le_bytes());
-            hasher.update(part);
-        }
-        Self(format!("{:x}", hasher.finalize()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// Writes `path` under a temporary name unique to this write and renames it, so a
-/// reader (another thread or build) never sees half of a cache entry, and an
-/// interrupted build leaves no truncated entry that a later build would trust.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let mut name = path.as_os_str().to_os_string();
-    name.push(format!(
-        ".tmp-{}-{}",
-        std::process::id(),
-        WRITES.fetch_add(1, Ordering::Relaxed)
-    ));
-    let temporary = PathBuf::from(name);
-    let written = fs::File::create(&temporary).and_then(|mut file| file.write_all(bytes));
-    match written.and_then(|()| fs::rename(&temporary, path)) {
-        Ok(()) => Ok(()),
-        Err(error) => {
-            let _ = fs::remove_file(&temporary);
-            Err(error)
-        }
-    }
+/// The media cache's folder (WebP variants and share PNGs) in the build cache `dir`.
+pub fn media_dir(dir: &Path) -> PathBuf {
+    dir.join("media")
 }
 
 /// The sub-folder of the renders: a route's prerendered body, modules and status, and
@@ -232,6 +194,7 @@ impl BuildCache {
     }
 
     /// How many entries this build used or stored.
+    #[cfg(test)]
     pub fn used(&self) -> usize {
         self.used
             .lock()
@@ -413,7 +376,7 @@ fn open_pack(path: &Path) -> Option<(Pack, Vec<IndexEntry>)> {
         if offset.checked_add(len)? > index_offset {
             return None;
         }
-        index.push((Key(key.to_string()), offset, len));
+        index.push((Key::from_stored(key.to_string()), offset, len));
     }
     Some((
         Pack {
@@ -458,6 +421,18 @@ fn process_is_running(pid: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cache_lives_in_target_beside_the_content_folder() {
+        assert_eq!(
+            media_dir(&dir_for(Path::new("content"))),
+            Path::new("./target/sitegen-cache/media")
+        );
+        assert_eq!(
+            dir_for(Path::new("/site/content")),
+            Path::new("/site/target/sitegen-cache")
+        );
+    }
 
     #[test]
     fn keys_depend_on_every_part_and_on_where_parts_split() {

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
-use crate::{parallel, BuildError};
+use sitegen_workers::parallel;
+
+use crate::error::BuildError;
 
 /// Long-lived caching for files whose names carry a content hash.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -168,7 +170,7 @@ pub fn precompress(
         files.len(),
         || {
             parallel::map_parallel(files.len(), workers, |index| {
-                crate::interrupt::check()?;
+                sitegen_workers::interrupt::check()?;
                 let path = &files[index].0;
                 let relative = path.strip_prefix(dir).unwrap_or(path);
                 compress_one(

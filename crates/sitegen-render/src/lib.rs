@@ -13,28 +13,23 @@
 //! It does not load or validate content (`sitegen-content`) and does not serve the site
 //! (`sitegen-serve`).
 
-pub mod cache;
-pub mod cdn;
-pub mod fault;
+pub(crate) mod cache;
+pub(crate) mod cdn;
+mod error;
 pub mod hosts;
-pub mod interrupt;
-pub mod media;
-pub mod out_dir;
-pub mod output;
-pub mod page_links;
-pub use sitegen_view::paging;
-pub mod parallel;
-pub mod prerender;
+pub(crate) mod out_dir;
+pub(crate) mod output;
+pub(crate) mod page_links;
 pub mod progress;
-pub mod record;
+pub(crate) mod record;
 pub mod redirects;
-pub mod render_cache;
+pub(crate) mod render_cache;
 pub mod routes;
-pub mod search_index;
-pub mod seo;
-pub mod shell;
-pub mod webapp;
-pub mod worker_pool;
+mod script_json;
+pub(crate) mod search_index;
+pub(crate) mod seo;
+pub(crate) mod shell;
+pub(crate) mod webapp;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -45,20 +40,24 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use sitegen_content::{Diagnostic, ErrorCode, LoadReport};
+use sitegen_content::{Diagnostic, ErrorCode, LoadOptions, LoadReport};
+use sitegen_media::{share, variants};
 use sitegen_view as view;
+use sitegen_workers::prerender::{self, Prerenderer};
+use sitegen_workers::worker_pool::{self, Affinity, PoolWorkers, WorkerPool};
+use sitegen_workers::{fault, interrupt, parallel};
+
+pub use crate::error::BuildError;
 
 use crate::cache::{BuildCache, Key};
 use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::prerender::Prerenderer;
 use crate::progress::{Progress, Stage};
-use crate::record::FolderId;
+use crate::record::{FolderId, PageKeys};
 use crate::render_cache::RenderCache;
 use crate::routes::PlannedRoute;
 use crate::shell::{PageShell, Shells};
 use crate::webapp::{LockedWebApp, WebApp};
-use crate::worker_pool::{Affinity, PoolWorkers, WorkerPool};
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -68,7 +67,7 @@ pub struct BuildOptions {
     pub web_dir: PathBuf,
     pub templates_dir: PathBuf,
     /// How many pages to prerender (and files to compress and check) at once; `None`
-    /// for [`parallel::worker_count`]'s default (the cores, or `SITEGEN_JOBS`).
+    /// for [`parallel::worker_count`]'s default (the cores, at most 8).
     pub jobs: Option<NonZeroUsize>,
     /// Replaces site.toml's `base_url` in canonical links, Open Graph URLs, JSON-LD,
     /// `sitemap.xml` and `robots.txt` (a branch preview that points at itself).
@@ -84,118 +83,11 @@ pub struct BuildOptions {
     /// bundle's files have twins (made once per bundle). A live `sitegen serve` never
     /// does: its preview is not deployed, and it updates its output in place.
     pub precompress: bool,
-}
-
-/// What went wrong in a build. Content errors are reported all at once.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    #[error("{} error(s) in the content", .0.iter().filter(|d| d.severity == sitegen_content::Severity::Error).count())]
-    Content(Vec<Diagnostic>),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("the web app failed at `{step}`:\n{output}")]
-    Web { step: String, output: String },
-    #[error("prerendering {url:?} failed: {message}")]
-    Prerender { url: String, message: String },
-    /// `node` could not be started.
-    #[error("could not start node ({source}): is Node.js (20.19 or later) installed and on PATH?")]
-    NodeMissing {
-        #[source]
-        source: std::io::Error,
-    },
-    /// A render worker ended with a failure status after its last route.
-    #[error("the prerender worker exited with {status}")]
-    WorkerExited { status: std::process::ExitStatus },
-    /// A render worker did not exit after its last route and was killed.
-    #[error("the prerender worker (process {pid}) did not exit within {waited} of its last route, so it was killed")]
-    WorkerDidNotExit { pid: u32, waited: String },
-    /// A page rendered a module the web build's manifest does not hold: the route table
-    /// and the web build disagree.
-    #[error("prerendering {url:?}: module {module:?} is not in Vite's manifest (run `sitegen gen`, or rebuild the web app)")]
-    ManifestMissingModule { url: String, module: String },
-    #[error("template error: {0}")]
-    Template(String),
-    /// A watched source changed while the build read it (see [`Builder::build_watched`]).
-    #[error("a source changed while it was read")]
-    SourcesChanged,
-    /// A media file the content check accepted fails to decode for its WebP variants.
-    #[error("{}: cannot decode the image for its WebP variants: {source}", path.display())]
-    Media {
-        path: PathBuf,
-        #[source]
-        source: image::ImageError,
-    },
-    /// libwebp refused to encode a variant (it says only which of its errors).
-    #[error("{}: libwebp could not encode its {width}×{height} WebP variant ({reason})", path.display())]
-    WebpEncode {
-        path: PathBuf,
-        width: u32,
-        height: u32,
-        reason: String,
-    },
-    /// An SVG drawing a page is shared with cannot be drawn as its share PNG.
-    #[error("{}: cannot draw the PNG the page is shared with: {reason}", path.display())]
-    ShareImage { path: PathBuf, reason: String },
-    /// A media worker thread panicked (a bug in sitegen or a library it uses).
-    #[error("a media worker stopped unexpectedly while making WebP variants")]
-    MediaWorkerPanicked,
-    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
-    #[error("the data embedded in {page} is not valid JSON: {source}")]
-    PageData {
-        page: String,
-        #[source]
-        source: serde_json::Error,
-    },
-    /// Links that lead nowhere (generated HTML and web sources), all of them.
-    #[error("{} broken link(s)", .0.len())]
-    Links(Vec<Diagnostic>),
-    /// `--out` names a folder a build must not replace; nothing was touched.
-    #[error("refusing to build into {}: {problem}\n  help: {}", path.display(), problem.hint())]
-    UnsafeOutput {
-        path: PathBuf,
-        problem: out_dir::UnsafeOutput,
-    },
-    /// SIGINT or SIGTERM came; the output folder was left as it was.
-    #[error("interrupted")]
-    Interrupted { signal: i32 },
-}
-
-impl BuildError {
-    /// The catalogue's code of a failure that is not a list of diagnostics (those carry
-    /// their own codes), nor a stop that is no failure (an interruption, a save that
-    /// overtook the build).
-    pub fn code(&self) -> Option<ErrorCode> {
-        Some(match self {
-            Self::Content(_) | Self::Links(_) | Self::Interrupted { .. } | Self::SourcesChanged => {
-                return None
-            }
-            Self::Io { .. } => ErrorCode::BuildIo,
-            Self::Web { .. } => ErrorCode::WebAppBuild,
-            Self::Prerender { .. } => ErrorCode::PrerenderFailed,
-            Self::NodeMissing { .. } => ErrorCode::NodeMissing,
-            Self::WorkerExited { .. } | Self::WorkerDidNotExit { .. } => {
-                ErrorCode::PrerenderWorkerFailed
-            }
-            Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
-            Self::Template(_) => ErrorCode::TemplateError,
-            Self::Media { .. } => ErrorCode::ImageUndecodable,
-            Self::WebpEncode { .. } => ErrorCode::WebpUnencodable,
-            Self::ShareImage { .. } => ErrorCode::SharePngFailed,
-            Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
-            Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
-        })
-    }
-
-    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
-        Self::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    }
+    /// How long a prerender worker may take to answer one route before it is taken
+    /// as hung and killed.
+    pub worker_timeout: Duration,
+    /// The limits the content is checked against.
+    pub load: LoadOptions,
 }
 
 /// What a successful build did.
@@ -225,10 +117,11 @@ pub struct BuildSummary {
 /// by the rules that need the planned pages (the drawings pages are shared with must
 /// become PNGs), for every entry, drafts included: what `build` refuses, `check`
 /// refuses.
-pub fn check(content_dir: &Path) -> LoadReport {
-    let mut report = sitegen_content::load(content_dir);
+pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
+    let mut report = sitegen_content::load_with(content_dir, load);
     if let Some(content) = &report.content {
-        let problems = media::share::undrawable_shared_drawings(content, &routes::plan(content));
+        let shared = seo::shared_svgs(content, &routes::plan(content));
+        let problems = share::undrawable_shared_drawings(content, &shared);
         if !problems.is_empty() {
             report.diagnostics = merged(std::mem::take(&mut report.diagnostics), problems);
             report.content = None;
@@ -275,27 +168,14 @@ pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
     })
 }
 
-/// Builds the whole site into `options.out_dir`, atomically. A signal received on the
-/// way (see [`interrupt`]) stops it with [`BuildError::Interrupted`], whatever failed
-/// because of it (Ctrl-C reaches the Node workers too).
-pub fn build(options: &BuildOptions) -> Result<BuildSummary, BuildError> {
-    build_with_progress(options, &progress::Silent)
-}
-
-/// [`build`], telling `progress` how far its long stages are.
-pub fn build_with_progress(
-    options: &BuildOptions,
-    progress: &dyn Progress,
-) -> Result<BuildSummary, BuildError> {
-    Builder::once(options.clone()).build(progress)
-}
-
 /// Builds one site, once (`sitegen build`) or again and again (`sitegen serve`, whose
 /// builder keeps its render workers warm between builds and reports which pages
 /// changed). Either way a build renders only the routes whose inputs changed since the
 /// cached renders ([`cache`]).
 pub struct Builder {
     options: BuildOptions,
+    /// The build cache's folder, derived from the content folder ([`cache::dir_for`]).
+    cache_dir: PathBuf,
     /// What a warm builder keeps between builds; `None` for a one-off build, whose
     /// workers exit with it.
     warm: Option<Mutex<WarmState>>,
@@ -320,17 +200,19 @@ struct WarmState {
 impl Builder {
     /// A builder for one build.
     pub fn once(options: BuildOptions) -> Self {
-        Self {
-            options,
-            warm: None,
-        }
+        Self::new(options, None)
     }
 
     /// A builder for many builds of the same site, which keeps its workers between them.
     pub fn warm(options: BuildOptions) -> Self {
+        Self::new(options, Some(Mutex::new(WarmState::default())))
+    }
+
+    fn new(options: BuildOptions, warm: Option<Mutex<WarmState>>) -> Self {
         Self {
+            cache_dir: cache::dir_for(&options.content_dir),
             options,
-            warm: Some(Mutex::new(WarmState::default())),
+            warm,
         }
     }
 
@@ -338,7 +220,9 @@ impl Builder {
         &self.options
     }
 
-    /// Builds the site (see [`build`]).
+    /// Builds the whole site into `options.out_dir`, atomically. A signal received on
+    /// the way (see [`interrupt`]) stops it with [`BuildError::Interrupted`], whatever
+    /// failed because of it (Ctrl-C reaches the Node workers too).
     pub fn build(&self, progress: &dyn Progress) -> Result<BuildSummary, BuildError> {
         self.build_watched(progress, &|| false)
     }
@@ -380,7 +264,7 @@ impl Builder {
         let web_app = WebApp::new(&options.web_dir).lock();
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
-        let report = sitegen_content::load(&options.content_dir);
+        let report = sitegen_content::load_with(&options.content_dir, &options.load);
         let (mut content, mut warnings) = match report.content {
             Some(content) => (content, report.diagnostics),
             None => return Err(BuildError::Content(report.diagnostics)),
@@ -391,24 +275,25 @@ impl Builder {
         if !options.drafts {
             content.remove_drafts();
         }
-        media::plan_variants(&mut content.media);
+        variants::plan_variants(&mut content.media);
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
         let mut planned = routes::plan(&content);
         let mut layout_json = layout_json_of(&content);
-        let shown_images = media::keep_variants_of_shown(
+        let shown_images = variants::keep_variants_of_shown(
             &mut content.media,
             planned.iter().map(|route| route.page.get()),
             &layout_json,
         );
-        let undrawable = media::share::undrawable_shared_drawings(&content, &planned);
+        let undrawable =
+            share::undrawable_shared_drawings(&content, &seo::shared_svgs(&content, &planned));
         if !undrawable.is_empty() {
             return Err(BuildError::Content(merged(warnings, undrawable)));
         }
         let shells = Shells::load(&options.templates_dir)?;
         // Reported together with the output's broken links, after the build.
         let source_link_problems = check_source_links(&options.web_dir);
-        let cache = BuildCache::new(cache::dir_for(&options.content_dir), options.reuse_cache);
+        let cache = BuildCache::new(self.cache_dir.clone(), options.reuse_cache);
         lap(&mut stages, "content")?;
         if sources_changed() {
             return Err(BuildError::SourcesChanged);
@@ -434,10 +319,10 @@ impl Builder {
         // that show its image: those pages wait for their images' variants, and the
         // others are written meanwhile. The layout is in every page, so when it shows
         // one, every page waits.
-        let media_cache = media::cache_dir(&options.content_dir);
+        let media_cache = cache::media_dir(&self.cache_dir);
         let everything_waits = shown_images.by_layout;
         if everything_waits {
-            let variants = media::write_variants(
+            let variants = variants::write_variants(
                 &mut content.media,
                 &staging,
                 &media_cache,
@@ -478,8 +363,14 @@ impl Builder {
             worker.set_layout(&layout_json);
             ready.push(worker);
         }
-        let start_worker =
-            || Prerenderer::start(&web.prerender_script, web_dir_of(&web), &layout_json);
+        let start_worker = || {
+            Prerenderer::start(
+                &web.prerender_script,
+                web_dir_of(&web),
+                &layout_json,
+                options.worker_timeout,
+            )
+        };
         let routes = planned.len() + 1;
         let worker_limit = worker_pool::worker_limit(routes, jobs);
         let pool = WorkerPool::new(worker_limit, ready, &start_worker);
@@ -487,19 +378,28 @@ impl Builder {
             (0..planned.len()).partition(|&index| !everything_waits && shown_images.by_page[index]);
         // The share PNGs and the awaited variants are made meanwhile, in the background
         // (the pages only name them): on every core, each taking what the workers leave.
+        let drawings = seo::shared_svgs(&content, &planned);
         let (rendered, shared) = std::thread::scope(|scope| {
             let shared = scope.spawn(|| {
                 parallel::in_background(|| {
-                    media::share::write_share_pngs(&content, &planned, &staging, options, jobs)
+                    let reuse = options.reuse_cache;
+                    share::write_share_pngs(
+                        &content,
+                        &drawings,
+                        &staging,
+                        &media_cache,
+                        reuse,
+                        jobs,
+                    )
                 })
             });
             let variants = scope.spawn(|| {
                 if waiting.is_empty() {
-                    return Ok(media::WrittenVariants::default());
+                    return Ok(variants::WrittenVariants::default());
                 }
                 let reuse = options.reuse_cache;
                 parallel::in_background(|| {
-                    media::encode_variants(&content.media, &staging, &media_cache, reuse, jobs)
+                    variants::encode_variants(&content.media, &staging, &media_cache, reuse, jobs)
                 })
             });
             let rendered = progress::stage(progress, Stage::Prerender, routes, || {
@@ -644,7 +544,7 @@ impl Builder {
             pages: page_keys,
             on_disk,
         });
-        self.remember_output(output, cache.dir());
+        self.remember_output(output);
         cache.finish();
 
         Ok(BuildSummary {
@@ -701,7 +601,7 @@ impl Builder {
         if options.precompress || !options.reuse_cache || remembered {
             return None;
         }
-        let cache_dir = cache::dir_for(&options.content_dir);
+        let cache_dir = self.cache_dir.clone();
         let out_dir = options.out_dir.clone();
         Some(std::thread::spawn(move || {
             record::load(&cache_dir, &out_dir)
@@ -725,10 +625,10 @@ impl Builder {
 
     /// Keeps what the output just committed holds, for the next build: a warm builder
     /// in memory, a one-off build as the output's record in the cache folder.
-    fn remember_output(&self, output: Option<record::Output>, cache_dir: &Path) {
+    fn remember_output(&self, output: Option<record::Output>) {
         match (&self.warm, output) {
             (Some(warm), output) => warm.lock().unwrap_or_else(|p| p.into_inner()).output = output,
-            (None, Some(output)) => record::save(cache_dir, &self.options.out_dir, &output),
+            (None, Some(output)) => record::save(&self.cache_dir, &self.options.out_dir, &output),
             (None, None) => {}
         }
     }
@@ -743,8 +643,7 @@ impl Builder {
         };
         let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(output) = &warm.output {
-            let cache_dir = cache::dir_for(&self.options.content_dir);
-            record::save(&cache_dir, &self.options.out_dir, output);
+            record::save(&self.cache_dir, &self.options.out_dir, output);
         }
     }
 
@@ -760,7 +659,7 @@ impl Builder {
         }
         let (script, dir) = web.prerender_worker();
         // One that cannot start is started (and its error reported) when needed.
-        Prerenderer::spawn(&script, dir).ok()
+        Prerenderer::spawn(&script, dir, self.options.worker_timeout).ok()
     }
 
     /// The idle warm workers that run `bundle`, each with `layout_json` (whose key is
@@ -850,9 +749,6 @@ struct Pages<'a> {
     page_keys: Mutex<PageKeys>,
 }
 
-/// The key of everything each page (`.html` file of the output) was made of.
-pub(crate) type PageKeys = HashMap<String, Key>;
-
 /// Renders by their cache key.
 type Renders = HashMap<Key, Arc<prerender::Rendered>>;
 
@@ -871,7 +767,7 @@ impl Pages<'_> {
         parallel::run_queue(
             routes.len(),
             jobs,
-            || Ok(Affinity::default()),
+            || Ok::<_, BuildError>(Affinity::default()),
             |affinity, index| {
                 self.write_route(pool, affinity, routes[index])?;
                 progress.advance();
@@ -1185,7 +1081,14 @@ mod tests {
                 previous_pages: PageKeys::default(),
                 page_keys: Mutex::default(),
             };
-            let start = || Prerenderer::start(&script, tmp.path(), &layout_json);
+            let start = || {
+                Prerenderer::start(
+                    &script,
+                    tmp.path(),
+                    &layout_json,
+                    prerender::DEFAULT_WORKER_TIMEOUT,
+                )
+            };
             let pool = WorkerPool::new(jobs, Vec::new(), &start);
             let every_route: Vec<&PlannedRoute> = planned.iter().collect();
             pages
@@ -1242,114 +1145,5 @@ mod tests {
             outputs[0] == outputs[2],
             "the cached renders made different files"
         );
-    }
-}
-
-#[cfg(test)]
-mod failure_codes {
-    use super::*;
-
-    /// Each failure of a build (not a list of diagnostics, not a stop) has its
-    /// catalogue code, an error with a hint.
-    #[test]
-    fn every_build_failure_has_its_code() {
-        let io = || std::io::Error::other("boom");
-        let path = PathBuf::from("content/media/x.png");
-        let exited = std::process::Command::new("false").status().unwrap();
-        let not_json = serde_json::from_str::<serde_json::Value>("{").unwrap_err();
-        let cases = [
-            (BuildError::io(&path, io()), ErrorCode::BuildIo),
-            (
-                BuildError::Web {
-                    step: "vite build".into(),
-                    output: String::new(),
-                },
-                ErrorCode::WebAppBuild,
-            ),
-            (
-                BuildError::Prerender {
-                    url: "/".into(),
-                    message: "threw".into(),
-                },
-                ErrorCode::PrerenderFailed,
-            ),
-            (
-                BuildError::NodeMissing { source: io() },
-                ErrorCode::NodeMissing,
-            ),
-            (
-                BuildError::WorkerExited { status: exited },
-                ErrorCode::PrerenderWorkerFailed,
-            ),
-            (
-                BuildError::WorkerDidNotExit {
-                    pid: 1,
-                    waited: "5 s".into(),
-                },
-                ErrorCode::PrerenderWorkerFailed,
-            ),
-            (
-                BuildError::ManifestMissingModule {
-                    url: "/".into(),
-                    module: "src/pages/x.tsx".into(),
-                },
-                ErrorCode::ScreenNotBuilt,
-            ),
-            (
-                BuildError::Template("syntax".into()),
-                ErrorCode::TemplateError,
-            ),
-            (
-                BuildError::Media {
-                    path: path.clone(),
-                    source: image::ImageError::IoError(io()),
-                },
-                ErrorCode::ImageUndecodable,
-            ),
-            (
-                BuildError::WebpEncode {
-                    path: path.clone(),
-                    width: 1,
-                    height: 1,
-                    reason: "refused".into(),
-                },
-                ErrorCode::WebpUnencodable,
-            ),
-            (
-                BuildError::ShareImage {
-                    path: path.clone(),
-                    reason: "text".into(),
-                },
-                ErrorCode::SharePngFailed,
-            ),
-            (BuildError::MediaWorkerPanicked, ErrorCode::InternalError),
-            (
-                BuildError::PageData {
-                    page: "/".into(),
-                    source: not_json,
-                },
-                ErrorCode::InternalError,
-            ),
-            (
-                BuildError::UnsafeOutput {
-                    path: PathBuf::from("/"),
-                    problem: out_dir::UnsafeOutput::FileSystemRoot,
-                },
-                ErrorCode::UnsafeOutput,
-            ),
-        ];
-        for (error, code) in cases {
-            assert_eq!(error.code(), Some(code), "{error}");
-            assert_eq!(code.severity(), sitegen_content::Severity::Error);
-            assert!(!code.hint().is_empty());
-        }
-        for stop in [
-            BuildError::Content(Vec::new()),
-            BuildError::Links(Vec::new()),
-            BuildError::Interrupted { signal: 2 },
-            BuildError::SourcesChanged,
-        ] {
-            assert_eq!(stop.code(), None, "{stop}");
-        }
     }
 }

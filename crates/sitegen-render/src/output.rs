@@ -15,7 +15,10 @@ use std::time::UNIX_EPOCH;
 use walkdir::WalkDir;
 
 use crate::out_dir::{self, Beside};
-use crate::{cdn, fault, BuildError};
+use sitegen_workers::fault;
+
+use crate::cdn;
+use crate::error::BuildError;
 
 /// What one file of the output holds, to tell whether the next build changed it: a
 /// hash of its bytes (of a copied file: of its source's path, size and modification
@@ -554,7 +557,7 @@ mod swap {
         use std::ffi::CString;
         use std::os::unix::ffi::OsStrExt;
 
-        if crate::fault::forced("no-exchange") {
+        if sitegen_workers::fault::forced("no-exchange") {
             return Ok(false);
         }
         let c = |path: &Path| {
@@ -606,17 +609,9 @@ pub fn sitemap(urls: &[String]) -> String {
 /// `robots.txt` allowing everything and pointing to the sitemap.
 pub fn robots(base_url: &str) -> String {
     format!(
-        "User-agent: *\nAllow: /\n\nSitemap: {}/sitemap.xml\n",
-        base_url.trim_end_matches('/')
+        "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+        sitegen_content::absolute_url(base_url, "/sitemap.xml")
     )
-}
-
-/// `_redirects` in the Netlify / Cloudflare Pages format.
-pub fn redirects(pairs: &[(&str, &str)]) -> String {
-    pairs
-        .iter()
-        .map(|(from, to)| format!("{from} {to} 301\n"))
-        .collect()
 }
 
 fn escape_xml(text: &str) -> String {
@@ -625,6 +620,15 @@ fn escape_xml(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
         .replace('\'', "&apos;")
+}
+
+/// The media pipeline writes its files into the next site as copies.
+impl sitegen_media::Destination for Staging {
+    type Error = BuildError;
+
+    fn copy_file(&self, source: &Path, output: &str) -> Result<(), BuildError> {
+        Staging::copy_file(self, source, output)
+    }
 }
 
 #[cfg(test)]
@@ -862,10 +866,5 @@ mod tests {
     fn sitemap_escapes_urls() {
         let xml = sitemap(&["https://e.com/a?b&c".to_string()]);
         assert!(xml.contains("<loc>https://e.com/a?b&amp;c</loc>"));
-    }
-
-    #[test]
-    fn redirects_are_permanent() {
-        assert_eq!(redirects(&[("/A", "/a")]), "/A /a 301\n");
     }
 }

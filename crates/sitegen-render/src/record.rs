@@ -13,6 +13,7 @@
 //! build a whole one. A record is kept only for an output whose every file the build
 //! knows (not for one with the page twins of `--precompress`).
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -21,7 +22,9 @@ use walkdir::WalkDir;
 
 use crate::cache::{write_atomically, Key};
 use crate::output::{on_disk_of, Manifest, OnDiskFiles};
-use crate::PageKeys;
+
+/// The key of everything each page (`.html` file of the output) was made of.
+pub(crate) type PageKeys = HashMap<String, Key>;
 
 /// Bumped whenever the record's meaning changes: it names the records, so an older
 /// one is not found.

@@ -116,11 +116,10 @@ fn matches_any_slug_rule(path: &str) -> bool {
 /// at `products/{id}/index.html` per product, one per content alias that names a
 /// folder (`/old/path` → `old/path/index.html`) or an `.html` file.
 pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)> {
-    let base = base_url.trim_end_matches('/');
     let products = content.products.iter().map(|p| {
         (
             format!("products/{}/index.html", p.id()),
-            moved_page(p.title(), &p.route(), base),
+            moved_page(p.title(), &p.route(), base_url),
         )
     });
     let aliases = content
@@ -137,19 +136,20 @@ pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)
                 // `.php` and the like: a host would not serve it as HTML.
                 return None;
             };
-            Some((file, moved_page(&target, &target, base)))
+            Some((file, moved_page(&target, &target, base_url)))
         });
     products.chain(aliases).collect()
 }
 
 /// A page that sends the browser on to `target` at once and names it as canonical.
-fn moved_page(title: &str, target: &str, base: &str) -> String {
+fn moved_page(title: &str, target: &str, base_url: &str) -> String {
     let title = escape_html(title);
     let target = escape_html(target);
+    let canonical = sitegen_content::absolute_url(base_url, &target);
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>{title}</title>\n<meta name=\"robots\" content=\"noindex\">\n\
-         <link rel=\"canonical\" href=\"{base}{target}\">\n\
+         <link rel=\"canonical\" href=\"{canonical}\">\n\
          <meta http-equiv=\"refresh\" content=\"0; url={target}\">\n</head>\n\
          <body>\n<p>This page has moved: <a href=\"{target}\">{title}</a>.</p>\n</body>\n</html>\n"
     )

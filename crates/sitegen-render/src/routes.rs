@@ -52,11 +52,7 @@ pub struct PlannedRoute {
 impl PlannedRoute {
     /// The route's canonical URL on the live site.
     pub fn canonical(&self, base_url: &str) -> String {
-        format!(
-            "{}{}",
-            base_url.trim_end_matches('/'),
-            encode_path(&self.path)
-        )
+        sitegen_content::absolute_url(base_url, &encode_path(&self.path))
     }
 
     /// `RouteData` of the contract, serialised: what the screen's loader returns.

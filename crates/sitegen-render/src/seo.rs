@@ -2,7 +2,7 @@
 //! from the content (schema.org `MedicalBusiness` on the home page, `Product` on
 //! product pages, `BreadcrumbList` wherever the page has a breadcrumb trail), and the
 //! image each page shows when it is shared (Open Graph and X cards), which for an SVG
-//! drawing is a PNG drawn from it ([`media::share`]).
+//! drawing is a PNG drawn from it ([`share`]).
 
 use std::collections::BTreeMap;
 
@@ -10,10 +10,10 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 use sitegen_content::routes::{CATEGORY, SERVICE};
 use sitegen_content::{Content, MediaRef, Product};
+use sitegen_media::share;
 
-use crate::media;
 use crate::routes::{encode_path, PlannedRoute};
-use crate::shell::escape_json_for_script;
+use crate::script_json::escape_json_for_script;
 
 /// The JSON-LD objects of `route`, in the order they appear in the head.
 pub fn json_ld(content: &Content, route: &PlannedRoute) -> Vec<Value> {
@@ -82,7 +82,7 @@ fn page_image<'a>(content: &'a Content, route: &PlannedRoute) -> Option<PageImag
 
 /// What `route` shows when shared: the page's own image ([`page_image`]) when it is one
 /// the sharing sites display, the PNG drawn from it when it is an SVG drawing (see
-/// [`media::share`]), else the site's default ([`default_share_image`]).
+/// [`share`]), else the site's default ([`default_share_image`]).
 pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage> {
     let Some(PageImage { image, alt }) = page_image(content, route) else {
         return default_share_image(content);
@@ -90,7 +90,7 @@ pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage
     if is_shareable(image) {
         return Some(share_image_of(content, image, alt));
     }
-    match media::share::share_png(image) {
+    match share::share_png(image) {
         Some(png) => Some(ShareImage {
             url: absolute(content.site.base_url(), &png.src()),
             width: png.width,
@@ -102,12 +102,12 @@ pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage
 }
 
 /// The SVG drawings the `planned` pages share, each once, in content path order: the
-/// ones [`media::share::write_share_pngs`] draws as PNGs.
+/// ones [`share::write_share_pngs`] draws as PNGs.
 pub fn shared_svgs<'a>(content: &'a Content, planned: &[PlannedRoute]) -> Vec<&'a MediaRef> {
     let drawings: BTreeMap<&str, &MediaRef> = planned
         .iter()
         .filter_map(|route| page_image(content, route))
-        .filter(|page| media::share::share_png(page.image).is_some())
+        .filter(|page| share::share_png(page.image).is_some())
         .map(|page| (page.image.path.as_str(), page.image))
         .collect();
     drawings.into_values().collect()
@@ -151,11 +151,7 @@ fn absolute(base_url: &str, path: &str) -> String {
         Some((path, query)) => (path, format!("?{query}")),
         None => (path, String::new()),
     };
-    format!(
-        "{}{}{query}",
-        base_url.trim_end_matches('/'),
-        encode_path(path)
-    )
+    sitegen_content::absolute_url(base_url, &format!("{}{query}", encode_path(path)))
 }
 
 /// The company as a schema.org `MedicalBusiness`.
@@ -189,7 +185,7 @@ fn organisation(content: &Content) -> Value {
     org.insert("@type".into(), json!("MedicalBusiness"));
     org.insert(
         "@id".into(),
-        json!(format!("{}/#organization", base.trim_end_matches('/'))),
+        json!(sitegen_content::absolute_url(base, "/#organization")),
     );
     org.insert("name".into(), json!(site.name()));
     org.insert("alternateName".into(), json!(site.short_name()));
@@ -486,7 +482,7 @@ mod tests {
         ];
         for (path, drawing, alt) in pages {
             let route = planned(&all, &path);
-            let png = media::share::share_png(drawing).unwrap();
+            let png = share::share_png(drawing).unwrap();
             assert!(png.output.ends_with(".png"), "{png:?}");
             let shared = share_image(&content, route).unwrap();
             assert_eq!(
@@ -583,6 +579,31 @@ mod tests {
         assert_eq!(
             list["itemListElement"][2]["item"],
             "https://e.com/services/Dental%20centre%20setup"
+        );
+    }
+
+    #[test]
+    fn the_drawings_shared_are_the_pages_own_illustrations() {
+        let content = sitegen_content::load(&sitegen_content::testing::valid_content_dir())
+            .content
+            .expect("the fixture loads");
+        let shared: Vec<&str> = shared_svgs(&content, &routes::plan(&content))
+            .iter()
+            .map(|image| image.path.as_str())
+            .collect();
+        // The product's own image, the categories' illustrations (their pages, and the
+        // products without an image of their own) and the services' images; not the
+        // logo, certificates or other drawings no page shares.
+        assert_eq!(
+            shared,
+            [
+                "media/categories/dialysis.svg",
+                "media/categories/ophthalmic.svg",
+                "media/categories/radiology.svg",
+                "media/products/hemodialysis.svg",
+                "media/services/dialysis.svg",
+                "media/services/radiology.svg",
+            ]
         );
     }
 }

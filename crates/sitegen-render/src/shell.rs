@@ -8,9 +8,11 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use sitegen_view::EmbeddedPageData;
 
+use crate::cache::Key;
+use crate::error::BuildError;
+use crate::script_json::escape_json_for_script;
 use crate::seo::ShareImage;
 use crate::webapp::HeadAssets;
-use crate::{BuildError, Key};
 
 const PAGE_TEMPLATE: &str = "page.html";
 
@@ -59,14 +61,6 @@ impl PageShell<'_> {
         })?;
         Ok(escape_json_for_script(&json))
     }
-}
-
-/// JSON inside `<script>` must not contain `</script>` or `<!--`: escaping every `<`
-/// (and the two line separators some parsers choke on) keeps it inert and valid JSON.
-pub fn escape_json_for_script(json: &str) -> String {
-    json.replace('<', "\\u003c")
-        .replace('\u{2028}', "\\u2028")
-        .replace('\u{2029}', "\\u2029")
 }
 
 /// The loaded templates.

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use walkdir::WalkDir;
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// Marker written into `node_modules/` after `npm ci`: the lockfile's hash.
 const INSTALL_MARKER: &str = "node_modules/.sitegen-lockfile-hash";

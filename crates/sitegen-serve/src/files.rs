@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
 
+use sitegen_content::routes::percent_decode;
+
 use crate::redirects::{self, Rule};
 
 /// Files a host reads as configuration and never serves.
@@ -198,23 +200,6 @@ pub fn twin(dist: &Path, file: &Path, suffix: &str) -> Option<PathBuf> {
         Lookup::Inside(path) => Some(path),
         _ => None,
     }
-}
-
-/// Decodes `%XX` escapes; `None` for malformed escapes (which a host answers with 400,
-/// where the crate would keep them as written) or invalid UTF-8.
-pub(crate) fn percent_decode(input: &str) -> Option<String> {
-    let malformed = input.match_indices('%').any(|(at, _)| {
-        !input
-            .get(at + 1..at + 3)
-            .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-    });
-    if malformed {
-        return None;
-    }
-    let decoded = percent_encoding::percent_decode_str(input)
-        .decode_utf8()
-        .ok()?;
-    Some(decoded.into_owned())
 }
 
 /// The content type of a file, by its extension.

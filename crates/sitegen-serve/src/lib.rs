@@ -9,6 +9,7 @@
 //! [`LiveReload::notify`] or [`LiveReload::fail`].
 
 mod conditional;
+mod error;
 mod files;
 mod headers;
 pub mod redirects;
@@ -32,6 +33,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch as channel;
 
 pub use crate::conditional::{ByteRange, Validators};
+pub use crate::error::ServeError;
 pub use crate::files::{resolve, Refusal, Resolved, SitePath};
 pub use crate::headers::{
     acceptable_encodings, headers_for, parse_headers, pattern_matches, Encoding, HeaderRule,
@@ -53,19 +55,6 @@ const DEFAULT_CACHE_CONTROL: &str = "public, max-age=0, must-revalidate";
 /// How long a connection may take to send its request head (nginx waits 60 s, hyper
 /// 30 s): a browser sends it at once, so only idle or stalled clients reach it.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Errors of the server.
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    /// The address cannot be listened on; `cause` is not a `#[source]`, so that the
-    /// message says it once.
-    #[error("cannot listen on {addr}: {cause}")]
-    Bind { addr: String, cause: std::io::Error },
-    #[error("server error: {0}")]
-    Io(#[from] std::io::Error),
-    #[error("cannot watch {path}: {message}")]
-    Watch { path: PathBuf, message: String },
-}
 
 /// The handle that tells open pages a new build is ready, or why a build failed.
 #[derive(Clone)]

@@ -4,6 +4,8 @@
 //! (`:name`, `:splat`). Status 200 serves `TO` in place (here: the same page as
 //! asked, so the placeholder rules after it do not apply); others redirect.
 
+use sitegen_content::routes::percent_decode;
+
 /// What a rule makes of a request path.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Rule {
@@ -28,7 +30,7 @@ pub fn apply(rules: &str, path: &str) -> Option<Rule> {
             return None;
         }
         let status = fields.next().unwrap_or("301");
-        let bindings = matches(&decode(from)?, path)?;
+        let bindings = matches(&percent_decode(from)?, path)?;
         let mut target = to.to_string();
         // Longest names first, so `:splat` is not read as `:s…`.
         let mut names: Vec<&(String, String)> = bindings.iter().collect();
@@ -37,7 +39,7 @@ pub fn apply(rules: &str, path: &str) -> Option<Rule> {
             target = target.replace(&format!(":{name}"), value);
         }
         Some(if status == "200" {
-            Rule::Rewrite(decode(&target)?)
+            Rule::Rewrite(percent_decode(&target)?)
         } else {
             Rule::Redirect(target)
         })
@@ -74,10 +76,6 @@ fn matches(pattern: &str, path: &str) -> Option<Vec<(String, String)>> {
         }
     }
     rest.next().is_none().then_some(bindings)
-}
-
-fn decode(text: &str) -> Option<String> {
-    crate::files::percent_decode(text)
 }
 
 #[cfg(test)]

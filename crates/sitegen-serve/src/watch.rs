@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use notify::{RecursiveMode, Watcher as _};
 
-use crate::ServeError;
+use crate::error::ServeError;
 
 /// Changes closer together than this are one change (an editor's save is several events
 /// within a few milliseconds); short, as it adds to every save-to-reload.

@@ -5,9 +5,10 @@ mod cmd;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use sitegen_content::HttpUrl;
+use sitegen_content::{HttpUrl, LoadOptions};
 
 /// sitegen turns the company's content (TOML files) into a fast, prerendered React site.
 #[derive(Debug, Parser)]
@@ -18,6 +19,10 @@ struct Cli {
     /// When to colour diagnostics (red errors, yellow warnings, a blue gutter).
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = cmd::ColorWhen::Auto)]
     color: cmd::ColorWhen,
+    /// The longest side an image of the content may have, in pixels: decoding and
+    /// resizing cost memory and time in its area.
+    #[arg(long, global = true, value_name = "PX", env = "SITEGEN_MAX_IMAGE_SIDE", default_value_t = sitegen_content::MAX_IMAGE_SIDE)]
+    max_image_side: u32,
 }
 
 #[derive(Debug, Subcommand)]
@@ -119,9 +124,13 @@ struct BuildArgs {
     templates: PathBuf,
     /// How many cores to use: the threads that write the pages, link check and
     /// compress, and at most as many Node workers (one per 1,000 routes). Default: the
-    /// number of cores (at most 8), or the SITEGEN_JOBS environment variable.
-    #[arg(long, short = 'j', value_name = "N")]
+    /// number of cores (at most 8).
+    #[arg(long, short = 'j', value_name = "N", env = "SITEGEN_JOBS")]
     jobs: Option<NonZeroUsize>,
+    /// How many seconds a prerender worker may take to answer one route before it is
+    /// taken as hung and killed (decimals allowed).
+    #[arg(long, value_name = "SECONDS", env = sitegen_workers::prerender::WORKER_TIMEOUT_ENV, default_value = "60", value_parser = parse_seconds)]
+    worker_timeout: Duration,
     /// The site's origin for this build (e.g. a branch preview's URL): replaces
     /// site.toml's base_url in canonical links, Open Graph URLs, JSON-LD, sitemap.xml and
     /// robots.txt.
@@ -147,6 +156,16 @@ struct BuildArgs {
     /// Print only errors: no progress, warnings, summary or notices.
     #[arg(long, short = 'q')]
     quiet: bool,
+}
+
+/// A positive, finite number of seconds (`2.5`).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("{text:?} is not a positive number of seconds"))
 }
 
 /// Validates `--base-url` before anything runs (a bad one is a usage error, exit 2).
@@ -207,18 +226,21 @@ fn main() -> ExitCode {
         cmd::set_quiet(*quiet);
     }
     if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
-        if let Err(error) = sitegen_render::fault::install_from_env() {
+        if let Err(error) = sitegen_workers::fault::install_from_env() {
             eprintln!("{}: {error}", cmd::paint_failure("error"));
             return ExitCode::from(2);
         }
-        if let Err(error) = sitegen_render::interrupt::install() {
+        if let Err(error) = sitegen_workers::interrupt::install() {
             eprintln!("warning: Ctrl-C will not stop a build cleanly: {error}");
         }
     }
+    let load = LoadOptions {
+        max_image_side: cli.max_image_side,
+    };
     let outcome = match cli.command {
         Command::Explain(args) => cmd::explain::run(args.code.as_deref(), args.all),
-        Command::Build(args) => cmd::build::run(args.into()),
-        Command::Check(args) => cmd::check::run(&args.content, &args.web),
+        Command::Build(args) => cmd::build::run(args.options(load)),
+        Command::Check(args) => cmd::check::run(&args.content, &args.web, &load),
         Command::Schema(args) => cmd::schema::run(&args.out),
         Command::Gen(args) => cmd::gen::run(&args.root),
         Command::New(args) => cmd::new::run(&cmd::new::NewEntry {
@@ -229,6 +251,7 @@ fn main() -> ExitCode {
             id: args.id,
             content: args.content,
             web: args.web,
+            load,
         }),
         Command::Serve(args) => {
             let watch = !(args.no_watch || args.no_build);
@@ -239,7 +262,7 @@ fn main() -> ExitCode {
                     // A live preview is rebuilt on every save; a still one is served
                     // as a CDN would serve the site.
                     precompress: !watch,
-                    ..(&args.build).into()
+                    ..args.build.options(load)
                 },
                 host: args.host,
                 port: args.port,
@@ -257,24 +280,34 @@ fn main() -> ExitCode {
     }
 }
 
-impl From<&BuildArgs> for sitegen_render::BuildOptions {
-    fn from(args: &BuildArgs) -> Self {
-        Self {
-            content_dir: args.content.clone(),
-            out_dir: args.out.clone(),
-            web_dir: args.web.clone(),
-            templates_dir: args.templates.clone(),
-            jobs: args.jobs,
-            base_url: args.base_url.clone(),
-            drafts: args.drafts,
-            reuse_cache: !args.no_cache,
-            precompress: args.precompress,
+impl BuildArgs {
+    fn options(&self, load: LoadOptions) -> sitegen_render::BuildOptions {
+        sitegen_render::BuildOptions {
+            content_dir: self.content.clone(),
+            out_dir: self.out.clone(),
+            web_dir: self.web.clone(),
+            templates_dir: self.templates.clone(),
+            jobs: self.jobs,
+            base_url: self.base_url.clone(),
+            drafts: self.drafts,
+            reuse_cache: !self.no_cache,
+            precompress: self.precompress,
+            worker_timeout: self.worker_timeout,
+            load,
         }
     }
 }
 
-impl From<BuildArgs> for sitegen_render::BuildOptions {
-    fn from(args: BuildArgs) -> Self {
-        (&args).into()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_timeout_is_a_positive_number_of_seconds() {
+        assert_eq!(parse_seconds("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_seconds(" 90 "), Ok(Duration::from_secs(90)));
+        for unusable in ["0", "-1", "soon", "", "inf", "NaN"] {
+            assert!(parse_seconds(unusable).is_err(), "{unusable:?}");
+        }
     }
 }

@@ -55,6 +55,19 @@ fn check_accepts_the_real_content() {
 }
 
 #[test]
+fn the_image_limit_comes_from_its_flag_or_the_environment() {
+    let root = repo_root();
+    let limited = sitegen_in(&root, &[("SITEGEN_MAX_IMAGE_SIDE", "100")], &["check"]);
+    assert!(!limited.status.success());
+    assert!(stderr(&limited).contains("error[E"), "{}", stderr(&limited));
+    assert!(stderr(&limited).contains("more than 100 px on a side"));
+    let flagged = sitegen_in(&root, &[], &["check", "--max-image-side", "100"]);
+    assert!(stderr(&flagged).contains("more than 100 px on a side"));
+    let unusable = sitegen_in(&root, &[("SITEGEN_MAX_IMAGE_SIDE", "big")], &["check"]);
+    assert_eq!(unusable.status.code(), Some(2), "{}", stderr(&unusable));
+}
+
+#[test]
 fn check_reports_every_error_at_once_with_file_line_and_column() {
     let (_tmp, content) = content_copy();
     break_content(&content);

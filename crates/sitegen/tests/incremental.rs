@@ -164,6 +164,8 @@ impl Project {
             drafts: options.drafts,
             reuse_cache: true,
             precompress: false,
+            worker_timeout: sitegen_workers::prerender::DEFAULT_WORKER_TIMEOUT,
+            load: Default::default(),
         }
     }
 

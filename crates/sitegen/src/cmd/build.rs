@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sitegen_render::{interrupt, BuildError, BuildOptions, BuildSummary, Builder};
+use sitegen_render::{BuildError, BuildOptions, BuildSummary, Builder};
+use sitegen_workers::interrupt;
 
 use super::progress::{Display, Reporter};
 use super::{counts, paint_failure, plural, print_errors, print_failure, print_warnings, quiet};

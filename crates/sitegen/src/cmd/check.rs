@@ -4,13 +4,13 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sitegen_content::Content;
+use sitegen_content::{Content, LoadOptions};
 
 use super::{counts, folder, paint_failure, plural, print_errors, print_warnings};
 
-pub fn run(content: &Path, web: &Path) -> anyhow::Result<ExitCode> {
+pub fn run(content: &Path, web: &Path, load: &LoadOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let report = sitegen_render::check(content);
+    let report = sitegen_render::check(content, load);
     let links = sitegen_render::check_source_links(web);
     print_errors(&report.diagnostics);
     print_errors(&links);

@@ -50,6 +50,8 @@ pub struct NewEntry {
     pub id: Option<String>,
     pub content: PathBuf,
     pub web: PathBuf,
+    /// The limits the content is checked against afterwards.
+    pub load: sitegen_content::LoadOptions,
 }
 
 /// A mistake in the command line: printed as a diagnostic, exit 2, nothing written.
@@ -100,7 +102,7 @@ pub fn run(entry: &NewEntry) -> anyhow::Result<ExitCode> {
         "{}:{line}",
         shown_path(&entry.content, entry.kind.file()).display()
     );
-    super::check::run(&entry.content, &entry.web)
+    super::check::run(&entry.content, &entry.web, &entry.load)
 }
 
 /// How the content file is named in messages: `content/products.toml`.

@@ -5,8 +5,6 @@
 
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use crate::BuildError;
-
 /// The signal received, or 0.
 static RECEIVED: AtomicI32 = AtomicI32::new(0);
 
@@ -39,10 +37,17 @@ pub fn exit_code(signal: i32) -> i32 {
     128 + signal
 }
 
-/// Fails with [`BuildError::Interrupted`] once a signal came.
-pub fn check() -> Result<(), BuildError> {
+/// SIGINT or SIGTERM came; whatever was running stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("interrupted")]
+pub struct Interrupted {
+    pub signal: i32,
+}
+
+/// Fails with [`Interrupted`] once a signal came.
+pub fn check() -> Result<(), Interrupted> {
     match received() {
-        Some(signal) => Err(BuildError::Interrupted { signal }),
+        Some(signal) => Err(Interrupted { signal }),
         None => Ok(()),
     }
 }

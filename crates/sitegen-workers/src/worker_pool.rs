@@ -11,17 +11,17 @@
 
 use std::sync::{Arc, Condvar, Mutex};
 
+use crate::error::WorkerError;
 use crate::prerender::Prerenderer;
-use crate::BuildError;
 
 /// Routes a worker is worth starting for. One worker renders the 313 routes of the
 /// 250-product site in about 0.75 s; two finish sooner only when each gets a core to
 /// itself, which the media and page writing of a small build leave them no room for.
-pub const ROUTES_PER_WORKER: usize = 1000;
+const ROUTES_PER_WORKER: usize = 1000;
 
 /// How many requests a worker holds at once: the one it renders and the next. Handing
 /// a worker back and lending it to the next thread took about a third of its time.
-pub const REQUESTS_PER_WORKER: usize = 2;
+const REQUESTS_PER_WORKER: usize = 2;
 
 /// How many workers a build of `routes` routes may run on `jobs` threads.
 pub fn worker_limit(routes: usize, jobs: usize) -> usize {
@@ -29,7 +29,7 @@ pub fn worker_limit(routes: usize, jobs: usize) -> usize {
 }
 
 /// Starts a worker (or hands over a warm one), with the build's layout.
-pub type StartWorker<'a> = dyn Fn() -> Result<Prerenderer, BuildError> + Sync + 'a;
+pub type StartWorker<'a> = dyn Fn() -> Result<Prerenderer, WorkerError> + Sync + 'a;
 
 pub struct WorkerPool<'a> {
     state: Mutex<PoolState>,
@@ -110,8 +110,8 @@ impl<'a> WorkerPool<'a> {
     pub fn with_worker<T>(
         &self,
         affinity: &mut Affinity,
-        render: impl FnOnce(&Prerenderer) -> Result<T, BuildError>,
-    ) -> Result<T, BuildError> {
+        render: impl FnOnce(&Prerenderer) -> Result<T, WorkerError>,
+    ) -> Result<T, WorkerError> {
         let (number, worker) = self.borrow(affinity.0)?;
         let outcome = render(&worker);
         drop(worker);
@@ -138,7 +138,7 @@ impl<'a> WorkerPool<'a> {
         outcome
     }
 
-    fn borrow(&self, preferred: Option<usize>) -> Result<(usize, Arc<Prerenderer>), BuildError> {
+    fn borrow(&self, preferred: Option<usize>) -> Result<(usize, Arc<Prerenderer>), WorkerError> {
         let mut state = self.lock();
         loop {
             let with_room = |most: usize| {
@@ -237,7 +237,7 @@ mod tests {
 
     use super::*;
     use crate::parallel;
-    use crate::prerender::fake_worker;
+    use crate::prerender::{fake_worker, DEFAULT_WORKER_TIMEOUT};
 
     const LAYOUT: &str = r#"{"site":{"name":"S"}}"#;
     const ROUTE: &str = r#"{"meta":{"title":"T"},"page":{}}"#;
@@ -250,7 +250,7 @@ mod tests {
         let starts = AtomicUsize::new(0);
         let start = || {
             starts.fetch_add(1, Ordering::SeqCst);
-            Prerenderer::start(&script, dir.path(), LAYOUT)
+            Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT)
         };
         test(WorkerPool::new(limit, Vec::new(), &start), &starts)
     }
@@ -282,11 +282,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let script = fake_worker(dir.path());
         let booted = |_| {
-            let worker = Prerenderer::spawn(&script, dir.path()).unwrap();
+            let worker = Prerenderer::spawn(&script, dir.path(), DEFAULT_WORKER_TIMEOUT).unwrap();
             worker.set_layout(LAYOUT);
             worker
         };
-        let never = || -> Result<Prerenderer, BuildError> { panic!("no worker is started") };
+        let never = || -> Result<Prerenderer, WorkerError> { panic!("no worker is started") };
         // A limit of 1, but two handed in: both may be lent.
         let pool = WorkerPool::new(1, (0..2).map(booted).collect(), &never);
         let html = pool
@@ -359,9 +359,9 @@ mod tests {
     #[test]
     fn a_start_that_failed_frees_its_place_for_the_next_render() {
         let attempts = AtomicUsize::new(0);
-        let start = || -> Result<Prerenderer, BuildError> {
+        let start = || -> Result<Prerenderer, WorkerError> {
             attempts.fetch_add(1, Ordering::SeqCst);
-            Err(BuildError::io(
+            Err(WorkerError::io(
                 std::path::Path::new("node"),
                 std::io::ErrorKind::NotFound.into(),
             ))

@@ -10,13 +10,9 @@
 //! width and the encoder settings), dropped ones included, so a warm build copies
 //! instead of re-encoding and takes the same decisions from the cached files' sizes.
 //!
-//! [`share`] draws the PNGs that pages are shared with in place of SVG drawings.
-
-pub mod share;
-
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -25,15 +21,11 @@ use image::{DynamicImage, ImageReader};
 use sitegen_content::{MediaFile, MediaIndex, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
 
-use crate::output::Staging;
-use crate::{parallel, BuildError};
+use sitegen_workers::parallel;
 
-/// The cache folder of encoded variants for a content folder:
-/// `<content folder's parent>/target/sitegen-cache/media` (in the repository's
-/// `target/` for the default `content/`).
-pub fn cache_dir(content_dir: &Path) -> PathBuf {
-    crate::cache::dir_for(content_dir).join("media")
-}
+use crate::cache::{cache_file, store};
+use crate::destination::Destination;
+use crate::error::MediaError;
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
 /// for other files), before anything reads them: [`write_variants`] encodes them.
@@ -135,37 +127,37 @@ impl WrittenVariants {
 }
 
 /// Writes every planned WebP variant of `media` that is smaller than its source into
-/// `staging`, and removes the others from `media` (see [`encode_variants`]).
-pub fn write_variants(
+/// `out`, and removes the others from `media` (see [`encode_variants`]).
+pub fn write_variants<D: Destination>(
     media: &mut MediaIndex,
-    staging: &Staging,
+    out: &D,
     cache: &Path,
     reuse: bool,
     jobs: usize,
-) -> Result<VariantStats, BuildError> {
-    let written = encode_variants(media, staging, cache, reuse, jobs)?;
+) -> Result<VariantStats, D::Error> {
+    let written = encode_variants(media, out, cache, reuse, jobs)?;
     written.drop_from(media);
     Ok(written.stats)
 }
 
 /// Writes every planned WebP variant of `media` that is smaller than its source into
-/// `staging`; the others are to be dropped from the index
+/// `out`; the others are to be dropped from the index
 /// ([`WrittenVariants::drop_from`]). Only variants missing from `cache` are encoded
 /// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
 /// refills the cache); the variants are encoded on up to `jobs` threads, each source
 /// decoded once.
-pub fn encode_variants(
+pub fn encode_variants<D: Destination>(
     media: &MediaIndex,
-    staging: &Staging,
+    out: &D,
     cache: &Path,
     reuse: bool,
     jobs: usize,
-) -> Result<WrittenVariants, BuildError> {
+) -> Result<WrittenVariants, D::Error> {
     let files: Vec<&MediaFile> = media.files().filter(|f| !f.variants.is_empty()).collect();
     if files.is_empty() {
         return Ok(WrittenVariants::default());
     }
-    fs::create_dir_all(cache).map_err(|e| BuildError::io(cache, e))?;
+    fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
     let sources: Vec<Source> = files.iter().map(|file| Source::new(file)).collect();
     // File by file, so at most about `jobs` decoded sources are held at once.
     let variants: Vec<(&Source, &MediaVariant)> = sources
@@ -174,7 +166,7 @@ pub fn encode_variants(
         .collect();
     let outcomes = parallel::map_parallel(variants.len(), jobs, |index| {
         let (source, variant) = variants[index];
-        let outcome = write_variant(source, variant, staging, cache, reuse);
+        let outcome = write_variant(source, variant, out, cache, reuse);
         source.variant_done();
         outcome
     })?;
@@ -208,7 +200,7 @@ impl<'a> Source<'a> {
     }
 
     /// The decoded image; other variants of the file wait for the first decode.
-    fn image(&self) -> Result<Arc<DynamicImage>, BuildError> {
+    fn image(&self) -> Result<Arc<DynamicImage>, MediaError> {
         let mut decoded = self.decoded.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(image) = decoded.as_ref() {
             return Ok(image.clone());
@@ -230,20 +222,20 @@ impl<'a> Source<'a> {
 
 /// Writes one variant of `source` unless it is not smaller than the source file.
 /// Returns whether it was kept, and whether it was encoded (not found in the cache).
-fn write_variant(
+fn write_variant<D: Destination>(
     source: &Source,
     variant: &MediaVariant,
-    staging: &Staging,
+    out: &D,
     cache: &Path,
     reuse: bool,
-) -> Result<(bool, bool), BuildError> {
+) -> Result<(bool, bool), D::Error> {
     let file = source.file;
     let cached = cache_file(cache, &variant.output);
     let (size, was_encoded) = match fs::metadata(&cached) {
         Ok(metadata) if reuse && metadata.is_file() => (metadata.len(), false),
         _ => {
             let bytes = encode_webp(&*source.image()?, variant.width, variant.height).map_err(
-                |reason| BuildError::WebpEncode {
+                |reason| MediaError::WebpEncode {
                     path: file.source.clone(),
                     width: variant.width,
                     height: variant.height,
@@ -259,22 +251,17 @@ fn write_variant(
     }
     // Copied from the cache even when just encoded: the output records a copy by its
     // source's stamp, so the next build, which copies it, finds it unchanged.
-    staging.copy_file(&cached, &variant.output)?;
+    out.copy_file(&cached, &variant.output)?;
     Ok((true, was_encoded))
 }
 
-/// The cache file of a variant: its hashed output path, flattened.
-fn cache_file(cache: &Path, output: &str) -> PathBuf {
-    cache.join(output.replace('/', "__"))
-}
-
-fn decode(source: &Path) -> Result<DynamicImage, BuildError> {
+fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
     ImageReader::open(source)
-        .map_err(|e| BuildError::io(source, e))?
+        .map_err(|e| MediaError::io(source, e))?
         .with_guessed_format()
-        .map_err(|e| BuildError::io(source, e))?
+        .map_err(|e| MediaError::io(source, e))?
         .decode()
-        .map_err(|error| BuildError::Media {
+        .map_err(|error| MediaError::Decode {
             path: source.to_path_buf(),
             source: error,
         })
@@ -305,14 +292,10 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
         .map_err(|error| format!("{error:?}"))
 }
 
-/// Writes a cache entry atomically (see [`crate::cache::write_atomically`]).
-fn store(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
-    crate::cache::write_atomically(path, bytes).map_err(|e| BuildError::io(path, e))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::destination::testing::Folder as Staging;
 
     #[test]
     fn an_image_that_does_not_decode_is_a_media_error_naming_the_file() {
@@ -327,7 +310,7 @@ mod tests {
             .unwrap();
         fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
         let error = decode(&path).unwrap_err();
-        assert!(matches!(&error, BuildError::Media { path: named, .. } if *named == path));
+        assert!(matches!(&error, MediaError::Decode { path: named, .. } if *named == path));
         assert!(
             error
                 .to_string()
@@ -516,18 +499,6 @@ mod tests {
             (stats.encoded, stats.cached),
             (3, 0),
             "without reuse every variant is encoded again"
-        );
-    }
-
-    #[test]
-    fn the_cache_lives_in_target_beside_the_content_folder() {
-        assert_eq!(
-            cache_dir(Path::new("content")),
-            Path::new("./target/sitegen-cache/media")
-        );
-        assert_eq!(
-            cache_dir(Path::new("/site/content")),
-            Path::new("/site/target/sitegen-cache/media")
         );
     }
 }

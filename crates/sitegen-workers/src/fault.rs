@@ -14,7 +14,7 @@
 //! An unknown point, switch or signal is refused by [`install_from_env`].
 
 /// The points a signal can be raised at.
-pub const POINTS: &[&str] = &[
+const POINTS: &[&str] = &[
     "content",
     "web app",
     "media",
@@ -31,7 +31,7 @@ pub const POINTS: &[&str] = &[
 ];
 
 /// The switches that change a build's path instead of raising a signal.
-pub const SWITCHES: &[&str] = &["no-exchange", "stop-worker"];
+const SWITCHES: &[&str] = &["no-exchange", "stop-worker"];
 
 /// A fault setting that names no known point, switch or signal.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

@@ -22,30 +22,18 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::cache::Key;
-use crate::{interrupt, BuildError};
+use crate::entry::Key;
+use crate::error::WorkerError;
+use crate::interrupt::{self, Interrupted};
 
-/// The environment variable that sets how long a worker may take to answer one route,
-/// in seconds (decimals allowed); [`DEFAULT_WORKER_TIMEOUT`] when unset.
+/// The environment variable the command line reads [`Prerenderer::start`]'s timeout
+/// from, which a timed-out render names.
 pub const WORKER_TIMEOUT_ENV: &str = "SITEGEN_WORKER_TIMEOUT_SECS";
 /// A route renders in milliseconds and a worker starts in about a second: a minute
 /// without an answer means the worker hangs or was stopped.
 pub const DEFAULT_WORKER_TIMEOUT: Duration = Duration::from_secs(60);
 /// How often a wait for a worker looks for Ctrl-C.
 const INTERRUPT_POLL: Duration = Duration::from_millis(50);
-
-/// How long a worker may take to answer: `SITEGEN_WORKER_TIMEOUT_SECS` if it holds a
-/// positive number of seconds, else [`DEFAULT_WORKER_TIMEOUT`].
-pub fn worker_timeout() -> Duration {
-    timeout_from(std::env::var(WORKER_TIMEOUT_ENV).ok().as_deref())
-}
-
-fn timeout_from(seconds: Option<&str>) -> Duration {
-    seconds
-        .and_then(|text| text.trim().parse::<f64>().ok())
-        .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e9)
-        .map_or(DEFAULT_WORKER_TIMEOUT, Duration::from_secs_f64)
-}
 
 /// What the app rendered for one URL.
 #[derive(Debug)]
@@ -212,26 +200,22 @@ enum Silence {
     /// Nothing came within the timeout.
     TimedOut,
     /// A signal came.
-    Interrupted(BuildError),
+    Interrupted(Interrupted),
     /// The worker's stdout ended before the answer.
     Closed,
 }
 
 impl Prerenderer {
     /// Starts `node <script>` with the web app's folder as working directory and sends
-    /// it `layout_json`, the layout (serialised JSON) of every page it will render.
-    pub fn start(script: &Path, web_dir: &Path, layout_json: &str) -> Result<Self, BuildError> {
-        Self::start_with_timeout(script, web_dir, layout_json, worker_timeout())
-    }
-
-    /// [`Prerenderer::start`] with the time one answer may take.
-    pub fn start_with_timeout(
+    /// it `layout_json`, the layout (serialised JSON) of every page it will render. One
+    /// answer may take up to `timeout`.
+    pub fn start(
         script: &Path,
         web_dir: &Path,
         layout_json: &str,
         timeout: Duration,
-    ) -> Result<Self, BuildError> {
-        let worker = Self::spawn_with_timeout(script, web_dir, timeout)?;
+    ) -> Result<Self, WorkerError> {
+        let worker = Self::spawn(script, web_dir, timeout)?;
         worker.set_layout(layout_json);
         Ok(worker)
     }
@@ -239,21 +223,13 @@ impl Prerenderer {
     /// Starts `node <script>` without a layout yet: a build starts its first worker
     /// before the content is loaded, so that Node boots and loads the bundle meanwhile.
     /// It needs [`Prerenderer::set_layout`] before its first render.
-    pub fn spawn(script: &Path, web_dir: &Path) -> Result<Self, BuildError> {
-        Self::spawn_with_timeout(script, web_dir, worker_timeout())
-    }
-
-    fn spawn_with_timeout(
-        script: &Path,
-        web_dir: &Path,
-        timeout: Duration,
-    ) -> Result<Self, BuildError> {
+    pub fn spawn(script: &Path, web_dir: &Path, timeout: Duration) -> Result<Self, WorkerError> {
         // The worker runs from web/, so a relative script path would resolve twice.
         let script = script
             .canonicalize()
-            .map_err(|e| BuildError::io(script, e))?;
+            .map_err(|e| WorkerError::io(script, e))?;
         let mut child = tied::spawn(worker_command(&script, web_dir))
-            .map_err(|source| BuildError::NodeMissing { source })?;
+            .map_err(|source| WorkerError::NodeMissing { source })?;
         // Both are piped above, so both are there.
         let stdin = child.stdin.take().expect("the worker's stdin is piped");
         let stdout = child.stdout.take().expect("the worker's stdout is piped");
@@ -296,8 +272,8 @@ impl Prerenderer {
 
     /// Renders one URL with its route data (`RouteData`, serialised JSON). Several
     /// threads may wait on one worker at once; each gets the answer to its request.
-    pub fn render(&self, url: &str, route_json: &str) -> Result<Rendered, BuildError> {
-        let fail = |message: String| BuildError::Prerender {
+    pub fn render(&self, url: &str, route_json: &str) -> Result<Rendered, WorkerError> {
+        let fail = |message: String| WorkerError::Prerender {
             url: url.to_string(),
             message,
         };
@@ -313,7 +289,7 @@ impl Prerenderer {
         }
         match self.wait_for(&reply) {
             Ok(page) => page.map_err(fail),
-            Err(Silence::Interrupted(error)) => Err(error),
+            Err(Silence::Interrupted(signal)) => Err(signal.into()),
             Err(Silence::Closed) => {
                 let status = self
                     .child()
@@ -357,19 +333,19 @@ impl Prerenderer {
     }
 
     /// Closes the worker's stdin and waits (at most the timeout) for it to exit.
-    pub fn finish(self) -> Result<(), BuildError> {
+    pub fn finish(self) -> Result<(), WorkerError> {
         drop(self.outbox().requests.take());
         let status = self.wait_exit().map_err(|silence| match silence {
-            Silence::Interrupted(error) => error,
-            Silence::TimedOut | Silence::Closed => BuildError::WorkerDidNotExit {
+            Silence::Interrupted(signal) => signal.into(),
+            Silence::TimedOut | Silence::Closed => WorkerError::WorkerDidNotExit {
                 pid: self.pid(),
                 waited: seconds(self.timeout),
             },
         })?;
         match status {
             Ok(status) if status.success() => Ok(()),
-            Ok(status) => Err(BuildError::WorkerExited { status }),
-            Err(e) => Err(BuildError::io(Path::new("node"), e)),
+            Ok(status) => Err(WorkerError::WorkerExited { status }),
+            Err(e) => Err(WorkerError::io(Path::new("node"), e)),
         }
     }
 
@@ -597,8 +573,8 @@ mod tied {
 /// web app: it answers `<p>URL|LAYOUT.site.name|ROUTE.meta.title</p>` (status 404
 /// for `/404`), exits with status 3, answering nothing, when asked for `/crash`, and
 /// never answers `/hang` (a render that does not end).
-#[cfg(test)]
-pub(crate) fn fake_worker(dir: &Path) -> std::path::PathBuf {
+#[cfg(any(test, feature = "testing"))]
+pub fn fake_worker(dir: &Path) -> std::path::PathBuf {
     const SCRIPT: &str = r#"
 import { createInterface } from 'node:readline';
 let layout;
@@ -628,8 +604,13 @@ mod tests {
     const LAYOUT: &str = r#"{"site":{"name":"Layout sent once"}}"#;
     const ROUTE: &str = r#"{"meta":{"title":"A title"},"page":{}}"#;
 
-    fn start(dir: &tempfile::TempDir) -> Result<Prerenderer, BuildError> {
-        Prerenderer::start(&fake_worker(dir.path()), dir.path(), LAYOUT)
+    fn start(dir: &tempfile::TempDir) -> Result<Prerenderer, WorkerError> {
+        Prerenderer::start(
+            &fake_worker(dir.path()),
+            dir.path(),
+            LAYOUT,
+            DEFAULT_WORKER_TIMEOUT,
+        )
     }
 
     #[test]
@@ -714,7 +695,13 @@ for await (const line of createInterface({ input: process.stdin })) {
     #[test]
     fn a_frame_sent_in_one_threads_reply_frames_the_pages_of_every_thread_until_a_new_layout() {
         let dir = tempfile::tempdir().unwrap();
-        let worker = Prerenderer::start(&framing_worker(dir.path()), dir.path(), LAYOUT).unwrap();
+        let worker = Prerenderer::start(
+            &framing_worker(dir.path()),
+            dir.path(),
+            LAYOUT,
+            DEFAULT_WORKER_TIMEOUT,
+        )
+        .unwrap();
         render_from_threads(&worker, 3, 20, |url| format!("<main>{url}</main>"));
         // The frames of the old layout are gone: this worker should have sent frame 1 again.
         worker.set_layout(LAYOUT);
@@ -784,7 +771,7 @@ for await (const line of createInterface({ input: process.stdin })) {
         let dir = tempfile::tempdir().unwrap();
         let worker = start(&dir).unwrap();
         match worker.render("/crash", ROUTE) {
-            Err(BuildError::Prerender { url, message }) => {
+            Err(WorkerError::Prerender { url, message }) => {
                 assert_eq!(url, "/crash");
                 assert!(message.contains("exited"), "{message}");
             }
@@ -794,8 +781,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 
     fn start_impatient(dir: &tempfile::TempDir) -> Prerenderer {
         let script = fake_worker(dir.path());
-        Prerenderer::start_with_timeout(&script, dir.path(), LAYOUT, Duration::from_millis(400))
-            .unwrap()
+        Prerenderer::start(&script, dir.path(), LAYOUT, Duration::from_millis(400)).unwrap()
     }
 
     fn is_running(pid: u32) -> bool {
@@ -803,10 +789,10 @@ for await (const line of createInterface({ input: process.stdin })) {
     }
 
     /// Asserts that a render failed after the timeout (not long after it), naming the URL.
-    fn assert_timed_out(result: Result<Rendered, BuildError>, url: &str, started: Instant) {
+    fn assert_timed_out(result: Result<Rendered, WorkerError>, url: &str, started: Instant) {
         let elapsed = started.elapsed();
         match result {
-            Err(BuildError::Prerender {
+            Err(WorkerError::Prerender {
                 url: failed,
                 message,
             }) => {
@@ -857,9 +843,10 @@ for await (const line of createInterface({ input: process.stdin })) {
             "process.stdin.resume(); process.stdin.on('end', () => process.exit(3));\n",
         )
         .unwrap();
-        let worker = Prerenderer::start(&script, dir.path(), LAYOUT).unwrap();
+        let worker =
+            Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT).unwrap();
         match worker.finish() {
-            Err(error @ BuildError::WorkerExited { status }) => {
+            Err(error @ WorkerError::WorkerExited { status }) => {
                 assert_eq!(status.code(), Some(3));
                 assert!(error.to_string().contains("exited with"), "{error}");
             }
@@ -871,8 +858,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     fn a_missing_script_is_named() {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("no-such-worker.mjs");
-        match Prerenderer::start(&missing, dir.path(), LAYOUT) {
-            Err(BuildError::Io { path, .. }) => assert_eq!(path, missing),
+        match Prerenderer::start(&missing, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT) {
+            Err(WorkerError::Io { path, .. }) => assert_eq!(path, missing),
             other => panic!(
                 "expected an Io error naming the script, got {:?}",
                 other.err()
@@ -891,23 +878,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     }
 
     #[test]
-    fn the_timeout_is_a_positive_number_of_seconds_or_a_minute() {
-        assert_eq!(timeout_from(Some("2.5")), Duration::from_millis(2500));
-        assert_eq!(timeout_from(Some(" 90 ")), Duration::from_secs(90));
-        for unusable in [
-            None,
-            Some("0"),
-            Some("-1"),
-            Some("soon"),
-            Some(""),
-            Some("inf"),
-        ] {
-            assert_eq!(
-                timeout_from(unusable),
-                DEFAULT_WORKER_TIMEOUT,
-                "{unusable:?}"
-            );
-        }
+    fn timeouts_are_told_in_seconds() {
         assert_eq!(seconds(DEFAULT_WORKER_TIMEOUT), "60 s");
         assert_eq!(seconds(Duration::from_millis(400)), "0.4 s");
     }
@@ -949,7 +920,7 @@ for await (const line of createInterface({ input: process.stdin })) {
         .map(|_| ())
         .unwrap_err();
         assert!(
-            matches!(&error, BuildError::Prerender { url, .. } if url == "/crash"),
+            matches!(&error, WorkerError::Prerender { url, .. } if url == "/crash"),
             "{error:?}"
         );
         for pid in started.into_inner().unwrap() {

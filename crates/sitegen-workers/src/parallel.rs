@@ -12,26 +12,16 @@ use std::sync::Mutex;
 
 /// At most this many threads by default: past it, the prerender's Node workers cost more
 /// memory (~100 MB each) than they save on the machines sites are built on.
-pub const MAX_DEFAULT_WORKERS: usize = 8;
+const MAX_DEFAULT_WORKERS: usize = 8;
 
-/// The environment variable that overrides the number of workers (`SITEGEN_JOBS=1`).
-pub const JOBS_ENV: &str = "SITEGEN_JOBS";
-
-/// How many workers to run: `requested` if given, else `SITEGEN_JOBS` if it holds a
-/// positive number, else the available cores capped at [`MAX_DEFAULT_WORKERS`].
+/// How many workers to run: `requested` if given, else the available cores capped at
+/// [`MAX_DEFAULT_WORKERS`].
 pub fn worker_count(requested: Option<NonZeroUsize>) -> usize {
-    requested
-        .or_else(|| {
-            std::env::var(JOBS_ENV)
-                .ok()
-                .and_then(|text| text.trim().parse().ok())
-        })
-        .map(NonZeroUsize::get)
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map_or(2, NonZeroUsize::get)
-                .min(MAX_DEFAULT_WORKERS)
-        })
+    requested.map(NonZeroUsize::get).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(2, NonZeroUsize::get)
+            .min(MAX_DEFAULT_WORKERS)
+    })
 }
 
 /// Runs `work(state, index)` for every index of `0..count` on up to `workers` threads,
@@ -297,6 +287,6 @@ mod tests {
     fn the_worker_count_honours_a_request_and_the_cap() {
         assert_eq!(worker_count(NonZeroUsize::new(3)), 3);
         let default = worker_count(None);
-        assert!((1..=MAX_DEFAULT_WORKERS).contains(&default) || std::env::var(JOBS_ENV).is_ok());
+        assert!((1..=MAX_DEFAULT_WORKERS).contains(&default));
     }
 }

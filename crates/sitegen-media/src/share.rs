@@ -1,13 +1,13 @@
 //! PNG copies of the SVG drawings that pages are shared with.
 //!
 //! Facebook, LinkedIn, X and WhatsApp draw no SVG preview, and every product, category
-//! and service illustration is an SVG drawing. So each drawing some page shares
-//! ([`crate::seo::shared_svgs`]) is drawn once more as a PNG at [`share_png_size`],
+//! and service illustration is an SVG drawing. So each drawing some page shares (the
+//! caller says which) is drawn once more as a PNG at [`share_png_size`],
 //! under a name that hashes the drawing's own hashed name, the size and
 //! [`SHARE_PNG_ENCODING`] (like the WebP variants, safe to cache forever). The PNGs are
 //! kept in the media cache under that name, so a warm build copies instead of drawing.
 //!
-//! A drawing that cannot be drawn fails the build ([`BuildError::ShareImage`], naming
+//! A drawing that cannot be drawn fails the build ([`MediaError::ShareImage`], naming
 //! the file): the page's own illustration would otherwise be replaced by the site's
 //! default without anyone noticing. The same goes for drawings with `<text>`,
 //! `<image>` or `<foreignObject>` elements: text would be drawn with whatever fonts the
@@ -25,21 +25,23 @@ use resvg::{tiny_skia, usvg};
 use sha2::{Digest, Sha256};
 use sitegen_content::{Content, Diagnostic, ErrorCode, MediaRef, Span};
 
-use crate::output::Staging;
-use crate::routes::PlannedRoute;
-use crate::{parallel, seo, BuildError, BuildOptions};
+use sitegen_workers::parallel;
+
+use crate::cache::{cache_file, store};
+use crate::destination::Destination;
+use crate::error::MediaError;
 
 /// The longer side of a share PNG, in pixels: the width Facebook and LinkedIn
 /// recommend for link previews (a 640×480 drawing becomes 1200×900).
-pub const SHARE_PNG_LONG_SIDE: u32 = 1200;
+const SHARE_PNG_LONG_SIDE: u32 = 1200;
 
 /// The shorter side's minimum: Facebook and X ignore images under 200×200.
-pub const SHARE_PNG_MIN_SIDE: u32 = 200;
+const SHARE_PNG_MIN_SIDE: u32 = 200;
 
 /// The renderer and the PNG settings, part of every share PNG's hash: change it
 /// whenever the drawing or the encoding changes, so no CDN keeps an old file under a
 /// new meaning.
-pub const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-fast-sub-v1";
+const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-fast-sub-v1";
 
 /// The PNG a page shares in place of an SVG drawing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,7 +87,7 @@ pub fn share_png(image: &MediaRef) -> Option<SharePng> {
 /// The size of the share PNG of a `width` × `height` drawing: its aspect ratio with
 /// the longer side at [`SHARE_PNG_LONG_SIDE`], or larger when the shorter side would
 /// otherwise fall under [`SHARE_PNG_MIN_SIDE`] (a very wide banner).
-pub fn share_png_size(width: u32, height: u32) -> (u32, u32) {
+fn share_png_size(width: u32, height: u32) -> (u32, u32) {
     let (width, height) = (f64::from(width.max(1)), f64::from(height.max(1)));
     let scale = (f64::from(SHARE_PNG_LONG_SIDE) / width.max(height))
         .max(f64::from(SHARE_PNG_MIN_SIDE) / width.min(height));
@@ -103,36 +105,36 @@ pub struct SharePngStats {
     pub cached: usize,
 }
 
-/// Writes into `staging` the PNG of every SVG drawing that one of the `planned` pages
-/// shares, each once, drawing on up to `jobs` threads only those missing from the
-/// media cache of `options.content_dir` ([`super::cache_dir`]), or all of them for
-/// `--no-cache` (which refills the cache).
-pub fn write_share_pngs(
+/// Writes into `out` the PNG of every SVG drawing of `shared` (the drawings pages are
+/// shared with, each once), drawing on up to `jobs` threads only those missing from the
+/// media cache folder `cache`, or all of them unless `reuse` (`--no-cache`, which
+/// refills the cache).
+pub fn write_share_pngs<D: Destination>(
     content: &Content,
-    planned: &[PlannedRoute],
-    staging: &Staging,
-    options: &BuildOptions,
+    shared: &[&MediaRef],
+    out: &D,
+    cache: &Path,
+    reuse: bool,
     jobs: usize,
-) -> Result<SharePngStats, BuildError> {
-    let (cache, reuse) = (&super::cache_dir(&options.content_dir), options.reuse_cache);
-    let drawings: Vec<(&MediaRef, SharePng)> = seo::shared_svgs(content, planned)
-        .into_iter()
-        .filter_map(|image| share_png(image).map(|png| (image, png)))
+) -> Result<SharePngStats, D::Error> {
+    let drawings: Vec<(&MediaRef, SharePng)> = shared
+        .iter()
+        .filter_map(|&image| share_png(image).map(|png| (image, png)))
         .collect();
     if drawings.is_empty() {
         return Ok(SharePngStats::default());
     }
-    fs::create_dir_all(cache).map_err(|e| BuildError::io(cache, e))?;
+    fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
     let (drawn, _) = parallel::run_queue(
         drawings.len(),
         jobs,
         || Ok(Canvas::default()),
         |canvas, index| {
             let (image, png) = &drawings[index];
-            let cached = super::cache_file(cache, &png.output);
+            let cached = cache_file(cache, &png.output);
             if reuse && cached.is_file() {
-                staging.copy_file(&cached, &png.output)?;
-                return Ok(false);
+                out.copy_file(&cached, &png.output)?;
+                return Ok::<_, D::Error>(false);
             }
             // Every media reference the content holds was resolved into its index.
             let source = content
@@ -140,18 +142,18 @@ pub fn write_share_pngs(
                 .get(&image.path)
                 .map(|file| file.source.as_path())
                 .ok_or_else(|| {
-                    BuildError::io(Path::new(&image.path), ErrorKind::NotFound.into())
+                    MediaError::io(Path::new(&image.path), ErrorKind::NotFound.into())
                 })?;
-            let svg = fs::read(source).map_err(|e| BuildError::io(source, e))?;
+            let svg = fs::read(source).map_err(|e| MediaError::io(source, e))?;
             let bytes = canvas
                 .draw_png(&svg, png.width, png.height)
-                .map_err(|reason| BuildError::ShareImage {
+                .map_err(|reason| MediaError::ShareImage {
                     path: source.to_path_buf(),
                     reason,
                 })?;
-            super::store(&cached, &bytes)?;
+            store(&cached, &bytes)?;
             // As a copy of the cache file, as later builds put it (see write_variant).
-            staging.copy_file(&cached, &png.output)?;
+            out.copy_file(&cached, &png.output)?;
             Ok(true)
         },
     )?;
@@ -168,9 +170,9 @@ const UNDRAWABLE: &[&str] = &["text", "image", "foreignObject"];
 /// Why an SVG drawing cannot be drawn faithfully into a share PNG: the reason and the
 /// bytes of the drawing it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Undrawable {
-    pub span: Span,
-    pub reason: String,
+struct Undrawable {
+    span: Span,
+    reason: String,
 }
 
 /// The drawing's tree, or why [`Canvas::draw_png`] could not draw it faithfully.
@@ -225,12 +227,13 @@ fn drawable_tree(text: &str) -> Result<usvg::Tree, Undrawable> {
     })
 }
 
-/// The drawings the `planned` pages share that cannot become share PNGs, as positioned
-/// diagnostics in the drawings themselves (`content/media/…svg:LINE:COL`). `sitegen
-/// check` and `sitegen build` both report them, before anything is drawn.
-pub fn undrawable_shared_drawings(content: &Content, planned: &[PlannedRoute]) -> Vec<Diagnostic> {
-    seo::shared_svgs(content, planned)
-        .into_iter()
+/// The drawings of `shared` (those pages are shared with) that cannot become share
+/// PNGs, as positioned diagnostics in the drawings themselves
+/// (`content/media/…svg:LINE:COL`). `sitegen check` and `sitegen build` both report
+/// them, before anything is drawn.
+pub fn undrawable_shared_drawings(content: &Content, shared: &[&MediaRef]) -> Vec<Diagnostic> {
+    shared
+        .iter()
         .filter_map(|image| {
             let file = content.media.get(&image.path)?;
             let shown = sitegen_content::display_path(&content.root, &image.path);
@@ -258,7 +261,7 @@ pub fn undrawable_shared_drawings(content: &Content, planned: &[PlannedRoute]) -
 /// 1200×900 canvas costs its 4 MB again in page faults, more than the drawing itself
 /// on some machines.
 #[derive(Default)]
-pub struct Canvas {
+struct Canvas {
     /// Premultiplied RGBA, as tiny-skia draws.
     rgba: Vec<u8>,
     /// The same pixels as RGB, for an opaque drawing.
@@ -269,7 +272,7 @@ impl Canvas {
     /// The SVG document `svg` drawn to fill `width` × `height` pixels, as a PNG, on
     /// this canvas's buffers; `Err` says why it cannot be, with the line where that
     /// applies.
-    pub fn draw_png(&mut self, svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+    fn draw_png(&mut self, svg: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
         let text =
             std::str::from_utf8(svg).map_err(|_| "the file is not UTF-8 text".to_string())?;
         let tree = drawable_tree(text).map_err(|problem| {
@@ -342,7 +345,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use crate::routes;
+    use crate::destination::testing::Folder as Staging;
 
     fn svg_ref(path: &str, output: &str, width: u32, height: u32) -> MediaRef {
         MediaRef {
@@ -483,9 +486,20 @@ mod tests {
         );
     }
 
-    /// A copy of the valid fixture site (so the media cache lands in the temporary
-    /// folder), loaded, with its planned routes and build options.
-    fn fixture(dir: &Path) -> (Content, Vec<PlannedRoute>, BuildOptions) {
+    /// The drawings the fixture's pages are shared with (which ones is the planner's
+    /// business, tested with it).
+    const SHARED: [&str; 6] = [
+        "media/categories/dialysis.svg",
+        "media/categories/ophthalmic.svg",
+        "media/categories/radiology.svg",
+        "media/products/hemodialysis.svg",
+        "media/services/dialysis.svg",
+        "media/services/radiology.svg",
+    ];
+
+    /// A copy of the valid fixture site, loaded, with references to its [`SHARED`]
+    /// drawings.
+    fn fixture(dir: &Path) -> (PathBuf, Content, Vec<MediaRef>) {
         let content_dir = dir.join("site/content");
         sitegen_content::testing::copy_dir(
             &sitegen_content::testing::valid_content_dir(),
@@ -494,48 +508,32 @@ mod tests {
         let content = sitegen_content::load(&content_dir)
             .content
             .expect("the fixture loads");
-        let planned = routes::plan(&content);
-        let options = BuildOptions {
-            content_dir,
-            out_dir: dir.join("site/dist"),
-            web_dir: PathBuf::new(),
-            templates_dir: PathBuf::new(),
-            jobs: None,
-            base_url: None,
-            drafts: false,
-            reuse_cache: true,
-            precompress: false,
-        };
-        (content, planned, options)
+        let shared = SHARED
+            .iter()
+            .map(|path| {
+                let file = content
+                    .media
+                    .get(path)
+                    .expect("the drawing is in the index");
+                svg_ref(path, &file.output, file.width, file.height)
+            })
+            .collect();
+        (content_dir, content, shared)
     }
 
     #[test]
     fn every_shared_drawing_is_drawn_once_and_a_warm_build_copies_it_from_the_cache() {
         let dir = tempfile::tempdir().unwrap();
-        let (content, planned, mut options) = fixture(dir.path());
-        let shared = seo::shared_svgs(&content, &planned);
-        let paths: Vec<&str> = shared.iter().map(|image| image.path.as_str()).collect();
-        // The product's own image, the categories' illustrations (their pages, and the
-        // products without an image of their own) and the services' images; not the
-        // logo, certificates or other drawings no page shares.
-        assert_eq!(
-            paths,
-            [
-                "media/categories/dialysis.svg",
-                "media/categories/ophthalmic.svg",
-                "media/categories/radiology.svg",
-                "media/products/hemodialysis.svg",
-                "media/services/dialysis.svg",
-                "media/services/radiology.svg",
-            ]
-        );
+        let (_, content, shared) = fixture(dir.path());
+        let shared: Vec<&MediaRef> = shared.iter().collect();
+        let cache = dir.path().join("cache");
         let outputs: Vec<SharePng> = shared
             .iter()
             .map(|image| share_png(image).unwrap())
             .collect();
 
         let cold = Staging::new(&dir.path().join("cold")).unwrap();
-        let stats = write_share_pngs(&content, &planned, &cold, &options, 2).unwrap();
+        let stats = write_share_pngs(&content, &shared, &cold, &cache, true, 2).unwrap();
         assert_eq!(
             stats,
             SharePngStats {
@@ -554,7 +552,7 @@ mod tests {
         }
 
         let warm = Staging::new(&dir.path().join("warm")).unwrap();
-        let stats = write_share_pngs(&content, &planned, &warm, &options, 2).unwrap();
+        let stats = write_share_pngs(&content, &shared, &warm, &cache, true, 2).unwrap();
         assert_eq!(
             stats,
             SharePngStats {
@@ -569,9 +567,8 @@ mod tests {
             );
         }
 
-        options.reuse_cache = false;
         let fresh = Staging::new(&dir.path().join("fresh")).unwrap();
-        let stats = write_share_pngs(&content, &planned, &fresh, &options, 1).unwrap();
+        let stats = write_share_pngs(&content, &shared, &fresh, &cache, false, 1).unwrap();
         assert_eq!(
             stats,
             SharePngStats {
@@ -585,8 +582,9 @@ mod tests {
     #[test]
     fn a_shared_drawing_that_cannot_be_drawn_is_a_build_error_naming_it() {
         let dir = tempfile::tempdir().unwrap();
-        let (content, planned, options) = fixture(dir.path());
-        let broken = options.content_dir.join("media/services/radiology.svg");
+        let (content_dir, content, shared) = fixture(dir.path());
+        let shared: Vec<&MediaRef> = shared.iter().collect();
+        let broken = content_dir.join("media/services/radiology.svg");
         // Still the size the content check read, but with a text label.
         fs::write(
             &broken,
@@ -594,9 +592,17 @@ mod tests {
         )
         .unwrap();
         let staging = Staging::new(&dir.path().join("out")).unwrap();
-        let error = write_share_pngs(&content, &planned, &staging, &options, 2).unwrap_err();
+        let error = write_share_pngs(
+            &content,
+            &shared,
+            &staging,
+            &dir.path().join("cache"),
+            true,
+            2,
+        )
+        .unwrap_err();
         assert!(
-            matches!(&error, BuildError::ShareImage { path, .. } if *path == broken),
+            matches!(&error, MediaError::ShareImage { path, .. } if *path == broken),
             "{error:?}"
         );
         let message = error.to_string();

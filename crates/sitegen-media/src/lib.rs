@@ -1,0 +1,19 @@
+//! `sitegen-media` makes the image files a site offers besides its media.
+//!
+//! For: the responsive lossy WebP variants of raster images ([`variants`]) and the PNGs
+//! that pages are shared with in place of SVG drawings ([`share`]), each encoded once
+//! and kept in a media cache folder the caller names, and the image libraries (image,
+//! libwebp, resvg) that takes.
+//!
+//! Not for: deciding which pages show or share an image (`sitegen-render` plans the
+//! routes and asks), nor writing the site: files go to a [`Destination`] (the build's
+//! staging folder).
+
+mod cache;
+mod destination;
+mod error;
+pub mod share;
+pub mod variants;
+
+pub use destination::Destination;
+pub use error::MediaError;

@@ -1,0 +1,217 @@
+//! What can go wrong in a build.
+
+use std::path::{Path, PathBuf};
+
+use sitegen_content::{Diagnostic, ErrorCode};
+use sitegen_media::MediaError;
+use sitegen_workers::interrupt::Interrupted;
+use sitegen_workers::WorkerError;
+
+use crate::out_dir;
+
+/// What went wrong in a build. Content errors are reported all at once.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{} error(s) in the content", .0.iter().filter(|d| d.severity == sitegen_content::Severity::Error).count())]
+    Content(Vec<Diagnostic>),
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the web app failed at `{step}`:\n{output}")]
+    Web { step: String, output: String },
+    #[error("prerendering {url:?} failed: {message}")]
+    Prerender { url: String, message: String },
+    /// `node` could not be started.
+    #[error("could not start node ({source}): is Node.js (20.19 or later) installed and on PATH?")]
+    NodeMissing {
+        #[source]
+        source: std::io::Error,
+    },
+    /// A render worker ended with a failure status after its last route.
+    #[error("the prerender worker exited with {status}")]
+    WorkerExited { status: std::process::ExitStatus },
+    /// A render worker did not exit after its last route and was killed.
+    #[error("the prerender worker (process {pid}) did not exit within {waited} of its last route, so it was killed")]
+    WorkerDidNotExit { pid: u32, waited: String },
+    /// A page rendered a module the web build's manifest does not hold: the route table
+    /// and the web build disagree.
+    #[error("prerendering {url:?}: module {module:?} is not in Vite's manifest (run `sitegen gen`, or rebuild the web app)")]
+    ManifestMissingModule { url: String, module: String },
+    #[error("template error: {0}")]
+    Template(String),
+    /// A watched source changed while the build read it (see [`Builder::build_watched`]).
+    #[error("a source changed while it was read")]
+    SourcesChanged,
+    /// A WebP variant or share PNG that cannot be made.
+    #[error(transparent)]
+    Media(#[from] MediaError),
+    /// A media worker thread panicked (a bug in sitegen or a library it uses).
+    #[error("a media worker stopped unexpectedly while making WebP variants")]
+    MediaWorkerPanicked,
+    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
+    #[error("the data embedded in {page} is not valid JSON: {source}")]
+    PageData {
+        page: String,
+        #[source]
+        source: serde_json::Error,
+    },
+    /// Links that lead nowhere (generated HTML and web sources), all of them.
+    #[error("{} broken link(s)", .0.len())]
+    Links(Vec<Diagnostic>),
+    /// `--out` names a folder a build must not replace; nothing was touched.
+    #[error("refusing to build into {}: {problem}\n  help: {}", path.display(), problem.hint())]
+    UnsafeOutput {
+        path: PathBuf,
+        problem: out_dir::UnsafeOutput,
+    },
+    /// SIGINT or SIGTERM came; the output folder was left as it was.
+    #[error("interrupted")]
+    Interrupted { signal: i32 },
+}
+
+impl BuildError {
+    /// The catalogue's code of a failure that is not a list of diagnostics (those carry
+    /// their own codes), nor a stop that is no failure (an interruption, a save that
+    /// overtook the build).
+    pub fn code(&self) -> Option<ErrorCode> {
+        Some(match self {
+            Self::Content(_) | Self::Links(_) | Self::Interrupted { .. } | Self::SourcesChanged => {
+                return None
+            }
+            Self::Io { .. } => ErrorCode::BuildIo,
+            Self::Web { .. } => ErrorCode::WebAppBuild,
+            Self::Prerender { .. } => ErrorCode::PrerenderFailed,
+            Self::NodeMissing { .. } => ErrorCode::NodeMissing,
+            Self::WorkerExited { .. } | Self::WorkerDidNotExit { .. } => {
+                ErrorCode::PrerenderWorkerFailed
+            }
+            Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
+            Self::Template(_) => ErrorCode::TemplateError,
+            Self::Media(error) => error.code(),
+            Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
+            Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
+        })
+    }
+
+    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
+        Self::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+impl From<WorkerError> for BuildError {
+    fn from(error: WorkerError) -> Self {
+        match error {
+            WorkerError::Io { path, source } => Self::Io { path, source },
+            WorkerError::Prerender { url, message } => Self::Prerender { url, message },
+            WorkerError::NodeMissing { source } => Self::NodeMissing { source },
+            WorkerError::WorkerExited { status } => Self::WorkerExited { status },
+            WorkerError::WorkerDidNotExit { pid, waited } => Self::WorkerDidNotExit { pid, waited },
+            WorkerError::Interrupted(interrupted) => interrupted.into(),
+        }
+    }
+}
+
+impl From<Interrupted> for BuildError {
+    fn from(Interrupted { signal }: Interrupted) -> Self {
+        Self::Interrupted { signal }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each failure of a build (not a list of diagnostics, not a stop) has its
+    /// catalogue code, an error with a hint.
+    #[test]
+    fn every_build_failure_has_its_code() {
+        let io = || std::io::Error::other("boom");
+        let path = PathBuf::from("content/media/x.png");
+        let exited = std::process::Command::new("false").status().unwrap();
+        let not_json = serde_json::from_str::<serde_json::Value>("{").unwrap_err();
+        let cases = [
+            (BuildError::io(&path, io()), ErrorCode::BuildIo),
+            (
+                BuildError::Web {
+                    step: "vite build".into(),
+                    output: String::new(),
+                },
+                ErrorCode::WebAppBuild,
+            ),
+            (
+                BuildError::Prerender {
+                    url: "/".into(),
+                    message: "threw".into(),
+                },
+                ErrorCode::PrerenderFailed,
+            ),
+            (
+                BuildError::NodeMissing { source: io() },
+                ErrorCode::NodeMissing,
+            ),
+            (
+                BuildError::WorkerExited { status: exited },
+                ErrorCode::PrerenderWorkerFailed,
+            ),
+            (
+                BuildError::WorkerDidNotExit {
+                    pid: 1,
+                    waited: "5 s".into(),
+                },
+                ErrorCode::PrerenderWorkerFailed,
+            ),
+            (
+                BuildError::ManifestMissingModule {
+                    url: "/".into(),
+                    module: "src/pages/x.tsx".into(),
+                },
+                ErrorCode::ScreenNotBuilt,
+            ),
+            (
+                BuildError::Template("syntax".into()),
+                ErrorCode::TemplateError,
+            ),
+            (
+                BuildError::Media(sitegen_media::MediaError::ShareImage {
+                    path: path.clone(),
+                    reason: "text".into(),
+                }),
+                ErrorCode::SharePngFailed,
+            ),
+            (BuildError::MediaWorkerPanicked, ErrorCode::InternalError),
+            (
+                BuildError::PageData {
+                    page: "/".into(),
+                    source: not_json,
+                },
+                ErrorCode::InternalError,
+            ),
+            (
+                BuildError::UnsafeOutput {
+                    path: PathBuf::from("/"),
+                    problem: out_dir::UnsafeOutput::FileSystemRoot,
+                },
+                ErrorCode::UnsafeOutput,
+            ),
+        ];
+        for (error, code) in cases {
+            assert_eq!(error.code(), Some(code), "{error}");
+            assert_eq!(code.severity(), sitegen_content::Severity::Error);
+            assert!(!code.hint().is_empty());
+        }
+        for stop in [
+            BuildError::Content(Vec::new()),
+            BuildError::Links(Vec::new()),
+            BuildError::Interrupted { signal: 2 },
+            BuildError::SourcesChanged,
+        ] {
+            assert_eq!(stop.code(), None, "{stop}");
+        }
+    }
+}
