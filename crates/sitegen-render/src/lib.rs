@@ -29,10 +29,10 @@ mod script_json;
 pub(crate) mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
+mod stages;
 pub(crate) mod webapp;
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,7 +40,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use sitegen_content::{Diagnostic, ErrorCode, LoadOptions, LoadReport};
+use sitegen_content::{Diagnostic, LoadOptions, LoadReport};
 use sitegen_media::{share, variants};
 use sitegen_view as view;
 use sitegen_workers::prerender::{self, Prerenderer};
@@ -264,18 +264,7 @@ impl Builder {
         let web_app = WebApp::new(&options.web_dir).lock();
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
-        let report = sitegen_content::load_with(&options.content_dir, &options.load);
-        let (mut content, mut warnings) = match report.content {
-            Some(content) => (content, report.diagnostics),
-            None => return Err(BuildError::Content(report.diagnostics)),
-        };
-        if let Some(base_url) = &options.base_url {
-            content.site.base_url.value = base_url.clone();
-        }
-        if !options.drafts {
-            content.remove_drafts();
-        }
-        variants::plan_variants(&mut content.media);
+        let (mut content, mut warnings) = stages::load_content(options)?;
         // Planned once, before anything is written: the rule `check` applies to every
         // entry (drafts too) applies here to the pages this build publishes.
         let mut planned = routes::plan(&content);
@@ -440,88 +429,28 @@ impl Builder {
         variants.drop_from(&mut content.media);
         lap(&mut stages, "prerender")?;
 
-        let base_url = content.site.base_url();
-        let sitemap_urls: Vec<String> = planned
-            .iter()
-            .filter(|route| route.in_sitemap)
-            .map(|route| route.canonical(base_url))
-            .collect();
-        staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
-        staging.write("robots.txt", output::robots(base_url))?;
-        let redirect_rules =
-            redirects::rules(&content, planned.iter().map(|route| route.path.as_str()));
-        warnings.extend(
-            hosts::limits_passed(&redirect_rules)
-                .into_iter()
-                .map(|passed| {
-                    Diagnostic::file(
-                        options.out_dir.join("_redirects"),
-                        ErrorCode::RedirectLimit,
-                        passed,
-                    )
-                }),
-        );
-        staging.write("_redirects", &redirect_rules)?;
-        // One a product: thousands of small files, written on every thread.
-        let fallback_pages = redirects::fallback_pages(&content, base_url);
-        parallel::map_parallel(fallback_pages.len(), jobs, |index| {
-            let (path, html) = &fallback_pages[index];
-            page_links.add(path, html, None);
-            staging.write(path, html)
-        })?;
-        staging.write(
-            redirects::DATA_FILE,
-            redirects::client_map(&content).to_string(),
-        )?;
-        for (path, bytes) in search_index::of_content(&content).files {
-            staging.write(&path, bytes)?;
-        }
-        staging.write(
-            "_headers",
-            cdn::headers(&cdn::CspOrigins {
-                frame: cdn::origin_of(content.site.contact.map_embed_url.as_str()),
-                connect: cdn::origin_of(content.site.email.origin()),
-            }),
+        let redirect_rules = stages::write_site_files(
+            options,
+            &content,
+            &planned,
+            &staging,
+            &page_links,
+            jobs,
+            &mut warnings,
         )?;
         lap(&mut stages, "write")?;
 
-        let mut problems = source_link_problems;
-        let outputs = sitegen_links::OutputIndex::new(staging.files(), &redirect_rules);
-        let route_table = sitegen_links::RouteTable::of_site();
-        // When an update leaves the same files, the pages it did not change link to
-        // the same files as before: only the changed ones need a look.
         let changed_pages = staging.changed_pages();
-        let html_files = match &changed_pages {
-            Some(changed) if staging.same_files_as_target() => {
-                changed.iter().map(String::as_str).collect()
-            }
-            _ => outputs.pages(),
-        };
-        let gathered_links = page_links.into_gathered();
-        let has_problem =
-            |url: &str| sitegen_links::url_problem(url, &outputs, &route_table).is_some();
-        let Ok(problems_per_page) =
-            progress::stage(progress, Stage::LinkCheck, html_files.len(), || {
-                parallel::map_parallel(html_files.len(), jobs, |index| {
-                    let page = html_files[index];
-                    // A page this build wrote is checked from its gathered URLs; one
-                    // with a problem, or kept from the last build, from its file.
-                    let problems = if gathered_links.all_fine(page, &has_problem) {
-                        Vec::new()
-                    } else {
-                        sitegen_links::check_page_file(
-                            staging.read_to_string(page),
-                            page,
-                            &options.out_dir,
-                            &outputs,
-                            &route_table,
-                        )
-                    };
-                    progress.advance();
-                    Ok::<_, Infallible>(problems)
-                })
-            });
-        problems.extend(problems_per_page.into_iter().flatten());
+        let mut problems = source_link_problems;
+        problems.extend(stages::check_links(
+            options,
+            &staging,
+            changed_pages.as_deref(),
+            page_links,
+            &redirect_rules,
+            jobs,
+            progress,
+        ));
         if !problems.is_empty() {
             return Err(BuildError::Links(problems));
         }
