@@ -463,18 +463,7 @@ impl Builder {
         }
         let (files, bytes) = staging.totals();
         let in_place = staging.changes();
-        let on_disk = staging.files_on_disk(previous_on_disk);
-        // Whatever happens to the output from here on, the record of it is void.
-        let _ = record::forget(cache.dir(), &options.out_dir);
-        let manifest = staging.commit()?;
-        let output = FolderId::of(&options.out_dir).map(|folder| record::Output {
-            folder,
-            manifest,
-            pages: page_keys,
-            on_disk,
-        });
-        self.remember_output(output);
-        cache.finish();
+        self.commit(staging, cache, previous_on_disk, page_keys)?;
 
         Ok(BuildSummary {
             routes: planned.len() + 1,
@@ -554,6 +543,31 @@ impl Builder {
 
     /// Keeps what the output just committed holds, for the next build: a warm builder
     /// in memory, a one-off build as the output's record in the cache folder.
+    /// Moves the staged site into `--out` and remembers what it holds (the record an
+    /// update in place trusts, or a warm builder's memory of it), then seals the cache.
+    fn commit(
+        &self,
+        staging: Staging,
+        cache: BuildCache,
+        previous_on_disk: Option<output::OnDiskFiles>,
+        pages: PageKeys,
+    ) -> Result<(), BuildError> {
+        let out_dir = &self.options.out_dir;
+        let on_disk = staging.files_on_disk(previous_on_disk);
+        // Whatever happens to the output from here on, the record of it is void.
+        let _ = record::forget(cache.dir(), out_dir);
+        let manifest = staging.commit()?;
+        let output = FolderId::of(out_dir).map(|folder| record::Output {
+            folder,
+            manifest,
+            pages,
+            on_disk,
+        });
+        self.remember_output(output);
+        cache.finish();
+        Ok(())
+    }
+
     fn remember_output(&self, output: Option<record::Output>) {
         match (&self.warm, output) {
             (Some(warm), output) => warm.lock().unwrap_or_else(|p| p.into_inner()).output = output,
