@@ -10,7 +10,7 @@ import {
   search,
   type Facet,
   type Manifest,
-  type SearchDoc,
+  type FoundDoc,
 } from './engine';
 import { loadIndexFile, loadManifest } from './load';
 import { QUERY_PARAM } from './query';
@@ -30,10 +30,48 @@ type Shown = {
   total: number;
   allFacets: Facet[];
   totalAll: number;
-  docs: SearchDoc[];
+  docs: FoundDoc[];
   matchedWords: Set<string>;
   manifest: Manifest;
 };
+
+/** Searches kept with their results: typing back a query, or Back, shows them at once. */
+const RECENT_SEARCHES = 16;
+const recentSearches = new Map<string, Promise<Shown>>();
+
+async function findResults(query: string, category: string | null, limit: number): Promise<Shown> {
+  const manifest = await loadManifest();
+  const result = await search(query, manifest, loadIndexFile);
+  const ranked = inCategory(result.ranked, manifest.categories, category);
+  const docs = await documents(ranked.slice(0, limit), manifest, loadIndexFile);
+  return {
+    query,
+    category,
+    total: ranked.length,
+    allFacets: facetsOf(result.ranked, manifest.categories),
+    totalAll: result.ranked.length,
+    docs: limit === RESULTS_PER_PAGE ? exactTitlesFirst(docs, query) : docs,
+    matchedWords: result.matchedWords,
+    manifest,
+  };
+}
+
+/**
+ * The results of `query` (within `category`), the first `limit` of them with their
+ * documents. Called from the keystroke itself, so the index files are on their way
+ * before React renders; the results component then takes the same search.
+ */
+export function startSearch(query: string, category: string | null, limit = RESULTS_PER_PAGE): Promise<Shown> {
+  const key = `${category ?? ''}\n${limit}\n${query}`;
+  let found = recentSearches.get(key);
+  if (!found) {
+    found = findResults(query, category, limit);
+    found.catch(() => recentSearches.delete(key));
+    recentSearches.set(key, found);
+    if (recentSearches.size > RECENT_SEARCHES) recentSearches.delete(recentSearches.keys().next().value!);
+  }
+  return found;
+}
 
 type SearchResultsProps = {
   query: string;
@@ -82,33 +120,19 @@ export default function SearchResults({ query, category, searchBox }: SearchResu
   const limit = more.searchKey === searchKey ? more.limit : RESULTS_PER_PAGE;
   const [shown, setShown] = useState<Shown | null>(null);
   const [failed, setFailed] = useState(false);
-  const [numbers, setNumbers] = useState<number[]>([]);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     let current = true;
-    (async () => {
-      const manifest = await loadManifest();
-      const result = await search(query, manifest, loadIndexFile);
-      const ranked = inCategory(result.ranked, manifest.categories, category);
-      const page = ranked.slice(0, limit);
-      const docs = await documents(page, manifest, loadIndexFile);
-      if (!current) return;
-      setFailed(false);
-      setNumbers(page);
-      setShown({
-        query,
-        category,
-        total: ranked.length,
-        allFacets: facetsOf(result.ranked, manifest.categories),
-        totalAll: result.ranked.length,
-        docs: limit === RESULTS_PER_PAGE ? exactTitlesFirst(docs, query) : docs,
-        matchedWords: result.matchedWords,
-        manifest,
+    startSearch(query, category, limit)
+      .then((found) => {
+        if (!current) return;
+        setFailed(false);
+        setShown(found);
+      })
+      .catch(() => {
+        if (current) setFailed(true);
       });
-    })().catch(() => {
-      if (current) setFailed(true);
-    });
     return () => {
       current = false;
     };
@@ -171,7 +195,7 @@ export default function SearchResults({ query, category, searchBox }: SearchResu
         <p className="products-empty">No products found for “{shown.query}”</p>
       ) : (
         <ol ref={list} className="search-result-list" onKeyDown={moveFocus}>
-          {shown.docs.map(([id, title, path, snippet], position) => (
+          {shown.docs.map(({ number, doc: [id, title, path, snippet] }) => (
             <li key={id} className="search-result">
               <h2 className="search-result-title">
                 <Link to={path}>
@@ -179,7 +203,7 @@ export default function SearchResults({ query, category, searchBox }: SearchResu
                 </Link>
               </h2>
               <p className="search-result-place">
-                {placeOf(numbers[position] ?? -1, shown.manifest)} · Product {id}
+                {placeOf(number, shown.manifest)} · Product {id}
               </p>
               <p className="search-result-snippet">
                 <Highlighted text={snippet} matched={shown.matchedWords} />

@@ -314,8 +314,11 @@ export function inCategory(ranked: readonly number[], categories: readonly Manif
   return ranked.filter((doc) => doc >= category.start && doc < category.end);
 }
 
+/** A result's document with its number in the index (which says its category). */
+export type FoundDoc = { number: number; doc: SearchDoc };
+
 /** The documents of `numbers`, loading only the chunks they are in. */
-export async function documents(numbers: readonly number[], manifest: Manifest, load: Load): Promise<SearchDoc[]> {
+export async function documents(numbers: readonly number[], manifest: Manifest, load: Load): Promise<FoundDoc[]> {
   const chunkIndexes = [...new Set(numbers.map((doc) => Math.floor(doc / manifest.docsPerChunk)))];
   const chunks = new Map<number, SearchDoc[]>();
   await Promise.all(
@@ -324,10 +327,10 @@ export async function documents(numbers: readonly number[], manifest: Manifest, 
       if (path) chunks.set(index, await load<SearchDoc[]>(path));
     }),
   );
-  const result: SearchDoc[] = [];
-  for (const doc of numbers) {
-    const row = chunks.get(Math.floor(doc / manifest.docsPerChunk))?.[doc % manifest.docsPerChunk];
-    if (row) result.push(row);
+  const result: FoundDoc[] = [];
+  for (const number of numbers) {
+    const doc = chunks.get(Math.floor(number / manifest.docsPerChunk))?.[number % manifest.docsPerChunk];
+    if (doc) result.push({ number, doc });
   }
   return result;
 }
@@ -349,8 +352,8 @@ export function highlightParts(text: string, matched: ReadonlySet<string>): { te
  * The documents whose title is exactly the query's words first (stable otherwise):
  * "slit lamp" shows "Slit Lamp" before "Slit Lamp Microscope" of an earlier subcategory.
  */
-export function exactTitlesFirst(docs: readonly SearchDoc[], query: string): SearchDoc[] {
+export function exactTitlesFirst(found: readonly FoundDoc[], query: string): FoundDoc[] {
   const wanted = words(query).join(' ');
-  const isExact = (doc: SearchDoc) => words(doc[1]).join(' ') === wanted;
-  return [...docs.filter(isExact), ...docs.filter((doc) => !isExact(doc))];
+  const isExact = ({ doc }: FoundDoc) => words(doc[1]).join(' ') === wanted;
+  return [...found.filter(isExact), ...found.filter((item) => !isExact(item))];
 }

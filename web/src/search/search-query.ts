@@ -83,6 +83,15 @@ export function focusFirstResult(): boolean {
   return first !== undefined;
 }
 
+/**
+ * Starts the search for what the box now holds, from the keystroke itself: the index
+ * files are on their way while React renders (the results then take the same search).
+ */
+export function searchAhead(typed: string, category: string | null): void {
+  const query = parseQuery(typed);
+  if (query) void import('./SearchResults').then((module) => module.startSearch(query, category).catch(() => undefined));
+}
+
 /** The loaded search's code: fetched when the box is first focused, or for a `?q=`. */
 export function preloadSearch(): void {
   void import('./SearchResults').then((module) => module.preloadIndex());

@@ -10,7 +10,7 @@ import { categoryPath } from '../../lib/paths';
 import { isPlainClick } from '../../components/link/AppLink';
 import { useHydrated } from '../../lib/use-hydrated';
 import { MAX_QUERY_LENGTH } from '../../search/query';
-import { focusFirstResult, preloadSearch, useSearchQuery } from '../../search/search-query';
+import { focusFirstResult, preloadSearch, searchAhead, useSearchQuery } from '../../search/search-query';
 import { Pagination } from '../../components/pagination/Pagination';
 import { ProductCard } from './ProductCard';
 import { listingPagePath } from './listing-pages';
@@ -143,7 +143,10 @@ export default function ProductsPage() {
             value={query}
             onFocus={preloadSearch}
             onBlur={commitQueryToUrl}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => {
+              searchAhead(event.target.value, pageCategory);
+              setQuery(event.target.value);
+            }}
             onKeyDown={(event) => {
               if (event.key === 'ArrowDown' && focusFirstResult()) event.preventDefault();
             }}

@@ -87,7 +87,7 @@ const load = async <T,>(path: string): Promise<T> => {
 
 async function titles(query: string): Promise<string[]> {
   const result = await search(query, manifest, load);
-  return (await documents(result.ranked, manifest, load)).map((doc) => doc[1]);
+  return (await documents(result.ranked, manifest, load)).map(({ doc }) => doc[1]);
 }
 
 describe('parsing ?q=', () => {
@@ -167,7 +167,7 @@ describe('ranking', () => {
   it('ranks exact words over prefixes over typos', async () => {
     const result = await search('chai', manifest, load);
     const docs = await documents(result.ranked, manifest, load);
-    expect(docs[0]![1]).toBe('Dialysis Chair');
+    expect(docs[0]!.doc[1]).toBe('Dialysis Chair');
     // "mach" begins "machine": a prefix of a title beats a prefix of a description.
     expect(await titles('mach')).toEqual(['Dialysis Machine', 'Patient Monitor']);
   });
@@ -180,7 +180,7 @@ describe('ranking', () => {
   it('shows an exact title before longer titles of the same words', async () => {
     const result = await search('slit lamp', manifest, load);
     const docs = await documents([...result.ranked].reverse(), manifest, load);
-    expect(exactTitlesFirst(docs, 'Slit lamp').map((doc) => doc[1])).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
+    expect(exactTitlesFirst(docs, 'Slit lamp').map(({ doc }) => doc[1])).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
   });
 
   it('needs every word to match', async () => {
