@@ -3,7 +3,9 @@
 //! It is split so that a query loads only what it needs:
 //! - `data/search-index.json`, the manifest (revalidated): the categories with the
 //!   ranges of documents they hold, the vocabulary of words (for prefix and typo
-//!   matching in the browser), and the names of the chunks;
+//!   matching in the browser), the document chunk of each word's first title match
+//!   (fetched with the postings: a title match ranks first, so the top results are
+//!   there, one round trip sooner), and the names of the chunks;
 //! - `search/HASH.json` postings chunks, one per two-letter word prefix: for each word,
 //!   the documents whose title, description or id holds it;
 //! - `search/HASH.json` document chunks of [`DOCS_PER_CHUNK`] compact documents, what a
@@ -30,7 +32,7 @@ pub const DOCS_PER_CHUNK: usize = 64;
 /// A document's description is cut to about this many characters (at a word's end).
 pub const SNIPPET_CHARS: usize = 140;
 /// The format of the files, read by the web app's search.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// One product as the search sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,6 +198,18 @@ pub fn build(docs: &[SearchDoc], categories: &[(String, String, Vec<String>)]) -
         .map(String::as_str)
         .filter(|word| !is_number(word))
         .collect();
+    let title_chunks: Vec<String> = vocabulary
+        .iter()
+        .map(|word| {
+            postings[*word]
+                .get(&Field::Title)
+                .and_then(|list| list.first())
+                .map_or_else(
+                    || "-".into(),
+                    |&first| base36(first as usize / DOCS_PER_CHUNK),
+                )
+        })
+        .collect();
     let manifest = json!({
         "version": FORMAT_VERSION,
         "docCount": docs.len(),
@@ -204,6 +218,7 @@ pub fn build(docs: &[SearchDoc], categories: &[(String, String, Vec<String>)]) -
         "postings": postings_chunks,
         "categories": category_entries,
         "words": vocabulary.join(" "),
+        "titleChunks": title_chunks.join(" "),
     });
     files.push((MANIFEST_FILE.to_string(), manifest.to_string()));
     SearchFiles { files }
@@ -236,6 +251,21 @@ fn range_of(docs: &[SearchDoc], holds: impl Fn(&SearchDoc) -> bool) -> (usize, u
     };
     let length = docs[start..].iter().take_while(|doc| holds(doc)).count();
     (start, start + length)
+}
+
+/// `n` in base 36 (digits, then lower-case letters): short in the manifest.
+fn base36(mut n: usize) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut digits = Vec::new();
+    loop {
+        digits.push(DIGITS[n % 36]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
 }
 
 /// Ascending numbers as differences from the previous one (the first from 0): runs of
@@ -384,6 +414,43 @@ mod tests {
         assert!(vocabulary.contains(&"tonometer"));
         assert!(!vocabulary.iter().any(|w| is_number(w)));
         assert!(vocabulary.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn each_word_names_the_document_chunk_of_its_first_title_match() {
+        let content = real_content();
+        let index = of_content(&content);
+        let manifest = manifest(&index);
+        let vocabulary: Vec<&str> = manifest["words"].as_str().unwrap().split(' ').collect();
+        let title_chunks: Vec<&str> = manifest["titleChunks"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .collect();
+        assert_eq!(title_chunks.len(), vocabulary.len());
+        for (word, chunk) in vocabulary.iter().zip(&title_chunks) {
+            match postings_of(&index, word)
+                .get("t")
+                .and_then(|list| list.first())
+            {
+                Some(&first) => assert_eq!(
+                    usize::from_str_radix(chunk, 36).unwrap(),
+                    first as usize / DOCS_PER_CHUNK,
+                    "{word}"
+                ),
+                None => assert_eq!(*chunk, "-", "{word} is in no title"),
+            }
+        }
+        // Both kinds occur in the real catalogue.
+        assert!(title_chunks.contains(&"-") && title_chunks.iter().any(|c| *c != "-"));
+    }
+
+    #[test]
+    fn numbers_are_written_in_base_36() {
+        assert_eq!(base36(0), "0");
+        assert_eq!(base36(35), "z");
+        assert_eq!(base36(36), "10");
+        assert_eq!(base36(156), "4c");
     }
 
     #[test]

@@ -26,6 +26,8 @@ export type Manifest = {
   categories: ManifestCategory[];
   /** The vocabulary, sorted, joined by spaces (numbers left out). */
   words: string;
+  /** Per word of `words`, the document chunk of its first title match (base 36; `-` for none). */
+  titleChunks: string;
 };
 
 /** Differences between ascending document numbers, per field: title, description, id. */
@@ -132,9 +134,47 @@ export function withinEditsInside(term: string, word: string, max: number): bool
 
 export type Candidate = { word: string; kind: MatchKind };
 
+const split = new WeakMap<Manifest, { vocabulary: string[]; titleChunks: string[] }>();
+
+function splitManifest(manifest: Manifest) {
+  let lists = split.get(manifest);
+  if (!lists) {
+    lists = {
+      vocabulary: manifest.words ? manifest.words.split(' ') : [],
+      titleChunks: manifest.titleChunks ? manifest.titleChunks.split(' ') : [],
+    };
+    split.set(manifest, lists);
+  }
+  return lists;
+}
+
 /** The sorted vocabulary of a manifest. */
-export function vocabularyOf(manifest: Manifest): string[] {
-  return manifest.words ? manifest.words.split(' ') : [];
+export function vocabularyOf(manifest: Manifest): readonly string[] {
+  return splitManifest(manifest).vocabulary;
+}
+
+/** Document chunks fetched with the postings, at most this many a query. */
+export const LIKELY_CHUNKS = 2;
+
+/**
+ * The document chunks the top results are likely in, to fetch while the postings load:
+ * per term, the chunk of the first title match of its best candidate word (a title
+ * match ranks first, and equal scores go in document order).
+ */
+export function likelyDocChunks(wordCandidates: readonly Candidate[][], manifest: Manifest): string[] {
+  const { vocabulary, titleChunks } = splitManifest(manifest);
+  const paths = new Set<string>();
+  for (const candidates of wordCandidates) {
+    for (const { word } of candidates) {
+      const at = lowerBound(vocabulary, word);
+      const chunk = vocabulary[at] === word ? titleChunks[at] : undefined;
+      if (!chunk || chunk === '-') continue;
+      const path = manifest.docChunks[parseInt(chunk, 36)];
+      if (path) paths.add(path);
+      break;
+    }
+  }
+  return [...paths].slice(0, LIKELY_CHUNKS);
 }
 
 /** The first index of `sorted` whose word is not before `word`. */
@@ -241,6 +281,7 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
     if (isNumber(term)) keys.add(chunkKey(term));
     for (const candidate of wordCandidates[index]!) keys.add(chunkKey(candidate.word));
   });
+  for (const path of likelyDocChunks(wordCandidates, manifest)) void load(path).catch(() => undefined);
   const chunks = new Map<string, PostingsChunk>();
   await Promise.all(
     [...keys].map(async (key) => {

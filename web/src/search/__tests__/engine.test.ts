@@ -7,8 +7,11 @@ import {
   facetsOf,
   highlightParts,
   inCategory,
+  LIKELY_CHUNKS,
+  likelyDocChunks,
   queryTerms,
   search,
+  vocabularyOf,
   withinEdits,
   withinEditsInside,
   type Manifest,
@@ -61,8 +64,9 @@ function buildIndex(): { manifest: Manifest; files: Map<string, unknown> } {
   }
   files.set('search/d0.json', DOCS.slice(0, 4));
   files.set('search/d1.json', DOCS.slice(4));
+  const vocabulary = [...postings.keys()].filter((w) => !/^[0-9]+$/.test(w)).sort();
   const manifest: Manifest = {
-    version: 1,
+    version: 2,
     docCount: DOCS.length,
     docsPerChunk: 4,
     docChunks: ['search/d0.json', 'search/d1.json'],
@@ -72,7 +76,11 @@ function buildIndex(): { manifest: Manifest; files: Map<string, unknown> } {
       { id: 'critical-care', name: 'Critical Care', start: 2, end: 4, subcategories: [{ name: 'Ventilation', start: 2, end: 3 }, { name: 'Monitoring', start: 3, end: 4 }] },
       { id: 'ophthalmic', name: 'Ophthalmic Equipment', start: 4, end: 6, subcategories: [{ name: 'General', start: 4, end: 6 }] },
     ],
-    words: [...postings.keys()].filter((w) => !/^[0-9]+$/.test(w)).sort().join(' '),
+    words: vocabulary.join(' '),
+    titleChunks: vocabulary.map((word) => {
+      const first = postings.get(word)!.t[0];
+      return first === undefined ? '-' : Math.floor(first / 4).toString(36);
+    }).join(' '),
   };
   return { manifest, files };
 }
@@ -205,7 +213,21 @@ describe('facets and loading', () => {
     loaded.length = 0;
     const result = await search('ventilator', manifest, load);
     await documents(result.ranked, manifest, load);
-    expect(loaded.sort()).toEqual(['search/d0.json', 'search/p-ve.json']);
+    expect(loaded.sort()).toEqual(['search/d0.json', 'search/d0.json', 'search/p-ve.json']);
+  });
+
+  it('asks for the document chunk of the first title match together with the postings', async () => {
+    loaded.length = 0;
+    await search('microscop', manifest, load);
+    // Asked for before the postings chunk: the top result's document arrives with it.
+    expect(loaded).toEqual(['search/d1.json', 'search/p-mi.json']);
+    const candidates = (query: string) => queryTerms(query).map((term) => expandTerm(term, vocabularyOf(manifest)));
+    // A word in no title (only in descriptions) gives no chunk; a fuzzy match counts.
+    expect(likelyDocChunks(candidates('reclining'), manifest)).toEqual([]);
+    expect(likelyDocChunks(candidates('ventilatr'), manifest)).toEqual(['search/d0.json']);
+    // At most LIKELY_CHUNKS a query, one per term.
+    expect(likelyDocChunks(candidates('slit dialysis monitor'), manifest)).toEqual(['search/d1.json', 'search/d0.json']);
+    expect(LIKELY_CHUNKS).toBe(2);
   });
 
   it('marks the matched words of a text, whatever their case', async () => {
