@@ -20,6 +20,10 @@ pub enum RouteKind {
     Block,
     /// An old spelling of another route: a 301 redirect to [`Route::redirect`].
     Alias,
+    /// A stable link to an entry whose page moves (`/products/{id}`): a 301 to the
+    /// entry's current page, a route of [`Route::redirect`]. No page of its own: the
+    /// host's rules, a fallback page and the client's redirect map answer it.
+    Permalink,
     /// The catch-all: the not-found screen, written once as `404.html`.
     NotFound,
 }
@@ -31,6 +35,7 @@ impl RouteKind {
             RouteKind::Page => "page",
             RouteKind::Block => "block",
             RouteKind::Alias => "alias",
+            RouteKind::Permalink => "permalink",
             RouteKind::NotFound => "not-found",
         }
     }
@@ -105,7 +110,7 @@ pub struct Route {
     pub breadcrumb: Breadcrumb,
     /// Listed in `sitemap.xml`.
     pub sitemap: bool,
-    /// For an alias: the id of the route it redirects to (301).
+    /// For an alias or a permalink: the id of the route it redirects to (301).
     pub redirect: Option<&'static str>,
 }
 
@@ -153,11 +158,16 @@ impl Route {
         filled.join("/")
     }
 
+    /// Whether the route is prerendered: a page or block route (expanded over the
+    /// content when parameterised).
+    pub fn is_prerendered(&self) -> bool {
+        matches!(self.kind, RouteKind::Page | RouteKind::Block)
+    }
+
     /// The static path of a route that is prerendered as it is (a page or block
     /// without parameters).
     pub fn static_path(&self) -> Option<&'static str> {
-        let prerendered = matches!(self.kind, RouteKind::Page | RouteKind::Block);
-        (prerendered && !self.is_parameterised()).then_some(self.pattern)
+        (self.is_prerendered() && !self.is_parameterised()).then_some(self.pattern)
     }
 }
 
@@ -280,6 +290,20 @@ pub const PRODUCT: Route = Route {
     redirect: None,
 };
 
+/// `/products/:id`: a product's stable link, a 301 to its page whatever its title
+/// became (as `/products/:id/{any other slug}` is). The parameter is named `id` as in
+/// the `_redirects` placeholder rule, which is written from this pattern.
+pub const PRODUCT_PERMALINK: Route = Route {
+    id: "product-permalink",
+    pattern: "/products/:id",
+    kind: RouteKind::Permalink,
+    screen: None,
+    data: DataKind::None,
+    breadcrumb: Breadcrumb::None,
+    sitemap: false,
+    redirect: Some(PRODUCT.id),
+};
+
 /// The catch-all not-found screen (`404.html`). Old URLs (`/products/{id}`, content
 /// aliases) reach it in the client and move on.
 pub const NOT_FOUND: Route = Route {
@@ -331,6 +355,7 @@ pub const ROUTES: &[Route] = &[
     CATEGORY_PAGE,
     SERVICE,
     PRODUCT,
+    PRODUCT_PERMALINK,
     Route {
         id: "job-application-alias",
         pattern: "/JobApplicationForm",
@@ -386,12 +411,12 @@ pub fn is_static_or_alias(path: &str) -> bool {
     static_paths().any(|known| known == path) || route_aliases().any(|(alias, _)| alias == path)
 }
 
-/// The parameterised routes, the longest prefix first, so `/products/category/…`
-/// is tried before `/products/…`.
+/// The prerendered parameterised routes, the longest prefix first, so
+/// `/products/category/…` is tried before `/products/…`.
 pub fn parameterised_routes() -> Vec<&'static Route> {
     let mut routes: Vec<&'static Route> = ROUTES
         .iter()
-        .filter(|route| route.is_parameterised())
+        .filter(|route| route.is_prerendered() && route.is_parameterised())
         .collect();
     routes.sort_by_key(|route| std::cmp::Reverse(route.prefix().len()));
     routes
@@ -552,17 +577,11 @@ mod tests {
                 route.pattern == "*",
                 "{id}"
             );
-            // An alias has a target and no screen; everything else the reverse.
-            assert_eq!(
-                route.kind == RouteKind::Alias,
-                route.redirect.is_some(),
-                "{id}"
-            );
-            assert_eq!(
-                route.kind == RouteKind::Alias,
-                route.screen.is_none(),
-                "{id}"
-            );
+            // An alias or a permalink has a target and no screen; everything else the
+            // reverse.
+            let redirects = matches!(route.kind, RouteKind::Alias | RouteKind::Permalink);
+            assert_eq!(redirects, route.redirect.is_some(), "{id}");
+            assert_eq!(redirects, route.screen.is_none(), "{id}");
             if let Some(screen) = route.screen {
                 assert!(
                     screen.starts_with("src/") && screen.ends_with(".tsx"),
@@ -571,13 +590,20 @@ mod tests {
             }
             if let Some(target) = route.redirect {
                 let target = super::route(target).expect("the redirect target is a route");
-                assert_eq!(target.static_path(), Some(target.pattern), "{id}");
+                if route.kind == RouteKind::Permalink {
+                    // The entry's pages, named by the permalink's parameter and more.
+                    assert!(target.is_prerendered(), "{id}");
+                    assert_eq!(target.prefix(), route.prefix(), "{id}");
+                    assert!(target.params().count() > route.params().count(), "{id}");
+                } else {
+                    assert_eq!(target.static_path(), Some(target.pattern), "{id}");
+                }
             }
             // Only pages of their own are listed and have data; blocks have no trail.
             assert_eq!(route.sitemap, route.kind == RouteKind::Page, "{id}");
             assert_eq!(
                 route.data == DataKind::None,
-                matches!(route.kind, RouteKind::Alias | RouteKind::NotFound),
+                !route.is_prerendered(),
                 "{id}"
             );
             if route.kind != RouteKind::Page {
@@ -592,7 +618,11 @@ mod tests {
                     | DataKind::Service
                     | DataKind::Product
             );
-            assert_eq!(route.is_parameterised(), expands, "{id}");
+            assert_eq!(
+                route.is_prerendered() && route.is_parameterised(),
+                expands,
+                "{id}"
+            );
             // A trail ends at the home page, through pages, without a cycle.
             let mut at = *route;
             for _ in 0..ROUTES.len() {
@@ -624,8 +654,9 @@ mod tests {
             (RouteKind::Page, false) => 0,
             (RouteKind::Block, _) => 1,
             (RouteKind::Page, true) => 2,
-            (RouteKind::Alias, _) => 3,
-            (RouteKind::NotFound, _) => 4,
+            (RouteKind::Permalink, _) => 3,
+            (RouteKind::Alias, _) => 4,
+            (RouteKind::NotFound, _) => 5,
         });
         assert_eq!(kinds, sorted);
     }
@@ -706,11 +737,10 @@ mod tests {
                 route.pattern
             );
         }
-        // Besides the routes, §4 names the old product URL, which redirects.
         for path in listed {
             let declared = ROUTES.iter().any(|route| shape(route.pattern) == path);
             assert!(
-                declared || path == shape(PRODUCT.prefix()) + "{}",
+                declared,
                 "docs/data-contract.md §4 lists {path}, which is no declared route"
             );
         }

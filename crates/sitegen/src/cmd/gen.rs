@@ -142,10 +142,10 @@ pub fn route_paths_ts(routes: &[Route]) -> String {
          export type RoutePath = {\n\
          \x20 /** React Router's pattern (`:name` a parameter, `*` the catch-all). */\n\
          \x20 readonly path: string;\n\
-         \x20 readonly kind: 'page' | 'block' | 'alias' | 'not-found';\n\
+         \x20 readonly kind: 'page' | 'block' | 'alias' | 'permalink' | 'not-found';\n\
          \x20 /** The data chunk: the route's own (`static`), the URL's (`by-url`) or none. */\n\
          \x20 readonly data: 'static' | 'by-url' | 'none';\n\
-         \x20 /** For an alias: the id of the route it redirects to (301). */\n\
+         \x20 /** For an alias or a permalink: the id of the route it redirects to (301). */\n\
          \x20 readonly redirect?: string;\n\
          };\n\
          \n\
@@ -307,7 +307,7 @@ fn loader_of<'a>(loaders: &'a [(&str, String)], module: &str) -> &'a str {
 /// How the web router finds a route's data chunk.
 fn data_source(route: &Route) -> &'static str {
     match route.kind {
-        RouteKind::Alias | RouteKind::NotFound => "none",
+        RouteKind::Alias | RouteKind::Permalink | RouteKind::NotFound => "none",
         // A parameterised route's chunk is the URL's; a static one's is its own path,
         // whatever case the URL has (the router ignores case).
         _ if route.is_parameterised() => "by-url",
