@@ -173,7 +173,7 @@ pub mod fuzz {
 
     /// `original` with a few random flips, insertions (tokens or bytes), deletions,
     /// duplicated slices or a truncation.
-    pub fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
+    fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
         let mut bytes = original.to_vec();
         for _ in 0..=rng.below(4) {
             let at = rng.below(bytes.len() + 1);
