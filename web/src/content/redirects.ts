@@ -1,7 +1,7 @@
 // Old URLs in the app: what sitegen's `_redirects` answers with a 301, the client
 // router does on an in-app navigation, from `/data/redirects.json` (fetched only when
 // a URL has no data of its own).
-import { matchPath, redirect } from 'react-router-dom';
+import { redirect } from 'react-router-dom';
 import { ROUTE_PATHS } from '../lib/route-paths.gen';
 import type { RedirectMap } from './contract.gen';
 import { fetchData } from './data-cache';
@@ -29,12 +29,11 @@ export async function redirectForOldUrl(url: URL): Promise<Response | null> {
   return target ? redirect(target + url.search) : null;
 }
 
-/** The product id of its permalink (`/products/{id}`) or of any slug under it. */
+/** The product id of its permalink (`/products/{id}`) or of any slug under it (`/products/{id}/{slug}`). */
 function permalinkId(path: string): string | undefined {
   const permalink = ROUTE_PATHS['product-permalink'].path;
-  const match = [permalink, `${permalink}/:slug`]
-    .map((pattern) => matchPath({ path: pattern, caseSensitive: true }, path))
-    .find((found) => found !== null);
-  const id = match?.params.id;
-  return id !== undefined && /^\d+$/.test(id) ? id : undefined;
+  const prefix = permalink.slice(0, permalink.indexOf(':'));
+  if (!path.startsWith(prefix)) return undefined;
+  const [id = '', ...slug] = path.slice(prefix.length).split('/');
+  return /^\d+$/.test(id) && slug.length <= 1 ? id : undefined;
 }
