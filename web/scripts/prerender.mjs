@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The prerender worker of docs/data-contract.md §5. sitegen starts one or more of these
 // (cwd web/) and writes JSON messages to stdin, one per line:
 //   {"layout": …}                                   the layout of every following page
@@ -11,28 +12,34 @@
 // The layout is sent once per worker rather than with every route: it is the same on
 // every page, and parsing it per route was a large part of a route's cost.
 // stdout carries nothing else: every log goes to stderr. Exits when stdin closes.
+// The replies' type is generated from sitegen's (src/app/prerender-protocol.gen.ts), and
+// tsc checks this file against it.
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadWithCodeCache } from './code-cache.mjs';
+
+/** @typedef {import('../src/app/prerender-protocol.gen').Reply} Reply */
 
 // React picks its development build (several times slower, extra checks) unless told
 // otherwise; a prerender is a production render.
 process.env.NODE_ENV = 'production';
 
 // Keep stdout for replies only, whatever the app or a library logs.
-for (const method of ['log', 'info', 'debug', 'warn']) {
-  console[method] = (...args) => console.error(...args);
+for (const method of /** @type {const} */ (['log', 'info', 'debug', 'warn'])) {
+  console[method] = (/** @type {unknown[]} */ ...args) => console.error(...args);
 }
 
 const bundlePath = fileURLToPath(new URL('../dist/server/entry-server.cjs', import.meta.url));
 
+/** @type {typeof import('../src/entry-server').render | undefined} */
 let render;
 /** Writes the bundle's code cache after the first page, if it had none fit to use. */
 let saveCodeCache;
+/** @type {string | undefined} */
 let loadError;
 try {
   const bundle = loadWithCodeCache(bundlePath, `${bundlePath}.v8-cache`);
-  ({ render } = bundle.exports);
+  ({ render } = /** @type {{ render?: typeof render }} */ (bundle.exports));
   saveCodeCache = bundle.saveCache;
   if (typeof render !== 'function') throw new Error('it exports no render function');
 } catch (error) {
@@ -41,18 +48,28 @@ try {
   process.exitCode = 1;
 }
 
+/** @type {unknown} */
 let layout;
 
+/**
+ * @param {unknown} error
+ * @param {{ stack?: boolean }} [options]
+ */
 function messageOf(error, { stack = true } = {}) {
   if (error instanceof Error) return (stack && error.stack) || error.message;
   return String(error);
 }
 
+/** @param {Reply} object */
 function reply(object) {
   process.stdout.write(JSON.stringify(object) + '\n');
 }
 
-/** Handles one message; returns the reply, or `undefined` for messages that get none. */
+/**
+ * Handles one message; returns the reply, or `undefined` for messages that get none.
+ * @param {string} line
+ * @returns {Promise<Reply | undefined>}
+ */
 async function handle(line) {
   let message;
   try {
@@ -64,7 +81,7 @@ async function handle(line) {
     layout = message.layout;
     return undefined;
   }
-  if (loadError) return { error: loadError };
+  if (loadError !== undefined || render === undefined) return { error: loadError ?? 'the SSR bundle is not loaded' };
   const { url, route } = message ?? {};
   if (typeof url !== 'string' || typeof route !== 'object' || route === null) {
     return { error: 'request needs {"url": string, "route": object}' };
@@ -73,7 +90,9 @@ async function handle(line) {
     return { error: `no {"layout": …} message before the request for ${url}` };
   }
   try {
-    return await render(url, { layout, route });
+    // sitegen's JSON: its shapes are the generated contract's.
+    const data = /** @type {import('../src/content/types').PrerenderData} */ ({ layout, route });
+    return await render(url, data);
   } catch (error) {
     return { error: `rendering ${url} failed: ${messageOf(error)}` };
   }

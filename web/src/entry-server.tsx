@@ -11,13 +11,11 @@ import {
 } from 'react-router-dom';
 import { encodePathname } from './content/route-data-url';
 import type { PrerenderData } from './content/types';
-import { FrameCache, type PageMarkup, type RenderParts } from './app/frame-cache';
+import { FrameCache, type RenderParts } from './app/frame-cache';
+import type { RenderedPage } from './app/prerender-protocol.gen';
 import { FrameDependenciesContext, FramePartsContext, WHOLE_PAGE } from './lib/frame-parts';
 import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
 import type { ScreenHandle } from './lib/route-handle';
-
-/** A page's markup (whole, or its screen in a frame), its screen modules and HTTP status. */
-export type RenderResult = PageMarkup & { modules: string[]; status: number };
 
 const handler = createStaticHandler(routes);
 
@@ -37,12 +35,12 @@ const workerFrames = new FrameCache();
  * the request context, so nothing is fetched. `modules` lists the manifest keys of
  * the lazy screen modules the page rendered.
  */
-export function render(url: string, data: PrerenderData): Promise<RenderResult> {
+export function render(url: string, data: PrerenderData): Promise<RenderedPage> {
   return renderPage(url, data, workerFrames);
 }
 
 /** {@link render} with the frames kept in `frames`, or with every page rendered whole (`null`). */
-export async function renderPage(url: string, data: PrerenderData, frames: FrameCache | null): Promise<RenderResult> {
+export async function renderPage(url: string, data: PrerenderData, frames: FrameCache | null): Promise<RenderedPage> {
   const pathname = encodePathname(url);
   const context = await handler.query(PRERENDER_REQUEST, {
     requestContext: data,

@@ -398,7 +398,7 @@ pub(crate) fn expect_table<'v, 'i>(
 macro_rules! content_table {
     (
         $(#[$meta:meta])*
-        pub struct $name:ident {
+        $vis:vis struct $name:ident {
             $(
                 $(#[$fmeta:meta])*
                 pub $field:ident $(as $key:literal)? : $ty:ty
@@ -408,7 +408,7 @@ macro_rules! content_table {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, schemars::JsonSchema)]
         #[serde(deny_unknown_fields)]
-        pub struct $name {
+        $vis struct $name {
             $(
                 $(#[$fmeta])*
                 $(#[serde(rename = $key)])?

@@ -128,7 +128,7 @@ content_table! {
 }
 
 /// The EmailJS API origin used when site.toml names none.
-pub const DEFAULT_EMAIL_ORIGIN: &str = "https://api.emailjs.com";
+const DEFAULT_EMAIL_ORIGIN: &str = "https://api.emailjs.com";
 
 impl EmailSettings {
     /// The API origin, defaulting to [`DEFAULT_EMAIL_ORIGIN`].
@@ -205,7 +205,7 @@ content_table! {
 
 content_table! {
     /// `catalogue.toml`.
-    pub struct CatalogueFile {
+    pub(crate) struct CatalogueFile {
         /// How many products a page of a listing shows (`/products`, a category's
         /// page), at least 1; later pages are `…/page/N`. Default
         /// [`DEFAULT_PAGE_SIZE`](crate::DEFAULT_PAGE_SIZE).
@@ -233,7 +233,7 @@ content_table! {
 
 content_table! {
     /// `products.toml`.
-    pub struct ProductsFile {
+    pub(crate) struct ProductsFile {
         /// The products.
         pub product: crate::de::List<Product>,
     }
@@ -304,7 +304,7 @@ impl Product {
 
 content_table! {
     /// `services.toml`.
-    pub struct ServicesFile {
+    pub(crate) struct ServicesFile {
         /// The service catalogue entries.
         pub service: crate::de::List<ServiceEntry>,
     }
@@ -622,7 +622,7 @@ content_table! {
 
 content_table! {
     /// `certificates.toml`.
-    pub struct CertificatesFile {
+    pub(crate) struct CertificatesFile {
         /// The professional certificates.
         pub certificate: crate::de::List<Certificate>,
         /// The railway registrations.
@@ -779,7 +779,7 @@ content_table! {
 
 content_table! {
     /// `pages.toml`.
-    pub struct PagesFile {
+    pub(crate) struct PagesFile {
         /// The page descriptions.
         pub page: crate::de::List<PageMeta>,
     }

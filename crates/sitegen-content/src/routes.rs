@@ -20,6 +20,10 @@ pub enum RouteKind {
     Block,
     /// An old spelling of another route: a 301 redirect to [`Route::redirect`].
     Alias,
+    /// A stable link to an entry whose page moves (`/products/{id}`): a 301 to the
+    /// entry's current page, a route of [`Route::redirect`]. No page of its own: the
+    /// host's rules, a fallback page and the client's redirect map answer it.
+    Permalink,
     /// The catch-all: the not-found screen, written once as `404.html`.
     NotFound,
 }
@@ -31,6 +35,7 @@ impl RouteKind {
             RouteKind::Page => "page",
             RouteKind::Block => "block",
             RouteKind::Alias => "alias",
+            RouteKind::Permalink => "permalink",
             RouteKind::NotFound => "not-found",
         }
     }
@@ -105,7 +110,7 @@ pub struct Route {
     pub breadcrumb: Breadcrumb,
     /// Listed in `sitemap.xml`.
     pub sitemap: bool,
-    /// For an alias: the id of the route it redirects to (301).
+    /// For an alias or a permalink: the id of the route it redirects to (301).
     pub redirect: Option<&'static str>,
 }
 
@@ -122,13 +127,6 @@ impl Route {
             Some(at) => &self.pattern[..at],
             None => self.pattern,
         }
-    }
-
-    /// The names of the pattern's parameters, in order.
-    pub fn params(&self) -> impl Iterator<Item = &'static str> {
-        self.pattern
-            .split('/')
-            .filter_map(|segment| segment.strip_prefix(':'))
     }
 
     /// The decoded path with `values` for the parameters, in order:
@@ -153,11 +151,16 @@ impl Route {
         filled.join("/")
     }
 
+    /// Whether the route is prerendered: a page or block route (expanded over the
+    /// content when parameterised).
+    pub(crate) fn is_prerendered(&self) -> bool {
+        matches!(self.kind, RouteKind::Page | RouteKind::Block)
+    }
+
     /// The static path of a route that is prerendered as it is (a page or block
     /// without parameters).
     pub fn static_path(&self) -> Option<&'static str> {
-        let prerendered = matches!(self.kind, RouteKind::Page | RouteKind::Block);
-        (prerendered && !self.is_parameterised()).then_some(self.pattern)
+        (self.is_prerendered() && !self.is_parameterised()).then_some(self.pattern)
     }
 }
 
@@ -206,7 +209,7 @@ const PRODUCTS_SCREEN: &str = "src/pages/products/ProductsPage.tsx";
 const UNDER_HOME: Breadcrumb = Breadcrumb::Under("home");
 
 /// `/railway-registration/:type`: one page per [`crate::RegistrationType`].
-pub const REGISTRATIONS: Route = Route {
+const REGISTRATIONS: Route = Route {
     id: "registrations",
     pattern: "/railway-registration/:type",
     kind: RouteKind::Page,
@@ -245,7 +248,7 @@ pub const PRODUCTS_PAGE: Route = Route {
 
 /// `/products/category/:categoryId/page/:page`: the pages of a category's listing
 /// after the first.
-pub const CATEGORY_PAGE: Route = Route {
+const CATEGORY_PAGE: Route = Route {
     id: "products-category-page",
     pattern: "/products/category/:categoryId/page/:page",
     kind: RouteKind::Page,
@@ -278,6 +281,20 @@ pub const PRODUCT: Route = Route {
     breadcrumb: Breadcrumb::Under(CATEGORY.id),
     sitemap: true,
     redirect: None,
+};
+
+/// `/products/:id`: a product's stable link, a 301 to its page whatever its title
+/// became (as `/products/:id/{any other slug}` is). The parameter is named `id` as in
+/// the `_redirects` placeholder rule, which is written from this pattern.
+pub const PRODUCT_PERMALINK: Route = Route {
+    id: "product-permalink",
+    pattern: "/products/:id",
+    kind: RouteKind::Permalink,
+    screen: None,
+    data: DataKind::None,
+    breadcrumb: Breadcrumb::None,
+    sitemap: false,
+    redirect: Some(PRODUCT.id),
 };
 
 /// The catch-all not-found screen (`404.html`). Old URLs (`/products/{id}`, content
@@ -331,6 +348,7 @@ pub const ROUTES: &[Route] = &[
     CATEGORY_PAGE,
     SERVICE,
     PRODUCT,
+    PRODUCT_PERMALINK,
     Route {
         id: "job-application-alias",
         pattern: "/JobApplicationForm",
@@ -382,16 +400,16 @@ pub fn route_data_file(path: &str) -> String {
 }
 
 /// Whether `path` is a static route or an alias, exactly as written.
-pub fn is_static_or_alias(path: &str) -> bool {
+pub(crate) fn is_static_or_alias(path: &str) -> bool {
     static_paths().any(|known| known == path) || route_aliases().any(|(alias, _)| alias == path)
 }
 
-/// The parameterised routes, the longest prefix first, so `/products/category/…`
-/// is tried before `/products/…`.
-pub fn parameterised_routes() -> Vec<&'static Route> {
+/// The prerendered parameterised routes, the longest prefix first, so
+/// `/products/category/…` is tried before `/products/…`.
+pub(crate) fn parameterised_routes() -> Vec<&'static Route> {
     let mut routes: Vec<&'static Route> = ROUTES
         .iter()
-        .filter(|route| route.is_parameterised())
+        .filter(|route| route.is_prerendered() && route.is_parameterised())
         .collect();
     routes.sort_by_key(|route| std::cmp::Reverse(route.prefix().len()));
     routes
@@ -399,7 +417,7 @@ pub fn parameterised_routes() -> Vec<&'static Route> {
 
 /// The parameterised route whose prefix `path` starts with (the longest one), with
 /// the rest of the path: `/services/a%20b` → ([`SERVICE`], `a%20b`).
-pub fn parameterised_under(path: &str) -> Option<(&'static Route, &str)> {
+pub(crate) fn parameterised_under(path: &str) -> Option<(&'static Route, &str)> {
     parameterised_routes()
         .into_iter()
         .find_map(|route| Some((route, path.strip_prefix(route.prefix())?)))
@@ -552,17 +570,11 @@ mod tests {
                 route.pattern == "*",
                 "{id}"
             );
-            // An alias has a target and no screen; everything else the reverse.
-            assert_eq!(
-                route.kind == RouteKind::Alias,
-                route.redirect.is_some(),
-                "{id}"
-            );
-            assert_eq!(
-                route.kind == RouteKind::Alias,
-                route.screen.is_none(),
-                "{id}"
-            );
+            // An alias or a permalink has a target and no screen; everything else the
+            // reverse.
+            let redirects = matches!(route.kind, RouteKind::Alias | RouteKind::Permalink);
+            assert_eq!(redirects, route.redirect.is_some(), "{id}");
+            assert_eq!(redirects, route.screen.is_none(), "{id}");
             if let Some(screen) = route.screen {
                 assert!(
                     screen.starts_with("src/") && screen.ends_with(".tsx"),
@@ -571,13 +583,21 @@ mod tests {
             }
             if let Some(target) = route.redirect {
                 let target = super::route(target).expect("the redirect target is a route");
-                assert_eq!(target.static_path(), Some(target.pattern), "{id}");
+                if route.kind == RouteKind::Permalink {
+                    // The entry's pages, named by the permalink's parameter and more.
+                    assert!(target.is_prerendered(), "{id}");
+                    assert_eq!(target.prefix(), route.prefix(), "{id}");
+                    let params = |route: &Route| route.pattern.matches(':').count();
+                    assert!(params(target) > params(route), "{id}");
+                } else {
+                    assert_eq!(target.static_path(), Some(target.pattern), "{id}");
+                }
             }
             // Only pages of their own are listed and have data; blocks have no trail.
             assert_eq!(route.sitemap, route.kind == RouteKind::Page, "{id}");
             assert_eq!(
                 route.data == DataKind::None,
-                matches!(route.kind, RouteKind::Alias | RouteKind::NotFound),
+                !route.is_prerendered(),
                 "{id}"
             );
             if route.kind != RouteKind::Page {
@@ -592,7 +612,11 @@ mod tests {
                     | DataKind::Service
                     | DataKind::Product
             );
-            assert_eq!(route.is_parameterised(), expands, "{id}");
+            assert_eq!(
+                route.is_prerendered() && route.is_parameterised(),
+                expands,
+                "{id}"
+            );
             // A trail ends at the home page, through pages, without a cycle.
             let mut at = *route;
             for _ in 0..ROUTES.len() {
@@ -624,8 +648,9 @@ mod tests {
             (RouteKind::Page, false) => 0,
             (RouteKind::Block, _) => 1,
             (RouteKind::Page, true) => 2,
-            (RouteKind::Alias, _) => 3,
-            (RouteKind::NotFound, _) => 4,
+            (RouteKind::Permalink, _) => 3,
+            (RouteKind::Alias, _) => 4,
+            (RouteKind::NotFound, _) => 5,
         });
         assert_eq!(kinds, sorted);
     }
@@ -636,7 +661,6 @@ mod tests {
             PRODUCT.path_with(&["12", "slit-lamp"]),
             "/products/12/slit-lamp"
         );
-        assert_eq!(PRODUCT.params().collect::<Vec<_>>(), ["productId", "slug"]);
         assert_eq!(PRODUCT.prefix(), "/products/");
         assert_eq!(
             route("about").and_then(Route::static_path),
@@ -706,11 +730,10 @@ mod tests {
                 route.pattern
             );
         }
-        // Besides the routes, §4 names the old product URL, which redirects.
         for path in listed {
             let declared = ROUTES.iter().any(|route| shape(route.pattern) == path);
             assert!(
-                declared || path == shape(PRODUCT.prefix()) + "{}",
+                declared,
                 "docs/data-contract.md §4 lists {path}, which is no declared route"
             );
         }

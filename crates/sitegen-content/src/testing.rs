@@ -22,6 +22,18 @@ pub fn valid_content_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
 }
 
+/// The drawings the pages of [`valid_content_dir`]'s site are shared with (as PNGs):
+/// the product's own image, the categories' and the services' illustrations; not the
+/// logo, the certificates or other drawings no page shares.
+pub const VALID_SHARED_DRAWINGS: [&str; 6] = [
+    "media/categories/dialysis.svg",
+    "media/categories/ophthalmic.svg",
+    "media/categories/radiology.svg",
+    "media/products/hemodialysis.svg",
+    "media/services/dialysis.svg",
+    "media/services/radiology.svg",
+];
+
 /// Copies the folder `from` into `to` (created), recursively: a test's copy of a
 /// content folder it then breaks.
 ///
@@ -173,7 +185,7 @@ pub mod fuzz {
 
     /// `original` with a few random flips, insertions (tokens or bytes), deletions,
     /// duplicated slices or a truncation.
-    pub fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
+    fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
         let mut bytes = original.to_vec();
         for _ in 0..=rng.below(4) {
             let at = rng.below(bytes.len() + 1);

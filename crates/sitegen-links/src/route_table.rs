@@ -16,12 +16,14 @@ pub struct RouteTable {
 }
 
 impl RouteTable {
-    /// The site's route table: every declared route but the catch-all
-    /// ([`sitegen_content::ROUTES`]).
+    /// The site's route table: every declared route but the catch-all and the
+    /// permalinks ([`sitegen_content::ROUTES`]): a link of the site leads to the page,
+    /// not through a permalink's redirect.
     pub fn of_site() -> Self {
+        use sitegen_content::RouteKind;
         let patterns: Vec<&str> = sitegen_content::ROUTES
             .iter()
-            .filter(|route| route.kind != sitegen_content::RouteKind::NotFound)
+            .filter(|route| !matches!(route.kind, RouteKind::NotFound | RouteKind::Permalink))
             .map(|route| route.pattern)
             .collect();
         Self::new(&patterns)

@@ -488,14 +488,7 @@ mod tests {
 
     /// The drawings the fixture's pages are shared with (which ones is the planner's
     /// business, tested with it).
-    const SHARED: [&str; 6] = [
-        "media/categories/dialysis.svg",
-        "media/categories/ophthalmic.svg",
-        "media/categories/radiology.svg",
-        "media/products/hemodialysis.svg",
-        "media/services/dialysis.svg",
-        "media/services/radiology.svg",
-    ];
+    const SHARED: [&str; 6] = sitegen_content::testing::VALID_SHARED_DRAWINGS;
 
     /// A copy of the valid fixture site, loaded, with references to its [`SHARED`]
     /// drawings.

@@ -27,7 +27,7 @@ pub struct RedirectLimits {
     pub bytes: Option<usize>,
 }
 
-pub const NETLIFY: RedirectLimits = RedirectLimits {
+const NETLIFY: RedirectLimits = RedirectLimits {
     host: "Netlify",
     rules: Some(10_000),
     static_rules: None,
@@ -103,7 +103,7 @@ pub fn count(text: &str) -> RuleCounts {
 
 impl RedirectLimits {
     /// Each limit of this host that `counts` passes, said in one sentence.
-    pub fn passed_by(&self, counts: &RuleCounts) -> Vec<String> {
+    fn passed_by(&self, counts: &RuleCounts) -> Vec<String> {
         let checks = [
             (self.rules, counts.rules, "rules in _redirects"),
             (

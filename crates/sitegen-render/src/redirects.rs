@@ -11,7 +11,7 @@ use serde_json::Value;
 use sitegen_content::Content;
 use sitegen_view::RedirectMap;
 
-use sitegen_content::routes::route_aliases;
+use sitegen_content::routes::{route_aliases, CATEGORY, PRODUCTS_PAGE, PRODUCT_PERMALINK};
 
 use crate::hosts;
 use crate::routes::encode_path;
@@ -19,16 +19,24 @@ use crate::routes::encode_path;
 /// Where the client finds the redirect map.
 pub const DATA_FILE: &str = sitegen_content::routes::REDIRECTS_DATA_FILE;
 
-/// The rule that sends any other slug of a product to `/products/{id}` (which the
-/// static rules send on). One placeholder rule, whatever the catalogue's size:
-/// Cloudflare Pages honours at most 100 dynamic rules but 2,000 static ones.
-pub const PRODUCT_ANY_SLUG_RULE: &str = "/products/:id/* /products/:id 301";
+/// The rule that sends any other slug of a product to its permalink
+/// (`/products/:id/* /products/:id 301`), which the static rules send on. One
+/// placeholder rule, whatever the catalogue's size: Cloudflare Pages honours at most
+/// 100 dynamic rules but 2,000 static ones.
+pub fn product_any_slug_rule() -> String {
+    let permalink = PRODUCT_PERMALINK.pattern;
+    format!("{permalink}/* {permalink} 301")
+}
 
-/// The listings' pages served as they are, before [`PRODUCT_ANY_SLUG_RULE`]: a page
+/// The listings' pages served as they are, before [`product_any_slug_rule`]: a page
 /// number past the last, 0 or not a number (and an unknown category) is then the host's
 /// 404, not a redirect to `/products/page` that would take it for a product's old slug.
-const LISTING_RULES: &str = "/products/page/* /products/page/:splat 200\n\
-    /products/category/* /products/category/:splat 200\n";
+fn listing_rules() -> String {
+    [PRODUCTS_PAGE, CATEGORY]
+        .iter()
+        .map(|route| format!("{prefix}* {prefix}:splat 200\n", prefix = route.prefix()))
+        .collect()
+}
 
 /// Every product with its current page: `(id, route)`.
 fn product_routes(content: &Content) -> impl Iterator<Item = (u32, String)> + '_ {
@@ -93,21 +101,22 @@ fn first_pages(content: &Content) -> impl Iterator<Item = (String, String)> + '_
 fn stable_product_rules<'a>(content: &Content, pages: impl IntoIterator<Item = &'a str>) -> String {
     let mut out = String::new();
     for (id, route) in product_routes(content) {
-        out.push_str(&format!("/products/{id} {route} 301\n"));
+        let permalink = PRODUCT_PERMALINK.path_with(&[&id.to_string()]);
+        out.push_str(&format!("{permalink} {route} 301\n"));
     }
     for page in pages.into_iter().filter(|page| matches_any_slug_rule(page)) {
         let page = encode_path(page);
         out.push_str(&format!("{page} {page} 200\n"));
     }
-    out.push_str(LISTING_RULES);
-    out.push_str(PRODUCT_ANY_SLUG_RULE);
+    out.push_str(&listing_rules());
+    out.push_str(&product_any_slug_rule());
     out.push('\n');
     out
 }
 
-/// Whether [`PRODUCT_ANY_SLUG_RULE`] matches the decoded `path`: `/products/A/B…`.
+/// Whether [`product_any_slug_rule`] matches the decoded `path`: `/products/A/B…`.
 fn matches_any_slug_rule(path: &str) -> bool {
-    path.strip_prefix("/products/")
+    path.strip_prefix(PRODUCT_PERMALINK.prefix())
         .and_then(|rest| rest.split_once('/'))
         .is_some_and(|(id, splat)| !id.is_empty() && !splat.is_empty())
 }
@@ -118,7 +127,12 @@ fn matches_any_slug_rule(path: &str) -> bool {
 pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)> {
     let products = content.products.iter().map(|p| {
         (
-            format!("products/{}/index.html", p.id()),
+            format!(
+                "{}/index.html",
+                PRODUCT_PERMALINK
+                    .path_with(&[&p.id().to_string()])
+                    .trim_start_matches('/')
+            ),
             moved_page(p.title(), &p.route(), base_url),
         )
     });
@@ -195,21 +209,17 @@ mod tests {
         let own_page = "/products/12/hemodialysis-machine /products/12/hemodialysis-machine 200";
         let position = |rule: &str| lines.iter().position(|line| *line == rule);
         assert!(position(id_rule).is_some(), "{rules}");
-        assert!(
-            position(own_page) < position(PRODUCT_ANY_SLUG_RULE),
-            "{rules}"
-        );
+        let any_slug = product_any_slug_rule();
+        assert_eq!(any_slug, "/products/:id/* /products/:id 301");
+        assert!(position(own_page) < position(&any_slug), "{rules}");
         assert_eq!(
             lines.last(),
-            Some(&PRODUCT_ANY_SLUG_RULE),
+            Some(&any_slug.as_str()),
             "the only dynamic rule, last"
         );
         // A category page is not a product slug.
         let category = "/products/category/dialysis /products/category/dialysis 200";
-        assert!(
-            position(category) < position(PRODUCT_ANY_SLUG_RULE),
-            "{rules}"
-        );
+        assert!(position(category) < position(&any_slug), "{rules}");
         assert_eq!(lines[1], "/JobApplicationForm /jobapplicationform 301");
     }
 

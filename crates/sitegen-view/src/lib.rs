@@ -78,7 +78,7 @@ pub use products::{
 };
 pub use services::{service_page, services_page, ServiceEntry, ServicesPageData};
 pub use timeline::{timeline, Timeline};
-pub use typescript::{typescript, TYPESCRIPT_FILE};
+pub use typescript::{typescript, typescript_of, TypeDeclarations, TYPESCRIPT_FILE};
 
 use serde_json::Value;
 

@@ -11,12 +11,12 @@ use sitegen_content::{short_hash, MediaFile, MediaVariant};
 
 /// Widths of the responsive variants: each one narrower than the source is written,
 /// plus one at the source's own width when that is at most the widest of them.
-pub const VARIANT_WIDTHS: &[u32] = &[640, 1024, 1600];
+const VARIANT_WIDTHS: &[u32] = &[640, 1024, 1600];
 
 /// The encoder and its settings, part of every variant's hash (with
 /// [`VARIANT_QUALITY`]): change it whenever the encoding changes, so browsers and CDNs
 /// never keep an old file under a new meaning.
-pub const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-v2";
+const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-v2";
 
 /// Quality of the lossy WebP variants (libwebp's 0-100 scale). libwebp's own default
 /// is 75; 80 keeps the hard edges and flat colours of the site's illustrations free of

@@ -1,6 +1,6 @@
 //! The bridge to the prerenderer: long-lived `node` processes running the SSR bundle
 //! (docs/data-contract.md §5). Each gets the layout once, then one `{url, route}` line
-//! per route and answers one `{html, modules, status}` line. A process serves many
+//! per route and answers one `{html, modules, status}` line ([`crate::protocol`]). A process serves many
 //! routes, so Node's start-up and the bundle's import are paid once per worker, not per
 //! route; a build shares its workers between its threads ([`crate::worker_pool`]).
 //!
@@ -20,11 +20,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
-
 use crate::entry::Key;
 use crate::error::WorkerError;
 use crate::interrupt::{self, Interrupted};
+pub use crate::protocol::FrameMarkup;
+use crate::protocol::{PageMarkup, Reply};
 
 /// The environment variable the command line reads [`Prerenderer::start`]'s timeout
 /// from, which a timed-out render names.
@@ -93,53 +93,21 @@ impl Frame {
     }
 }
 
-/// What comes before and after the screen in a frame.
-#[derive(Debug, PartialEq, Eq, Deserialize, Serialize)]
-pub struct FrameMarkup {
-    pub before: String,
-    pub after: String,
-}
-
-fn ok_status() -> u16 {
-    200
-}
-
-/// A reply line: a page, whole or framed, or `{"error": …}`. Read in one pass (an
-/// untagged enum would buffer the whole page to try each shape).
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Reply {
-    html: Option<String>,
-    /// The worker's id of the page's frame, whose markup comes with its first page.
-    frame: Option<u64>,
-    frame_markup: Option<FrameMarkup>,
-    hoisted: Option<String>,
-    screen: Option<String>,
-    #[serde(default)]
-    modules: Vec<String>,
-    #[serde(default = "ok_status")]
-    status: u16,
-    error: Option<String>,
-}
-
 /// The page in a worker's reply line, or the message of its failure. `frames` holds
 /// the frames that worker sent so far, by its ids; a frame's first page adds it.
-fn rendered_of(reply: &str, frames: &mut HashMap<u64, Arc<Frame>>) -> Result<Rendered, String> {
+fn rendered_of(reply: &str, frames: &mut HashMap<u32, Arc<Frame>>) -> Result<Rendered, String> {
     let unreadable = |why: &str| format!("unreadable reply ({why}): {}", reply.trim());
-    let reply = serde_json::from_str::<Reply>(reply).map_err(|e| unreadable(&e.to_string()))?;
-    if let Some(error) = reply.error {
-        return Err(error);
-    }
-    let markup = match reply {
-        Reply {
-            html: Some(html), ..
-        } => Markup::Whole(html),
-        Reply {
-            frame: Some(id),
+    let page = match Reply::parse(reply).map_err(|why| unreadable(&why))? {
+        Reply::Page(page) => page,
+        Reply::Failed { error } => return Err(error),
+    };
+    let markup = match page.markup {
+        PageMarkup::Whole { html } => Markup::Whole(html),
+        PageMarkup::Framed {
+            frame: id,
             frame_markup,
-            hoisted: Some(hoisted),
-            screen: Some(screen),
-            ..
+            hoisted,
+            screen,
         } => {
             if let Some(markup) = frame_markup {
                 frames.insert(id, Arc::new(Frame::new(markup)));
@@ -153,12 +121,11 @@ fn rendered_of(reply: &str, frames: &mut HashMap<u64, Arc<Frame>>) -> Result<Ren
                 screen,
             }
         }
-        _ => return Err(unreadable("neither a page nor an error")),
     };
     Ok(Rendered {
         markup,
-        modules: reply.modules,
-        status: reply.status,
+        modules: page.modules,
+        status: page.status,
     })
 }
 

@@ -264,7 +264,7 @@ fn ten_thousand_products_deploy_on_every_host_without_a_rule_each() {
     assert_eq!((counts.rules, counts.dynamic_rules), (8, 0));
     assert!(!deployed
         .redirects
-        .contains(redirects::PRODUCT_ANY_SLUG_RULE));
+        .contains(&redirects::product_any_slug_rule()));
 }
 
 #[test]
@@ -313,7 +313,7 @@ fn the_product_rules_would_loop_on_cloudflare_past_its_limits() {
             product.id()
         ));
     }
-    rules.push_str(redirects::PRODUCT_ANY_SLUG_RULE);
+    rules.push_str(&redirects::product_any_slug_rule());
     deployed.redirects = rules;
     let last = content.products.last().unwrap().route();
     let visited = deployed.visit(Host::CloudflarePages, &last);

@@ -1,11 +1,9 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startClient, type StartedClient } from '../app/start-client';
-import { clearDataCache } from '../content/data-cache';
+import { describe, expect, it, vi } from 'vitest';
 import type { PrerenderData } from '../content/types';
 import { render } from '../entry-server';
 import { pageAssembler } from '../testing/page-assembler';
-import { hostFetch, LAYOUT_URL, layOutPrerenderedPage } from '../testing/prerendered-document';
+import { clientStarter, hostFetch, LAYOUT_URL, layOutPrerenderedPage } from '../testing/prerendered-document';
 import { spacedServiceRoute, homeRoute, layoutFixture, notFoundRoute, privacyRoute } from '../testing/fixtures';
 // The home page's carousels load their driver lazily, once hydrated: loaded here
 // already, it settles inside the test's act() instead of during a later test.
@@ -14,15 +12,7 @@ import '../components/carousel/CarouselDriver';
 // React needs this to run act() outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let started: StartedClient | undefined;
-
-afterEach(() => {
-  act(() => started?.root.unmount());
-  started = undefined;
-  clearDataCache();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+const startClientOn = clientStarter();
 
 const assemble = pageAssembler();
 
@@ -34,9 +24,7 @@ async function prerenderedPage(url: string, data: PrerenderData, dataPath: strin
 }
 
 async function start(container: HTMLElement) {
-  await act(async () => {
-    started = await startClient(container);
-  });
+  const started = await startClientOn(container);
   // Hydration runs in a transition, in slices: let it finish (the frame marks the app
   // ready), then let lazy pieces and effects settle, all inside act.
   await act(async () => {
@@ -45,7 +33,7 @@ async function start(container: HTMLElement) {
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
-  return started!;
+  return started;
 }
 
 describe('the client entry', () => {

@@ -15,6 +15,7 @@ import {
   type FrameParts,
   type FrameState,
 } from '../lib/frame-parts';
+import type { FrameMarkup, PageMarkup } from './prerender-protocol.gen';
 
 /** Renders the page with the given parts; `dependencies` collects the frame's. */
 export type RenderParts = (parts: FrameParts, dependencies: FrameDependencies | null) => string;
@@ -22,18 +23,6 @@ export type RenderParts = (parts: FrameParts, dependencies: FrameDependencies | 
 const FRAME: FrameParts = { frame: true, screen: false };
 const SCREEN: FrameParts = { frame: false, screen: true };
 const NEITHER: FrameParts = { frame: false, screen: false };
-
-/** A frame's markup: what comes before and after the screen's. */
-export type FrameMarkup = { before: string; after: string };
-
-/**
- * A page's markup: whole, or the screen's (after the resources it hoists) in frame
- * `frame`, whose markup comes along the first time (`frameMarkup`); the page is
- * `hoisted + before + screen + after`.
- */
-export type PageMarkup =
-  | { html: string }
-  | { frame: number; frameMarkup?: FrameMarkup; hoisted: string; screen: string };
 
 /**
  * A frame: its id and markup, and the screen's own wrapper (the `<main>`), which the

@@ -170,6 +170,7 @@ export const ROUTE_TABLE = {
     ...ROUTE_PATHS['product'],
     load: loadProductPage,
   },
+  'product-permalink': ROUTE_PATHS['product-permalink'],
   'job-application-alias': ROUTE_PATHS['job-application-alias'],
   'not-found': {
     ...ROUTE_PATHS['not-found'],

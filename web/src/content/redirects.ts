@@ -2,6 +2,7 @@
 // router does on an in-app navigation, from `/data/redirects.json` (fetched only when
 // a URL has no data of its own).
 import { redirect } from 'react-router-dom';
+import { ROUTE_PATHS } from '../lib/route-paths.gen';
 import type { RedirectMap } from './contract.gen';
 import { fetchData } from './data-cache';
 import { REDIRECTS_DATA_URL } from './data-files.gen';
@@ -16,7 +17,7 @@ export function redirectTarget(map: RedirectMap, pathname: string): string | nul
   const path = withoutTrailingSlash(safeDecode(pathname));
   const alias = Object.hasOwn(map.aliases, path) ? map.aliases[path] : undefined;
   if (alias !== undefined) return alias;
-  const id = /^\/products\/(\d+)(?:\/[^/]*)?$/.exec(path)?.[1];
+  const id = permalinkId(path);
   const target = id !== undefined && Object.hasOwn(map.products, id) ? map.products[id] : undefined;
   return target !== undefined && target !== path ? target : null;
 }
@@ -26,4 +27,13 @@ export async function redirectForOldUrl(url: URL): Promise<Response | null> {
   const map = await fetchData<RedirectMap>(REDIRECTS_DATA_URL);
   const target = map && redirectTarget(map, url.pathname);
   return target ? redirect(target + url.search) : null;
+}
+
+/** The product id of its permalink (`/products/{id}`) or of any slug under it (`/products/{id}/{slug}`). */
+function permalinkId(path: string): string | undefined {
+  const permalink = ROUTE_PATHS['product-permalink'].path;
+  const prefix = permalink.slice(0, permalink.indexOf(':'));
+  if (!path.startsWith(prefix)) return undefined;
+  const [id = '', ...slug] = path.slice(prefix.length).split('/');
+  return /^\d+$/.test(id) && slug.length <= 1 ? id : undefined;
 }

@@ -19,6 +19,11 @@ export function productPath(product: { id: number; slug: string }): string {
   return fillPattern(ROUTE_PATHS.product.path, { productId: product.id, slug: product.slug });
 }
 
+/** A product's permalink, which redirects to its page whatever its title became: `/products/12`. */
+export function productPermalink(productId: number): string {
+  return fillPattern(ROUTE_PATHS['product-permalink'].path, { id: productId });
+}
+
 /** A category's page: `/products/category/dialysis`. */
 export function categoryPath(categoryId: string): string {
   return fillPattern(ROUTE_PATHS['products-category'].path, { categoryId });

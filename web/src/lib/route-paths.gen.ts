@@ -6,10 +6,10 @@
 export type RoutePath = {
   /** React Router's pattern (`:name` a parameter, `*` the catch-all). */
   readonly path: string;
-  readonly kind: 'page' | 'block' | 'alias' | 'not-found';
+  readonly kind: 'page' | 'block' | 'alias' | 'permalink' | 'not-found';
   /** The data chunk: the route's own (`static`), the URL's (`by-url`) or none. */
   readonly data: 'static' | 'by-url' | 'none';
-  /** For an alias: the id of the route it redirects to (301). */
+  /** For an alias or a permalink: the id of the route it redirects to (301). */
   readonly redirect?: string;
 };
 
@@ -183,6 +183,12 @@ export const ROUTE_PATHS = {
     path: '/products/:productId/:slug',
     kind: 'page',
     data: 'by-url',
+  },
+  'product-permalink': {
+    path: '/products/:id',
+    kind: 'permalink',
+    data: 'none',
+    redirect: 'product',
   },
   'job-application-alias': {
     path: '/JobApplicationForm',

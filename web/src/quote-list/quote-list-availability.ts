@@ -6,7 +6,7 @@
 import { fetchData } from '../content/data-cache';
 import { routeDataUrl } from '../content/route-data-url';
 import type { ProductPageData, RouteData } from '../content/types';
-import { productPath } from '../lib/paths';
+import { productPath, productPermalink } from '../lib/paths';
 import type { QuoteItemSnapshot } from './quote-list-store';
 
 export type Availability = { state: 'checking' } | { state: 'unknown' } | { state: 'gone' } | { state: 'published'; product: QuoteItemSnapshot };
@@ -18,14 +18,14 @@ function snapshotOf(data: RouteData<ProductPageData>): QuoteItemSnapshot {
 
 /**
  * The product's current state: its data chunk, or after a rename (the slug in the
- * list is old) the page `/products/{id}` redirects to. A product that has neither is
+ * list is old) the page its permalink (`/products/{id}`) redirects to. A product that has neither is
  * no longer published. A failure to ask (offline) leaves it unknown.
  */
 export async function checkAvailability(item: { id: number; slug: string }, fetcher: typeof fetch = fetch): Promise<Availability> {
   try {
     const data = await fetchData<RouteData<ProductPageData>>(routeDataUrl(productPath(item)));
     if (data) return { state: 'published', product: snapshotOf(data) };
-    const renamed = await fetcher(`/products/${item.id}`, { method: 'HEAD' });
+    const renamed = await fetcher(productPermalink(item.id), { method: 'HEAD' });
     const slug = renamed.ok ? new URL(renamed.url).pathname.match(/^\/products\/\d+\/([^/]+)\/?$/)?.[1] : undefined;
     if (!slug || slug === item.slug) return { state: 'gone' };
     const moved = await fetchData<RouteData<ProductPageData>>(routeDataUrl(productPath({ id: item.id, slug })));

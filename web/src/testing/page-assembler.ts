@@ -1,4 +1,5 @@
-import { pageHtml, type FrameMarkup, type PageMarkup } from '../app/frame-cache';
+import { pageHtml } from '../app/frame-cache';
+import type { FrameMarkup, PageMarkup } from '../app/prerender-protocol.gen';
 
 /**
  * Puts a prerender worker's pages together as sitegen does: keeps the markup of each

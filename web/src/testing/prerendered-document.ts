@@ -1,4 +1,7 @@
-import { DATA_SCRIPT_ID } from '../app/start-client';
+import { act } from 'react';
+import { afterEach, vi } from 'vitest';
+import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../app/start-client';
+import { clearDataCache } from '../content/data-cache';
 import type { EmbeddedPageData, Layout } from '../content/types';
 import { layoutFixture } from './fixtures';
 
@@ -28,5 +31,27 @@ export function hostFetch(chunks: Record<string, unknown> = {}, layout: Layout =
   return async (input: RequestInfo | URL): Promise<Response> => {
     const url = String(input);
     return url in files ? Response.json(files[url]) : new Response('Not found', { status: 404 });
+  };
+}
+
+/**
+ * A function that starts the client on a laid-out page inside act(). Called at the top
+ * of a test file: after each test, the client started last is unmounted and the data
+ * cache, the document and the stubbed globals are reset.
+ */
+export function clientStarter(): (container: HTMLElement) => Promise<StartedClient> {
+  let started: StartedClient | undefined;
+  afterEach(() => {
+    act(() => started?.root.unmount());
+    started = undefined;
+    clearDataCache();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+  return async (container) => {
+    await act(async () => {
+      started = await startClient(container);
+    });
+    return started!;
   };
 }

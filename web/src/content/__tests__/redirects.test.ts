@@ -18,6 +18,9 @@ describe('redirectTarget', () => {
     expect(redirectTarget(map, '/products/12/hemodialysis-machine')).toBeNull();
     expect(redirectTarget(map, '/products/99/x')).toBeNull();
     expect(redirectTarget(map, '/products/category/dialysis')).toBeNull();
+    expect(redirectTarget(map, '/products/page')).toBeNull();
+    expect(redirectTarget(map, '/products/12/a/b')).toBeNull();
+    expect(redirectTarget(map, '/PRODUCTS/12')).toBeNull();
     expect(redirectTarget(map, '/nope')).toBeNull();
     expect(redirectTarget(map, '/toString')).toBeNull();
   });

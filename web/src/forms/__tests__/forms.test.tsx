@@ -8,28 +8,14 @@ import { JobApplicationForm } from '../job/JobApplicationForm';
 import { ENQUIRY_CLOSE_DELAY_MS, JOB_SIMULATED_SUBMIT_MS } from '../limits';
 import { QuoteForm } from '../quote/QuoteForm';
 import { notify } from '../toast/notify';
-import { renderWithLayout } from './render-form';
+import { deferred, renderWithLayout, typeInto } from '../../testing/forms';
 
-vi.mock('../toast/notify', () => ({ notify: vi.fn(async () => {}), loadToasts: vi.fn(async () => ({})) }));
-vi.mock('../email/email-client', () => ({
-  sendEmail: vi.fn(),
-  sendEmailForm: vi.fn(),
-  loadEmailLibrary: vi.fn(async () => ({})),
-}));
+vi.mock('../toast/notify', async () => (await import('../../testing/forms')).notifyStub());
+vi.mock('../email/email-client', async () => (await import('../../testing/forms')).emailClientStub());
 
 const sent = vi.mocked(sendEmail);
 const sentForm = vi.mocked(sendEmailForm);
 const toasts = vi.mocked(notify);
-
-function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 beforeEach(() => {
   sent.mockReset();
@@ -44,15 +30,15 @@ afterEach(() => {
 
 describe('contact form', () => {
   function fillContact() {
-    type('Name', 'Asha Rao');
-    type('Email', 'asha@example.com');
-    type('Phone', '022-555-0199');
-    type('Message', 'Please call me back.');
+    typeInto('Name', 'Asha Rao');
+    typeInto('Email', 'asha@example.com');
+    typeInto('Phone', '022-555-0199');
+    typeInto('Message', 'Please call me back.');
   }
 
   it('shows a message under each failing field, marks it and focuses the first, plus the toast', async () => {
     renderWithLayout(<ContactForm />);
-    type('Name', 'Al');
+    typeInto('Name', 'Al');
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     const name = screen.getByLabelText('Name');
     expect(name).toHaveProperty('ariaInvalid', 'true');
@@ -70,7 +56,7 @@ describe('contact form', () => {
   it("clears a field's error when that field is edited", () => {
     renderWithLayout(<ContactForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    type('Email', 'a');
+    typeInto('Email', 'a');
     expect(screen.queryByText('Email is required')).toBeNull();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByText('Name is required')).toBeTruthy();
@@ -125,15 +111,15 @@ describe('product enquiry modal', () => {
   const product = { title: 'Dialysis Machine', categoryName: null };
 
   function fillEnquiry() {
-    type('Name', 'Asha Rao');
-    type('Email', 'asha@example.com');
-    type('Contact Number', '9876543210');
-    type('Message', 'Price please');
+    typeInto('Name', 'Asha Rao');
+    typeInto('Email', 'asha@example.com');
+    typeInto('Contact Number', '9876543210');
+    typeInto('Message', 'Price please');
   }
 
   it('shows the one message, marks the fields it is about and focuses the first', () => {
     renderWithLayout(<EnquiryModal product={product} onClose={() => {}} />);
-    type('Name', 'Asha');
+    typeInto('Name', 'Asha');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all fields.');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
@@ -197,9 +183,9 @@ describe('product enquiry modal', () => {
 
 describe('job application form', () => {
   function fillJob(file: File) {
-    type('Name', 'Asha Rao');
-    type('Email', 'asha@example.com');
-    type('Phone', '022-555-0199');
+    typeInto('Name', 'Asha Rao');
+    typeInto('Email', 'asha@example.com');
+    typeInto('Phone', '022-555-0199');
     fireEvent.change(screen.getByLabelText('Resume'), { target: { files: [file] } });
   }
 
@@ -251,10 +237,10 @@ describe('quote form', () => {
     renderWithLayout(<QuoteForm onSent={onSent} />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Phone number is required')).toBeTruthy();
-    type('Name', 'Asha');
-    type('Contact Number', '9876543210');
-    type('Email', 'asha@example.com');
-    type('Message', 'Quote for 2 beds');
+    typeInto('Name', 'Asha');
+    typeInto('Contact Number', '9876543210');
+    typeInto('Email', 'asha@example.com');
+    typeInto('Message', 'Quote for 2 beds');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSent).toHaveBeenCalled());
     expect(sent).toHaveBeenCalledWith(layoutFixture.email, layoutFixture.email.templates.quote, {

@@ -9,14 +9,10 @@ import { OUTBOX_STORAGE_KEY } from '../outbox/outbox-key';
 import { RESUME_NOT_KEPT } from '../outbox/OutboxNotice';
 import { stopRetriesForTests } from '../outbox/outbox-runtime';
 import { notify } from '../toast/notify';
-import { renderWithLayout } from './render-form';
+import { installWebLocks, renderWithLayout, typeInto } from '../../testing/forms';
 
-vi.mock('../toast/notify', () => ({ notify: vi.fn(async () => {}), loadToasts: vi.fn(async () => ({})) }));
-vi.mock('../email/email-client', () => ({
-  sendEmail: vi.fn(),
-  sendEmailForm: vi.fn(),
-  loadEmailLibrary: vi.fn(async () => ({})),
-}));
+vi.mock('../toast/notify', async () => (await import('../../testing/forms')).notifyStub());
+vi.mock('../email/email-client', async () => (await import('../../testing/forms')).emailClientStub());
 
 const sent = vi.mocked(sendEmail);
 const sentForm = vi.mocked(sendEmailForm);
@@ -29,28 +25,17 @@ const WITH_TEMPLATE: Layout = {
 const FIELDS = { name: 'Asha Rao', email: 'asha@example.com', phone: '022-555-0199' };
 const FAILURE_TOAST = ['error', 'Failed to submit. Please try again.', { position: 'top-center' }] as const;
 
-function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-}
-
 function fillAndSubmit() {
-  type('Name', FIELDS.name);
-  type('Email', FIELDS.email);
-  type('Phone', FIELDS.phone);
+  typeInto('Name', FIELDS.name);
+  typeInto('Email', FIELDS.email);
+  typeInto('Phone', FIELDS.phone);
   const resume = new File(['%PDF-1.4'], 'asha-cv.pdf', { type: 'application/pdf' });
   fireEvent.change(screen.getByLabelText('Resume'), { target: { files: [resume] } });
   fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
 }
 
 beforeEach(() => {
-  // One holder at a time, as the browser's Web Locks grant it.
-  let queue: Promise<unknown> = Promise.resolve();
-  const request = (_name: string, task: () => Promise<unknown>) => {
-    const run = queue.then(task);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  installWebLocks();
   sent.mockReset();
   sentForm.mockReset();
   toasts.mockClear();

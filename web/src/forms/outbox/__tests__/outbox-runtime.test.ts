@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installWebLocks } from '../../../testing/forms';
 import { readOutbox } from '../outbox-core';
 
 const sendEmail = vi.fn();
@@ -8,19 +9,8 @@ const { attempt, sendThroughOutbox, stopRetriesForTests } = await import('../out
 const SETTINGS = { publicKey: 'k', serviceId: 's', origin: 'https://api.emailjs.com', templates: { contact: 'c', enquiry: 'e', quote: 'q', job: null } };
 const INPUT = { form: 'quote' as const, templateId: 'q', params: { name: 'Asha' }, subject: 'Quote request', text: 'Name: Asha' };
 
-/** Web Locks as the browser grants them: one holder at a time, in request order. */
-function installLocks() {
-  let queue: Promise<unknown> = Promise.resolve();
-  const request = (_name: string, task: () => Promise<unknown>) => {
-    const run = queue.then(task);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
-}
-
 beforeEach(() => {
-  installLocks();
+  installWebLocks();
   sendEmail.mockReset();
 });
 afterEach(() => {

@@ -1,24 +1,14 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startClient, type StartedClient } from '../../../app/start-client';
-import { clearDataCache } from '../../../content/data-cache';
+import { describe, expect, it, vi } from 'vitest';
 import type { PrerenderData, ProductsPageData, RouteData } from '../../../content/types';
 import { render } from '../../../entry-server';
 import { pageAssembler } from '../../../testing/page-assembler';
-import { hostFetch, layOutPrerenderedPage } from '../../../testing/prerendered-document';
+import { clientStarter, hostFetch, layOutPrerenderedPage } from '../../../testing/prerendered-document';
 import { dialysisCategoryRoute, layoutFixture, productsRoute } from '../../../testing/fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let started: StartedClient | undefined;
-
-afterEach(() => {
-  act(() => started?.root.unmount());
-  started = undefined;
-  clearDataCache();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+const startClientOn = clientStarter();
 
 const assemble = pageAssembler();
 
@@ -32,9 +22,7 @@ async function hydrateAt(route: RouteData<ProductsPageData>, url: string, chunks
   window.history.replaceState(null, '', url);
   vi.stubGlobal('fetch', vi.fn(hostFetch(chunks)));
   const container = layOutPrerenderedPage(html, { path: route.meta.path, route });
-  await act(async () => {
-    started = await startClient(container);
-  });
+  await startClientOn(container);
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
