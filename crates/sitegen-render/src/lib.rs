@@ -45,7 +45,7 @@ use sitegen_media::{share, variants};
 use sitegen_view as view;
 use sitegen_workers::prerender::{self, Prerenderer};
 use sitegen_workers::worker_pool::{self, Affinity, PoolWorkers, WorkerPool};
-use sitegen_workers::{fault, interrupt, parallel};
+use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 
 pub use crate::error::BuildError;
 
@@ -827,7 +827,7 @@ impl Pages<'_> {
         }
         let rendered = self.render(pool, affinity, &url, &route_json, render_key)?;
         if rendered.status != 200 {
-            return Err(BuildError::Prerender {
+            return Err(BuildError::Worker(WorkerError::Prerender {
                 url: route.path.clone(),
                 message: format!(
                     "the app answered status {} for a planned route: the web route table and \
@@ -835,7 +835,7 @@ impl Pages<'_> {
                      run `sitegen gen`)",
                     rendered.status
                 ),
-            });
+            }));
         }
         let html = self.shells.page(&PageShell {
             lang: "en",
@@ -878,13 +878,13 @@ impl Pages<'_> {
         let key = self.render_key(routes::NOT_FOUND_URL, &route_json);
         let rendered = self.render(pool, affinity, routes::NOT_FOUND_URL, &route_json, key)?;
         if rendered.status != 404 {
-            return Err(BuildError::Prerender {
+            return Err(BuildError::Worker(WorkerError::Prerender {
                 url: routes::NOT_FOUND_URL.into(),
                 message: format!(
                     "expected the not-found screen (404), got {}",
                     rendered.status
                 ),
-            });
+            }));
         }
         let html = self.shells.page(&PageShell {
             lang: "en",
