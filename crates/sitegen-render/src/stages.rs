@@ -1,22 +1,99 @@
-//! Stages of a build that stand on their own: each takes what the stages before it made
-//! and writes into the staging folder or checks it.
+//! The stages of a build ([`crate::Builder`]'s `build_checked` lists them in order):
+//! each takes what the stages before it made and writes into the staging folder or
+//! checks it.
+
+mod prerender;
 
 use std::convert::Infallible;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use sitegen_content::{Content, Diagnostic, ErrorCode};
-use sitegen_media::variants;
-use sitegen_workers::parallel;
+use sitegen_media::share;
+use sitegen_media::variants::{self, ShownImages};
+use sitegen_workers::interrupt::{self, Interrupted};
+use sitegen_workers::{fault, parallel};
 
+pub(crate) use self::prerender::Prerender;
 use crate::error::BuildError;
 use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::progress::{self, Progress, Stage};
-use crate::routes::PlannedRoute;
-use crate::{cdn, hosts, output, redirects, search_index, BuildOptions};
+use crate::published::Published;
+use crate::shell::Shells;
+use crate::webapp::WebBuild;
+use crate::{cdn, hosts, output, redirects, search_index, seo, BuildOptions};
+
+/// The wall time of each stage, in order. The end of each is a fault point of the
+/// crash tests and a point where a signal stops the build.
+pub(crate) struct Laps {
+    stages: Vec<(&'static str, Duration)>,
+    clock: Instant,
+}
+
+impl Laps {
+    pub fn start() -> Self {
+        Self {
+            stages: Vec::new(),
+            clock: Instant::now(),
+        }
+    }
+
+    /// Ends the stage `name`.
+    pub fn lap(&mut self, name: &'static str) -> Result<(), Interrupted> {
+        self.stages.push((name, self.clock.elapsed()));
+        fault::point(name);
+        self.clock = Instant::now();
+        interrupt::check()
+    }
+
+    pub fn into_stages(self) -> Vec<(&'static str, Duration)> {
+        self.stages
+    }
+}
+
+/// What the content stage makes.
+pub(crate) struct Planned {
+    /// The content as this build publishes it, and its routes and layout.
+    pub published: Published,
+    /// What the routes' data and the layout show of the images with variants.
+    pub shown_images: ShownImages,
+    /// The content's warnings (the build goes on).
+    pub warnings: Vec<Diagnostic>,
+    pub shells: Shells,
+    /// The broken route literals of the web app's sources, reported together with the
+    /// output's broken links, after the build.
+    pub source_link_problems: Vec<Diagnostic>,
+}
+
+/// The content stage: the content loaded and planned, once, before anything is
+/// written, and the templates read. The rule `check` applies to every entry (drafts
+/// too: the drawings pages are shared with must become PNGs) applies here to the pages
+/// this build publishes.
+pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError> {
+    let (content, warnings) = load_content(options)?;
+    let published = Published::plan(content);
+    let shown_images = published.shown_images();
+    let content = &published.content;
+    let undrawable =
+        share::undrawable_shared_drawings(content, &seo::shared_svgs(content, &published.routes));
+    if !undrawable.is_empty() {
+        return Err(BuildError::Content(crate::merged(warnings, undrawable)));
+    }
+    Ok(Planned {
+        published,
+        shown_images,
+        warnings,
+        shells: Shells::load(&options.templates_dir)?,
+        source_link_problems: crate::check_source_links(&options.web_dir),
+    })
+}
 
 /// The checked content as this build publishes it, with its warnings: `--base-url`
 /// applied, the drafts left out unless `--drafts`, and the images' WebP variants
-/// planned. Every error of the content at once when it has any.
+/// planned. Every error of the content at once when it has any. The one place the
+/// content is shaped: from here on nothing changes it (a build that leaves a variant
+/// out plans a copy without it, [`Published::without_dropped`]).
 pub(crate) fn load_content(
     options: &BuildOptions,
 ) -> Result<(Content, Vec<Diagnostic>), BuildError> {
@@ -34,19 +111,67 @@ pub(crate) fn load_content(
     Ok((content, report.diagnostics))
 }
 
+/// What the media stage made.
+pub(crate) struct Media {
+    /// The content planned again without the variants the stage left out; `None`
+    /// when it wrote none or left none out.
+    pub replanned: Option<Published>,
+    /// Whether the variants are left to the prerender stage, which writes them while
+    /// the pages that show none of them are rendered.
+    pub variants_left: bool,
+}
+
+/// The media stage: the web bundle and the content's media files copied into the
+/// staging folder. When the layout, which is in every page, shows an image with
+/// variants, every page waits for them: they are written here (into the staging
+/// folder, and the cache under `media_cache`), and one not smaller than its source is
+/// left out of the views.
+pub(crate) fn copy_media(
+    options: &BuildOptions,
+    web: &WebBuild,
+    staging: &Staging,
+    planned: &Planned,
+    media_cache: &Path,
+    jobs: usize,
+) -> Result<Media, BuildError> {
+    let published = &planned.published;
+    staging.copy_tree(&web.client_dir)?;
+    for media in published.content.media.files() {
+        staging.copy_file(&media.source, &media.output)?;
+    }
+    if !planned.shown_images.by_layout {
+        return Ok(Media {
+            replanned: None,
+            variants_left: true,
+        });
+    }
+    let written = variants::encode_variants(
+        &published.content.media,
+        &planned.shown_images,
+        staging,
+        media_cache,
+        options.reuse_cache,
+        jobs,
+    )?;
+    Ok(Media {
+        replanned: published.without_dropped(&written),
+        variants_left: false,
+    })
+}
+
 /// The site's files besides its pages: `sitemap.xml`, `robots.txt`, `_redirects` (a
 /// warning in `warnings` for each host limit it passes), the fallback page of each
 /// product's stable URL, the client's redirect map, the search index and `_headers`.
 /// Returns the redirect rules, which the link check follows.
 pub(crate) fn write_site_files(
     options: &BuildOptions,
-    content: &Content,
-    planned: &[PlannedRoute],
+    published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
     jobs: usize,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<String, BuildError> {
+    let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
     let sitemap_urls: Vec<String> = planned
         .iter()
