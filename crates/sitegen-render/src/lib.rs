@@ -42,10 +42,9 @@ use std::time::Duration;
 
 use sitegen_content::{Diagnostic, LoadOptions, LoadReport};
 use sitegen_media::share;
-use sitegen_view as view;
+use sitegen_workers::interrupt;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
-use sitegen_workers::{interrupt, parallel};
 
 pub use crate::error::BuildError;
 
@@ -174,9 +173,20 @@ pub struct Builder {
     options: BuildOptions,
     /// The build cache's folder, derived from the content folder ([`cache::dir_for`]).
     cache_dir: PathBuf,
+    /// The cache's folder of encoded images ([`cache::media_dir`]).
+    media_cache: PathBuf,
     /// What a warm builder keeps between builds; `None` for a one-off build, whose
     /// workers exit with it.
     warm: Option<Mutex<WarmState>>,
+}
+
+/// What a build that updates its output in place knows of the output it replaces.
+#[derive(Default)]
+struct Previous {
+    /// The key of each page the output holds.
+    pages: PageKeys,
+    /// What was on disk there, for the record of the new output.
+    on_disk: Option<output::OnDiskFiles>,
 }
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
@@ -207,8 +217,10 @@ impl Builder {
     }
 
     fn new(options: BuildOptions, warm: Option<Mutex<WarmState>>) -> Self {
+        let cache_dir = cache::dir_for(&options.content_dir);
         Self {
-            cache_dir: cache::dir_for(&options.content_dir),
+            media_cache: cache::media_dir(&cache_dir),
+            cache_dir,
             options,
             warm,
         }
@@ -247,94 +259,73 @@ impl Builder {
         progress: &dyn Progress,
         sources_changed: &dyn Fn() -> bool,
     ) -> Result<BuildSummary, BuildError> {
-        let options = &self.options;
-        let jobs = parallel::worker_count(options.jobs);
+        let run = stages::Run::new(&self.options, progress);
         let mut laps = stages::Laps::start();
 
         // Locked before the content loads, so that the first prerender worker boots
         // meanwhile (Node and the bundle: ~0.15 s) and nothing rebuilds the bundle it
         // loads. A web folder that cannot be locked is reported after the content.
-        let web_app = WebApp::new(&options.web_dir).lock();
+        let web_app = WebApp::new(&run.options.web_dir).lock();
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
-        let planned = stages::plan_content(options)?;
-        let cache = BuildCache::new(self.cache_dir.clone(), options.reuse_cache);
+        let planned = stages::plan_content(run.options)?;
+        let cache = BuildCache::new(self.cache_dir.clone(), run.options.reuse_cache);
         laps.lap("content")?;
         if sources_changed() {
             return Err(BuildError::SourcesChanged);
         }
 
-        let web = web_app?.ensure_built(jobs, progress)?;
+        let web = web_app?.ensure_built(run.jobs, progress)?;
         laps.lap("web app")?;
 
-        let (staging, previous_pages, previous_on_disk) =
-            self.start_staging(web.rebuilt, recorded_output)?;
-        let media_cache = cache::media_dir(&self.cache_dir);
-        let media = stages::copy_media(options, &web, &staging, &planned, &media_cache, jobs)?;
+        let (staging, previous) = self.start_staging(web.rebuilt, recorded_output)?;
+        let media = stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
         let published = media.replanned.as_ref().unwrap_or(&planned.published);
         laps.lap("media")?;
 
-        let layout_file = view::layout_file(&published.layout_json);
-        staging.write(&layout_file, &published.layout_json)?;
+        let layout_file = stages::write_layout(&staging, published)?;
         laps.lap("data")?;
 
         let page_links = PageLinks::default();
-        let prerendered = self.prerender(
-            stages::Prerender {
-                published,
-                waiting_for_variants: media.variants_left.then_some(&planned.shown_images),
-                web: &web,
-                shells: &planned.shells,
-                staging: &staging,
-                cache: &cache,
-                media_cache: &media_cache,
-                layout_file: &layout_file,
-                page_links: &page_links,
-                previous_pages,
-                booting,
-                jobs,
-            },
-            progress,
-        )?;
+        let prerendered = self.prerender(stages::Prerender {
+            run,
+            published,
+            waiting_for_variants: media.variants_left.then_some(&planned.shown_images),
+            web: &web,
+            shells: &planned.shells,
+            staging: &staging,
+            cache: &cache,
+            layout_file: &layout_file,
+            page_links: &page_links,
+            previous_pages: previous.pages,
+            booting,
+        })?;
         let published = prerendered.replanned.as_ref().unwrap_or(published);
         laps.lap("prerender")?;
 
         let mut warnings = planned.warnings;
-        let redirect_rules = stages::write_site_files(
-            options,
-            published,
-            &staging,
-            &page_links,
-            jobs,
-            &mut warnings,
-        )?;
+        let rules = stages::write_site_files(run, published, &staging, &page_links, &mut warnings)?;
         laps.lap("write")?;
 
         let changed_pages = staging.changed_pages();
-        let mut problems = planned.source_link_problems;
-        problems.extend(stages::check_links(
-            options,
+        let web_problems = planned.source_link_problems;
+        stages::check_links(
+            run,
             &staging,
-            changed_pages.as_deref(),
+            &changed_pages,
             page_links,
-            &redirect_rules,
-            jobs,
-            progress,
-        ));
-        if !problems.is_empty() {
-            return Err(BuildError::Links(problems));
-        }
+            &rules,
+            web_problems,
+        )?;
         laps.lap("link check")?;
 
-        if options.precompress {
-            staging.note_unlisted_files();
-            cdn::precompress(staging.dir(), jobs, progress, Some(&options.out_dir))?;
+        if run.options.precompress {
+            stages::precompress(run, &staging)?;
             laps.lap("compress")?;
         }
         let (files, bytes) = staging.totals();
         let in_place = staging.changes();
-        self.commit(staging, cache, previous_on_disk, prerendered.page_keys)?;
-
+        self.commit(staging, cache, previous.on_disk, prerendered.page_keys)?;
         Ok(BuildSummary {
             routes: published.routes.len() + 1,
             files,
@@ -349,21 +340,23 @@ impl Builder {
     }
 
     /// The staging folder of this build: an update of the output folder in place when
-    /// the build may ([`Builder::previous_output`]), with the keys of the pages it
-    /// holds and what is on disk there, else a whole new site.
+    /// the build may ([`Builder::previous_output`]), else a whole new site; and what
+    /// the build knows of the output it replaces.
     fn start_staging(
         &self,
         web_rebuilt: bool,
         recorded: Option<JoinHandle<Option<record::Output>>>,
-    ) -> Result<(Staging, PageKeys, Option<output::OnDiskFiles>), BuildError> {
+    ) -> Result<(Staging, Previous), BuildError> {
         let out_dir = &self.options.out_dir;
         Ok(match self.previous_output(web_rebuilt, recorded) {
             Some(previous) => (
                 Staging::update(out_dir, previous.manifest)?,
-                previous.pages,
-                previous.on_disk,
+                Previous {
+                    pages: previous.pages,
+                    on_disk: previous.on_disk,
+                },
             ),
-            None => (Staging::new(out_dir)?, PageKeys::default(), None),
+            None => (Staging::new(out_dir)?, Previous::default()),
         })
     }
 

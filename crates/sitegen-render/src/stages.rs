@@ -24,6 +24,25 @@ use crate::shell::Shells;
 use crate::webapp::WebBuild;
 use crate::{cdn, hosts, output, redirects, search_index, seo, BuildOptions};
 
+/// What every stage of one build works with.
+#[derive(Clone, Copy)]
+pub(crate) struct Run<'a> {
+    pub options: &'a BuildOptions,
+    /// How many threads the stages use (and at most how many Node workers).
+    pub jobs: usize,
+    pub progress: &'a dyn Progress,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(options: &'a BuildOptions, progress: &'a dyn Progress) -> Self {
+        Self {
+            options,
+            jobs: parallel::worker_count(options.jobs),
+            progress,
+        }
+    }
+}
+
 /// The wall time of each stage, in order. The end of each is a fault point of the
 /// crash tests and a point where a signal stops the build.
 pub(crate) struct Laps {
@@ -127,12 +146,11 @@ pub(crate) struct Media {
 /// folder, and the cache under `media_cache`), and one not smaller than its source is
 /// left out of the views.
 pub(crate) fn copy_media(
-    options: &BuildOptions,
+    run: Run,
     web: &WebBuild,
     staging: &Staging,
     planned: &Planned,
     media_cache: &Path,
-    jobs: usize,
 ) -> Result<Media, BuildError> {
     let published = &planned.published;
     staging.copy_tree(&web.client_dir)?;
@@ -150,8 +168,8 @@ pub(crate) fn copy_media(
         &planned.shown_images,
         staging,
         media_cache,
-        options.reuse_cache,
-        jobs,
+        run.options.reuse_cache,
+        run.jobs,
     )?;
     Ok(Media {
         replanned: published.without_dropped(&written),
@@ -159,18 +177,26 @@ pub(crate) fn copy_media(
     })
 }
 
+/// The data stage: the layout data every page loads, written to its content-hashed
+/// file, whose name it returns.
+pub(crate) fn write_layout(staging: &Staging, published: &Published) -> Result<String, BuildError> {
+    let layout_file = sitegen_view::layout_file(&published.layout_json);
+    staging.write(&layout_file, &published.layout_json)?;
+    Ok(layout_file)
+}
+
 /// The site's files besides its pages: `sitemap.xml`, `robots.txt`, `_redirects` (a
 /// warning in `warnings` for each host limit it passes), the fallback page of each
 /// product's stable URL, the client's redirect map, the search index and `_headers`.
 /// Returns the redirect rules, which the link check follows.
 pub(crate) fn write_site_files(
-    options: &BuildOptions,
+    run: Run,
     published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
-    jobs: usize,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<String, BuildError> {
+    let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
     let sitemap_urls: Vec<String> = planned
@@ -217,22 +243,27 @@ pub(crate) fn write_site_files(
     Ok(redirect_rules)
 }
 
-/// The broken links of the staged site's pages (only the `changed_pages` when an
-/// update in place leaves the same files).
+/// The link check: fails with the broken links of the staged site's pages (only the
+/// `changed_pages` when an update in place leaves the same files) and the web app's
+/// sources' `web_problems`, all at once.
 pub(crate) fn check_links(
-    options: &BuildOptions,
+    run: Run,
     staging: &Staging,
-    changed_pages: Option<&[String]>,
+    changed_pages: &Option<Vec<String>>,
     page_links: PageLinks,
     redirect_rules: &str,
-    jobs: usize,
-    progress: &dyn Progress,
-) -> Vec<Diagnostic> {
+    web_problems: Vec<Diagnostic>,
+) -> Result<(), BuildError> {
+    let Run {
+        options,
+        jobs,
+        progress,
+    } = run;
     let outputs = sitegen_links::OutputIndex::new(staging.files(), redirect_rules);
     let route_table = sitegen_links::RouteTable::of_site();
     // When an update leaves the same files, the pages it did not change link to
     // the same files as before: only the changed ones need a look.
-    let html_files = match changed_pages {
+    let html_files = match changed_pages.as_deref() {
         Some(changed) if staging.same_files_as_target() => {
             changed.iter().map(String::as_str).collect()
         }
@@ -261,5 +292,20 @@ pub(crate) fn check_links(
                 Ok::<_, Infallible>(problems)
             })
         });
-    problems_per_page.into_iter().flatten().collect()
+    let mut problems = web_problems;
+    problems.extend(problems_per_page.into_iter().flatten());
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(BuildError::Links(problems))
+    }
+}
+
+/// The compress stage (`--precompress`): the `.br` and `.gz` twins of the staged
+/// files that have none yet.
+pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError> {
+    staging.note_unlisted_files();
+    let out_dir = Some(run.options.out_dir.as_path());
+    cdn::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
+    Ok(())
 }

@@ -17,16 +17,18 @@ use crate::error::BuildError;
 use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::pages::Pages;
-use crate::progress::{self, Progress, Stage};
+use crate::progress::{self, Stage};
 use crate::published::Published;
 use crate::record::PageKeys;
 use crate::render_cache::RenderCache;
 use crate::shell::Shells;
+use crate::stages::Run;
 use crate::webapp::WebBuild;
 use crate::{seo, Builder};
 
 /// What the prerender stage takes from the stages before it.
 pub(crate) struct Prerender<'a> {
+    pub run: Run<'a>,
     pub published: &'a Published,
     /// What the routes' data shows of the images whose variants the media stage left
     /// to this stage; `None` when it wrote them all (the layout shows one).
@@ -35,8 +37,6 @@ pub(crate) struct Prerender<'a> {
     pub shells: &'a Shells,
     pub staging: &'a Staging,
     pub cache: &'a BuildCache,
-    /// The build cache's folder of encoded images.
-    pub media_cache: &'a Path,
     /// The file the layout data was written to.
     pub layout_file: &'a str,
     pub page_links: &'a PageLinks,
@@ -44,7 +44,6 @@ pub(crate) struct Prerender<'a> {
     pub previous_pages: PageKeys,
     /// The first worker, booted while the content loaded.
     pub booting: Option<Prerenderer>,
-    pub jobs: usize,
 }
 
 /// What the prerender stage made besides the files.
@@ -63,22 +62,22 @@ impl Builder {
     /// shows an image with variants still to be written wait for them (a variant not
     /// smaller than its source is left out of their data); the others are written
     /// meanwhile.
-    pub(crate) fn prerender(
-        &self,
-        stage: Prerender,
-        progress: &dyn Progress,
-    ) -> Result<Prerendered, BuildError> {
-        let options = &self.options;
+    pub(crate) fn prerender(&self, stage: Prerender) -> Result<Prerendered, BuildError> {
         let Prerender {
+            run,
             published,
             waiting_for_variants,
             web,
             staging,
             cache,
-            media_cache,
-            jobs,
             ..
         } = stage;
+        let Run {
+            options,
+            jobs,
+            progress,
+        } = run;
+        let media_cache = &self.media_cache;
         let layout_json = &published.layout_json;
         let layout_key = Key::of(&[layout_json.as_bytes()]);
         let pages = Pages {
