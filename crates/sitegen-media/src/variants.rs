@@ -2,13 +2,18 @@
 //!
 //! [`plan_variants`] puts the variants of every png/jpg/jpeg file in the media index
 //! (widths, heights, content-hashed names: `sitegen-view` names them, see
-//! [`sitegen_view::variants`]) so the JSON views can list them; [`write_variants`]
-//! encodes them as lossy WebP into the output folder and drops from the media index
-//! every variant that is not smaller than its source, so the site never offers a file
-//! that costs more than the one it replaces. Encoded files are kept
-//! in a cache folder keyed by their hashed name (which covers the source bytes, the
-//! width and the encoder settings), dropped ones included, so a warm build copies
-//! instead of re-encoding and takes the same decisions from the cached files' sizes.
+//! [`sitegen_view::variants`]) so the JSON views can list them; it shapes the media
+//! index once, as the content a build publishes is made. Nothing changes the index
+//! after that: [`shown_images`] says which of those images the pages show,
+//! [`encode_variants`] encodes the variants of those as lossy WebP into the output
+//! folder and answers which ones it left out, not being smaller than their source
+//! ([`WrittenVariants`], the build's decision), and
+//! [`WrittenVariants::without_dropped`] makes the media index of that decision, so the
+//! site never offers a file that costs more than the one it replaces. Encoded files
+//! are kept in a cache folder keyed by their hashed name (which covers the source
+//! bytes, the width and the encoder settings), dropped ones included, so a warm build
+//! copies instead of re-encoding and takes the same decisions from the cached files'
+//! sizes.
 //!
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
@@ -28,12 +33,13 @@ use crate::destination::Destination;
 use crate::error::MediaError;
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
-/// for other files), before anything reads them: [`write_variants`] encodes them.
+/// for other files), as the content a build publishes is made, before anything reads
+/// them: [`encode_variants`] encodes them.
 pub fn plan_variants(media: &mut MediaIndex) {
     media.set_variants(variants::plan);
 }
 
-/// What [`write_variants`] did.
+/// What [`encode_variants`] did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct VariantStats {
     /// Variants encoded in this run.
@@ -63,15 +69,24 @@ pub struct ShownImages {
     pub by_page: Vec<bool>,
     /// Whether the layout, which is in every page, shows one.
     pub by_layout: bool,
+    /// The `src` of each of them that a page or the layout shows: only their variants
+    /// are encoded.
+    srcs: HashSet<String>,
 }
 
-/// Leaves without variants the raster files that no page's data and not the layout
-/// show (the site's share image, which pages name only in a `<meta>` tag): nothing
-/// would ever load them. Says which pages and whether the layout show one of those
-/// that keep theirs. `pages` and `layout` are serialised JSON; they do not change,
-/// since they name no variant of a file that loses them. One pass over each.
-pub fn keep_variants_of_shown<'t>(
-    media: &mut MediaIndex,
+impl ShownImages {
+    fn shows(&self, file: &MediaFile) -> bool {
+        self.srcs.contains(&file.src())
+    }
+}
+
+/// Which of the raster files with planned variants the page data `pages` and the
+/// `layout` (serialised JSON) show, in one pass over each. The others, such as the
+/// site's share image, which pages name only in a `<meta>` tag, get no variants
+/// written: nothing would ever load them. Their planned variants stay in the index
+/// but reach no page, since no page data shows the file.
+pub fn shown_images<'t>(
+    media: &MediaIndex,
     pages: impl IntoIterator<Item = &'t str>,
     layout: &'t str,
 ) -> ShownImages {
@@ -94,17 +109,16 @@ pub fn keep_variants_of_shown<'t>(
     };
     let by_page = pages.into_iter().map(&mut shows_planned).collect();
     let by_layout = shows_planned(layout);
-    media.set_variants(|file| {
-        if shown.contains(file.src().as_str()) {
-            file.variants.clone()
-        } else {
-            Vec::new()
-        }
-    });
-    ShownImages { by_page, by_layout }
+    ShownImages {
+        by_page,
+        by_layout,
+        srcs: shown.into_iter().map(str::to_owned).collect(),
+    }
 }
 
-/// The variants [`encode_variants`] wrote, and those it left out.
+/// The variants [`encode_variants`] wrote, and those it left out: the build's
+/// decision, which the media index of the published site follows
+/// ([`WrittenVariants::without_dropped`]).
 #[derive(Debug, Default)]
 pub struct WrittenVariants {
     pub stats: VariantStats,
@@ -113,47 +127,42 @@ pub struct WrittenVariants {
 }
 
 impl WrittenVariants {
-    /// Removes the variants left out from `media`, so the JSON views never list them.
-    pub fn drop_from(&self, media: &mut MediaIndex) {
-        if self.dropped.is_empty() {
-            return;
-        }
-        media.set_variants(|file| {
-            let mut kept = file.variants.clone();
-            kept.retain(|variant| !self.dropped.contains(&variant.output));
-            kept
+    /// Whether a variant was left out: the views of its image must then be made
+    /// again, from [`WrittenVariants::without_dropped`].
+    pub fn dropped_any(&self) -> bool {
+        !self.dropped.is_empty()
+    }
+
+    /// `media` without the variants left out, so the JSON views never list them.
+    pub fn without_dropped(&self, media: &MediaIndex) -> MediaIndex {
+        let mut kept = media.clone();
+        kept.set_variants(|file| {
+            let mut variants = file.variants.clone();
+            variants.retain(|variant| !self.dropped.contains(&variant.output));
+            variants
         });
+        kept
     }
 }
 
-/// Writes every planned WebP variant of `media` that is smaller than its source into
-/// `out`, and removes the others from `media` (see [`encode_variants`]).
-pub fn write_variants<D: Destination>(
-    media: &mut MediaIndex,
-    out: &D,
-    cache: &Path,
-    reuse: bool,
-    jobs: usize,
-) -> Result<VariantStats, D::Error> {
-    let written = encode_variants(media, out, cache, reuse, jobs)?;
-    written.drop_from(media);
-    Ok(written.stats)
-}
-
-/// Writes every planned WebP variant of `media` that is smaller than its source into
-/// `out`; the others are to be dropped from the index
-/// ([`WrittenVariants::drop_from`]). Only variants missing from `cache` are encoded
+/// Writes every planned WebP variant of the images of `media` that are `shown` and
+/// smaller than their source into `out`; the others are left out of the published
+/// index ([`WrittenVariants::without_dropped`]). Only variants missing from `cache` are encoded
 /// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
 /// refills the cache); the variants are encoded on up to `jobs` threads, each source
 /// decoded once.
 pub fn encode_variants<D: Destination>(
     media: &MediaIndex,
+    shown: &ShownImages,
     out: &D,
     cache: &Path,
     reuse: bool,
     jobs: usize,
 ) -> Result<WrittenVariants, D::Error> {
-    let files: Vec<&MediaFile> = media.files().filter(|f| !f.variants.is_empty()).collect();
+    let files: Vec<&MediaFile> = media
+        .files()
+        .filter(|file| !file.variants.is_empty() && shown.shows(file))
+        .collect();
     if files.is_empty() {
         return Ok(WrittenVariants::default());
     }
@@ -365,6 +374,23 @@ mod tests {
         })
     }
 
+    /// Encodes the variants of every image of `media` as if a page showed each, and
+    /// returns the index the build then publishes.
+    fn write_variants(
+        media: &MediaIndex,
+        out: &Staging,
+        cache: &Path,
+        reuse: bool,
+    ) -> (MediaIndex, VariantStats) {
+        let page: String = media
+            .files()
+            .map(|file| format!(r#"{{"src":"{}"}}"#, file.src()))
+            .collect();
+        let shown = shown_images(media, [page.as_str()], "{}");
+        let written = encode_variants(media, &shown, out, cache, reuse, 2).unwrap();
+        (written.without_dropped(media), written.stats)
+    }
+
     /// The media index of a content folder holding the given PNGs.
     fn media_of(dir: &Path, images: &[(&str, image::RgbImage)]) -> MediaIndex {
         let content = dir.join("content");
@@ -386,10 +412,10 @@ mod tests {
     #[test]
     fn raster_images_get_lossy_webp_variants_smaller_than_the_source() {
         let dir = tempfile::tempdir().unwrap();
-        let mut media = media_of(dir.path(), &[("media/photo.png", photo())]);
+        let planned = media_of(dir.path(), &[("media/photo.png", photo())]);
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats =
-            write_variants(&mut media, &staging, &dir.path().join("cache"), true, 2).unwrap();
+        let (media, stats) = write_variants(&planned, &staging, &dir.path().join("cache"), true);
+        assert_eq!(media, planned, "every variant is kept");
         assert_eq!(
             stats,
             VariantStats {
@@ -416,41 +442,43 @@ mod tests {
     #[test]
     fn only_the_images_a_page_or_the_layout_shows_keep_their_variants() {
         let dir = tempfile::tempdir().unwrap();
-        let mut media = media_of(
+        let media = media_of(
             dir.path(),
             &[("media/shown.png", photo()), ("media/share.png", photo())],
         );
-        let shown = media.get("media/shown.png").unwrap().src();
-        let page = format!(r#"{{"hero":{{"src":"{shown}","width":700,"height":500}}}}"#);
+        let shown = media.get("media/shown.png").unwrap();
+        let share = media.get("media/share.png").unwrap();
+        let src = shown.src();
+        let page = format!(r#"{{"hero":{{"src":"{src}","width":700,"height":500}}}}"#);
         let other = r#"{"logo":{"src":"/media/logo.1a2b3c4d.svg"}}"#;
-        let found = keep_variants_of_shown(&mut media, [other, page.as_str()], other);
+        let found = shown_images(&media, [other, page.as_str()], other);
         assert_eq!(
-            found,
-            ShownImages {
-                by_page: vec![false, true],
-                by_layout: false
-            }
+            (found.by_page.as_slice(), found.by_layout),
+            ([false, true].as_slice(), false)
         );
-        assert_eq!(media.get("media/shown.png").unwrap().variants.len(), 2);
-        assert!(media.get("media/share.png").unwrap().variants.is_empty());
+        assert!(found.shows(shown) && !found.shows(share));
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats =
-            write_variants(&mut media, &staging, &dir.path().join("cache"), true, 2).unwrap();
+        let written =
+            encode_variants(&media, &found, &staging, &dir.path().join("cache"), true, 2).unwrap();
         assert_eq!(
-            stats.encoded, 2,
+            written.stats.encoded, 2,
             "only the shown image's variants are encoded"
         );
+        for variant in &share.variants {
+            assert!(!staging.dir().join(&variant.output).exists());
+        }
+        let layout = format!(r#"{{"logo":{{"src":"{src}"}}}}"#);
+        assert!(shown_images(&media, [other], &layout).by_layout);
     }
 
     #[test]
     fn a_variant_not_smaller_than_its_source_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
-        let mut media = media_of(dir.path(), &[("media/noise.png", tiled_noise())]);
-        let planned = media.get("media/noise.png").unwrap().variants.clone();
+        let loaded = media_of(dir.path(), &[("media/noise.png", tiled_noise())]);
+        let planned = loaded.get("media/noise.png").unwrap().variants.clone();
         assert_eq!(planned.len(), 1);
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let stats =
-            write_variants(&mut media, &staging, &dir.path().join("cache"), true, 2).unwrap();
+        let (media, stats) = write_variants(&loaded, &staging, &dir.path().join("cache"), true);
         assert_eq!(
             stats,
             VariantStats {
@@ -460,6 +488,11 @@ mod tests {
             }
         );
         assert!(media.get("media/noise.png").unwrap().variants.is_empty());
+        assert_eq!(
+            loaded.get("media/noise.png").unwrap().variants,
+            planned,
+            "the loaded index is left as it was"
+        );
         assert!(!staging.dir().join(&planned[0].output).exists());
     }
 
@@ -471,12 +504,10 @@ mod tests {
             ("media/noise.png", tiled_noise()),
         ];
         let cache = dir.path().join("cache");
-        let mut cold = media_of(dir.path(), &images);
         let first = Staging::new(&dir.path().join("one")).unwrap();
-        write_variants(&mut cold, &first, &cache, true, 2).unwrap();
-        let mut warm = media_of(dir.path(), &images);
+        let (cold, _) = write_variants(&media_of(dir.path(), &images), &first, &cache, true);
         let second = Staging::new(&dir.path().join("two")).unwrap();
-        let stats = write_variants(&mut warm, &second, &cache, true, 2).unwrap();
+        let (warm, stats) = write_variants(&media_of(dir.path(), &images), &second, &cache, true);
         assert_eq!(
             stats,
             VariantStats {
@@ -492,9 +523,8 @@ mod tests {
                 fs::read(second.dir().join(&variant.output)).unwrap()
             );
         }
-        let mut clean = media_of(dir.path(), &images);
         let third = Staging::new(&dir.path().join("three")).unwrap();
-        let stats = write_variants(&mut clean, &third, &cache, false, 2).unwrap();
+        let (_, stats) = write_variants(&media_of(dir.path(), &images), &third, &cache, false);
         assert_eq!(
             (stats.encoded, stats.cached),
             (3, 0),

@@ -22,20 +22,10 @@ pub enum BuildError {
     },
     #[error("the web app failed at `{step}`:\n{output}")]
     Web { step: String, output: String },
-    #[error("prerendering {url:?} failed: {message}")]
-    Prerender { url: String, message: String },
-    /// `node` could not be started.
-    #[error("could not start node ({source}): is Node.js (20.19 or later) installed and on PATH?")]
-    NodeMissing {
-        #[source]
-        source: std::io::Error,
-    },
-    /// A render worker ended with a failure status after its last route.
-    #[error("the prerender worker exited with {status}")]
-    WorkerExited { status: std::process::ExitStatus },
-    /// A render worker did not exit after its last route and was killed.
-    #[error("the prerender worker (process {pid}) did not exit within {waited} of its last route, so it was killed")]
-    WorkerDidNotExit { pid: u32, waited: String },
+    /// A prerender worker's failure: a route it cannot render, `node` that cannot be
+    /// started, a worker that failed or hung as it exited.
+    #[error(transparent)]
+    Worker(WorkerError),
     /// A page rendered a module the web build's manifest does not hold: the route table
     /// and the web build disagree.
     #[error("prerendering {url:?}: module {module:?} is not in Vite's manifest (run `sitegen gen`, or rebuild the web app)")]
@@ -83,11 +73,7 @@ impl BuildError {
             }
             Self::Io { .. } => ErrorCode::BuildIo,
             Self::Web { .. } => ErrorCode::WebAppBuild,
-            Self::Prerender { .. } => ErrorCode::PrerenderFailed,
-            Self::NodeMissing { .. } => ErrorCode::NodeMissing,
-            Self::WorkerExited { .. } | Self::WorkerDidNotExit { .. } => {
-                ErrorCode::PrerenderWorkerFailed
-            }
+            Self::Worker(error) => return error.code(),
             Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
             Self::Template(_) => ErrorCode::TemplateError,
             Self::Media(error) => error.code(),
@@ -107,12 +93,9 @@ impl BuildError {
 impl From<WorkerError> for BuildError {
     fn from(error: WorkerError) -> Self {
         match error {
-            WorkerError::Io { path, source } => Self::Io { path, source },
-            WorkerError::Prerender { url, message } => Self::Prerender { url, message },
-            WorkerError::NodeMissing { source } => Self::NodeMissing { source },
-            WorkerError::WorkerExited { status } => Self::WorkerExited { status },
-            WorkerError::WorkerDidNotExit { pid, waited } => Self::WorkerDidNotExit { pid, waited },
+            // A stop, not a failure: the build reports it as such.
             WorkerError::Interrupted(interrupted) => interrupted.into(),
+            error => Self::Worker(error),
         }
     }
 }
@@ -145,25 +128,35 @@ mod tests {
                 ErrorCode::WebAppBuild,
             ),
             (
-                BuildError::Prerender {
+                WorkerError::Io {
+                    path: path.clone(),
+                    source: io(),
+                }
+                .into(),
+                ErrorCode::BuildIo,
+            ),
+            (
+                WorkerError::Prerender {
                     url: "/".into(),
                     message: "threw".into(),
-                },
+                }
+                .into(),
                 ErrorCode::PrerenderFailed,
             ),
             (
-                BuildError::NodeMissing { source: io() },
+                WorkerError::NodeMissing { source: io() }.into(),
                 ErrorCode::NodeMissing,
             ),
             (
-                BuildError::WorkerExited { status: exited },
+                WorkerError::WorkerExited { status: exited }.into(),
                 ErrorCode::PrerenderWorkerFailed,
             ),
             (
-                BuildError::WorkerDidNotExit {
+                WorkerError::WorkerDidNotExit {
                     pid: 1,
                     waited: "5 s".into(),
-                },
+                }
+                .into(),
                 ErrorCode::PrerenderWorkerFailed,
             ),
             (
@@ -210,6 +203,7 @@ mod tests {
             BuildError::Links(Vec::new()),
             BuildError::Interrupted { signal: 2 },
             BuildError::SourcesChanged,
+            WorkerError::Interrupted(Interrupted { signal: 15 }).into(),
         ] {
             assert_eq!(stop.code(), None, "{stop}");
         }

@@ -1,22 +1,118 @@
-//! Stages of a build that stand on their own: each takes what the stages before it made
-//! and writes into the staging folder or checks it.
+//! The stages of a build ([`crate::Builder`]'s `build_checked` lists them in order):
+//! each takes what the stages before it made and writes into the staging folder or
+//! checks it.
+
+mod prerender;
 
 use std::convert::Infallible;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use sitegen_content::{Content, Diagnostic, ErrorCode};
-use sitegen_media::variants;
-use sitegen_workers::parallel;
+use sitegen_media::share;
+use sitegen_media::variants::{self, ShownImages};
+use sitegen_workers::interrupt::{self, Interrupted};
+use sitegen_workers::{fault, parallel};
 
+pub(crate) use self::prerender::Prerender;
 use crate::error::BuildError;
 use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::progress::{self, Progress, Stage};
-use crate::routes::PlannedRoute;
-use crate::{cdn, hosts, output, redirects, search_index, BuildOptions};
+use crate::published::Published;
+use crate::shell::Shells;
+use crate::webapp::WebBuild;
+use crate::{cdn, hosts, output, redirects, search_index, seo, BuildOptions};
+
+/// What every stage of one build works with.
+#[derive(Clone, Copy)]
+pub(crate) struct Run<'a> {
+    pub options: &'a BuildOptions,
+    /// How many threads the stages use (and at most how many Node workers).
+    pub jobs: usize,
+    pub progress: &'a dyn Progress,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(options: &'a BuildOptions, progress: &'a dyn Progress) -> Self {
+        Self {
+            options,
+            jobs: parallel::worker_count(options.jobs),
+            progress,
+        }
+    }
+}
+
+/// The wall time of each stage, in order. The end of each is a fault point of the
+/// crash tests and a point where a signal stops the build.
+pub(crate) struct Laps {
+    stages: Vec<(&'static str, Duration)>,
+    clock: Instant,
+}
+
+impl Laps {
+    pub fn start() -> Self {
+        Self {
+            stages: Vec::new(),
+            clock: Instant::now(),
+        }
+    }
+
+    /// Ends the stage `name`.
+    pub fn lap(&mut self, name: &'static str) -> Result<(), Interrupted> {
+        self.stages.push((name, self.clock.elapsed()));
+        fault::point(name);
+        self.clock = Instant::now();
+        interrupt::check()
+    }
+
+    pub fn into_stages(self) -> Vec<(&'static str, Duration)> {
+        self.stages
+    }
+}
+
+/// What the content stage makes.
+pub(crate) struct Planned {
+    /// The content as this build publishes it, and its routes and layout.
+    pub published: Published,
+    /// What the routes' data and the layout show of the images with variants.
+    pub shown_images: ShownImages,
+    /// The content's warnings (the build goes on).
+    pub warnings: Vec<Diagnostic>,
+    pub shells: Shells,
+    /// The broken route literals of the web app's sources, reported together with the
+    /// output's broken links, after the build.
+    pub source_link_problems: Vec<Diagnostic>,
+}
+
+/// The content stage: the content loaded and planned, once, before anything is
+/// written, and the templates read. The rule `check` applies to every entry (drafts
+/// too: the drawings pages are shared with must become PNGs) applies here to the pages
+/// this build publishes.
+pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError> {
+    let (content, warnings) = load_content(options)?;
+    let published = Published::plan(content);
+    let shown_images = published.shown_images();
+    let content = &published.content;
+    let undrawable =
+        share::undrawable_shared_drawings(content, &seo::shared_svgs(content, &published.routes));
+    if !undrawable.is_empty() {
+        return Err(BuildError::Content(crate::merged(warnings, undrawable)));
+    }
+    Ok(Planned {
+        published,
+        shown_images,
+        warnings,
+        shells: Shells::load(&options.templates_dir)?,
+        source_link_problems: crate::check_source_links(&options.web_dir),
+    })
+}
 
 /// The checked content as this build publishes it, with its warnings: `--base-url`
 /// applied, the drafts left out unless `--drafts`, and the images' WebP variants
-/// planned. Every error of the content at once when it has any.
+/// planned. Every error of the content at once when it has any. The one place the
+/// content is shaped: from here on nothing changes it (a build that leaves a variant
+/// out plans a copy without it, [`Published::without_dropped`]).
 pub(crate) fn load_content(
     options: &BuildOptions,
 ) -> Result<(Content, Vec<Diagnostic>), BuildError> {
@@ -34,19 +130,74 @@ pub(crate) fn load_content(
     Ok((content, report.diagnostics))
 }
 
+/// What the media stage made.
+pub(crate) struct Media {
+    /// The content planned again without the variants the stage left out; `None`
+    /// when it wrote none or left none out.
+    pub replanned: Option<Published>,
+    /// Whether the variants are left to the prerender stage, which writes them while
+    /// the pages that show none of them are rendered.
+    pub variants_left: bool,
+}
+
+/// The media stage: the web bundle and the content's media files copied into the
+/// staging folder. When the layout, which is in every page, shows an image with
+/// variants, every page waits for them: they are written here (into the staging
+/// folder, and the cache under `media_cache`), and one not smaller than its source is
+/// left out of the views.
+pub(crate) fn copy_media(
+    run: Run,
+    web: &WebBuild,
+    staging: &Staging,
+    planned: &Planned,
+    media_cache: &Path,
+) -> Result<Media, BuildError> {
+    let published = &planned.published;
+    staging.copy_tree(&web.client_dir)?;
+    for media in published.content.media.files() {
+        staging.copy_file(&media.source, &media.output)?;
+    }
+    if !planned.shown_images.by_layout {
+        return Ok(Media {
+            replanned: None,
+            variants_left: true,
+        });
+    }
+    let written = variants::encode_variants(
+        &published.content.media,
+        &planned.shown_images,
+        staging,
+        media_cache,
+        run.options.reuse_cache,
+        run.jobs,
+    )?;
+    Ok(Media {
+        replanned: published.without_dropped(&written),
+        variants_left: false,
+    })
+}
+
+/// The data stage: the layout data every page loads, written to its content-hashed
+/// file, whose name it returns.
+pub(crate) fn write_layout(staging: &Staging, published: &Published) -> Result<String, BuildError> {
+    let layout_file = sitegen_view::layout_file(&published.layout_json);
+    staging.write(&layout_file, &published.layout_json)?;
+    Ok(layout_file)
+}
+
 /// The site's files besides its pages: `sitemap.xml`, `robots.txt`, `_redirects` (a
 /// warning in `warnings` for each host limit it passes), the fallback page of each
 /// product's stable URL, the client's redirect map, the search index and `_headers`.
 /// Returns the redirect rules, which the link check follows.
 pub(crate) fn write_site_files(
-    options: &BuildOptions,
-    content: &Content,
-    planned: &[PlannedRoute],
+    run: Run,
+    published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
-    jobs: usize,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<String, BuildError> {
+    let (options, jobs) = (run.options, run.jobs);
+    let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
     let sitemap_urls: Vec<String> = planned
         .iter()
@@ -92,22 +243,27 @@ pub(crate) fn write_site_files(
     Ok(redirect_rules)
 }
 
-/// The broken links of the staged site's pages (only the `changed_pages` when an
-/// update in place leaves the same files).
+/// The link check: fails with the broken links of the staged site's pages (only the
+/// `changed_pages` when an update in place leaves the same files) and the web app's
+/// sources' `web_problems`, all at once.
 pub(crate) fn check_links(
-    options: &BuildOptions,
+    run: Run,
     staging: &Staging,
-    changed_pages: Option<&[String]>,
+    changed_pages: &Option<Vec<String>>,
     page_links: PageLinks,
     redirect_rules: &str,
-    jobs: usize,
-    progress: &dyn Progress,
-) -> Vec<Diagnostic> {
+    web_problems: Vec<Diagnostic>,
+) -> Result<(), BuildError> {
+    let Run {
+        options,
+        jobs,
+        progress,
+    } = run;
     let outputs = sitegen_links::OutputIndex::new(staging.files(), redirect_rules);
     let route_table = sitegen_links::RouteTable::of_site();
     // When an update leaves the same files, the pages it did not change link to
     // the same files as before: only the changed ones need a look.
-    let html_files = match changed_pages {
+    let html_files = match changed_pages.as_deref() {
         Some(changed) if staging.same_files_as_target() => {
             changed.iter().map(String::as_str).collect()
         }
@@ -136,5 +292,20 @@ pub(crate) fn check_links(
                 Ok::<_, Infallible>(problems)
             })
         });
-    problems_per_page.into_iter().flatten().collect()
+    let mut problems = web_problems;
+    problems.extend(problems_per_page.into_iter().flatten());
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(BuildError::Links(problems))
+    }
+}
+
+/// The compress stage (`--precompress`): the `.br` and `.gz` twins of the staged
+/// files that have none yet.
+pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError> {
+    staging.note_unlisted_files();
+    let out_dir = Some(run.options.out_dir.as_path());
+    cdn::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
+    Ok(())
 }

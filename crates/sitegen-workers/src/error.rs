@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use sitegen_content::ErrorCode;
+
 use crate::interrupt::Interrupted;
 
 /// A prerender worker's failure, or the signal that stopped the wait for one.
@@ -33,6 +35,20 @@ pub enum WorkerError {
 }
 
 impl WorkerError {
+    /// The catalogue's code of the failure (whose hint the CLI prints with it); `None`
+    /// for the signal that stopped the wait, which is no failure.
+    pub fn code(&self) -> Option<ErrorCode> {
+        Some(match self {
+            Self::Io { .. } => ErrorCode::BuildIo,
+            Self::Prerender { .. } => ErrorCode::PrerenderFailed,
+            Self::NodeMissing { .. } => ErrorCode::NodeMissing,
+            Self::WorkerExited { .. } | Self::WorkerDidNotExit { .. } => {
+                ErrorCode::PrerenderWorkerFailed
+            }
+            Self::Interrupted(_) => return None,
+        })
+    }
+
     pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
         Self::Io {
             path: path.to_path_buf(),

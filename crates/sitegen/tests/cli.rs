@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 mod common;
 
@@ -409,38 +409,11 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
 /// no twins but the web bundle's.)
 #[test]
 fn a_variant_the_build_drops_is_offered_nowhere() {
-    let (tmp, content) = content_copy();
-    // Black and white noise in repeated 8-pixel tiles, as wide as the smallest variant
-    // (so its one variant is a full-size WebP): PNG packs it far tighter than WebP.
-    let noise = image::RgbImage::from_fn(640, 320, |x, y| {
-        let mut h = (x % 8).wrapping_mul(0x9E37_79B1) ^ (y % 8).wrapping_mul(0x85EB_CA77);
-        h ^= h >> 15;
-        h = h.wrapping_mul(0x2C1B_3C6D);
-        h ^= h >> 12;
-        image::Rgb(if (h >> 28) < 8 { [0; 3] } else { [255; 3] })
-    });
-    let file = fs::File::create(content.join("media/home/tiles.png")).unwrap();
-    noise
-        .write_with_encoder(image::codecs::png::PngEncoder::new_with_quality(
-            file,
-            image::codecs::png::CompressionType::Best,
-            image::codecs::png::FilterType::Adaptive,
-        ))
-        .unwrap();
-    edit(
-        &content.join("home.toml"),
+    let (_tmp, out) = build_showing_tiled_noise(
+        "home.toml",
         "poster = \"media/home/hero-poster.jpg\"",
-        "poster = \"media/home/tiles.png\"",
+        "media/home/tiles.png",
     );
-    let out = tmp.path().join("site");
-    let output = sitegen(&[
-        "build",
-        "--content",
-        content.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
     let data: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("data/routes/index.json")).unwrap())
             .unwrap();
@@ -459,12 +432,80 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
         .filter(|file| file.extension().is_some_and(|e| e == "br"))
         .count();
     assert!(bundle_twins > 0, "the bundle's twins are missing");
+    assert_no_webp_in(&out.join("media/home"));
+}
+
+/// Builds a copy of the content whose `file` names, instead of `line`'s image, the
+/// image `path`: a PNG that WebP cannot beat. Returns the built site's folder.
+fn build_showing_tiled_noise(file: &str, line: &str, path: &str) -> (tempfile::TempDir, PathBuf) {
+    let (tmp, content) = content_copy();
+    write_tiled_noise(&content.join(path));
+    let (key, _) = line.split_once(" = ").unwrap();
+    edit(&content.join(file), line, &format!("{key} = \"{path}\""));
+    let out = tmp.path().join("site");
+    let output = sitegen(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    (tmp, out)
+}
+
+fn assert_no_webp_in(dir: &Path) {
     assert!(
-        walk(&out.join("media/home"))
+        walk(dir)
             .iter()
             .all(|file| file.extension().is_none_or(|e| e != "webp")),
         "the variant was not dropped: the test no longer tests anything"
     );
+}
+
+/// Writes a PNG that WebP cannot beat: black and white noise in repeated 8-pixel
+/// tiles, as wide as the smallest variant (so its one variant is a full-size WebP),
+/// which PNG packs far tighter than WebP.
+fn write_tiled_noise(path: &Path) {
+    let noise = image::RgbImage::from_fn(640, 320, |x, y| {
+        let mut h = (x % 8).wrapping_mul(0x9E37_79B1) ^ (y % 8).wrapping_mul(0x85EB_CA77);
+        h ^= h >> 15;
+        h = h.wrapping_mul(0x2C1B_3C6D);
+        h ^= h >> 12;
+        image::Rgb(if (h >> 28) < 8 { [0; 3] } else { [255; 3] })
+    });
+    let file = fs::File::create(path).unwrap();
+    noise
+        .write_with_encoder(image::codecs::png::PngEncoder::new_with_quality(
+            file,
+            image::codecs::png::CompressionType::Best,
+            image::codecs::png::FilterType::Adaptive,
+        ))
+        .unwrap();
+}
+
+/// When the layout, which every page loads, shows an image whose variant is dropped,
+/// the layout data offers none either (every page waits for that image's variants).
+#[test]
+fn a_variant_the_layout_would_show_is_dropped_from_the_layout() {
+    let (_tmp, out) = build_showing_tiled_noise(
+        "site.toml",
+        "logo = \"media/brand/logo.svg\"",
+        "media/brand/tiles.png",
+    );
+    let layout = walk(&out.join("assets"))
+        .into_iter()
+        .find(|file| {
+            let name = file.file_name().unwrap().to_string_lossy();
+            name.starts_with("layout.") && name.ends_with(".json")
+        })
+        .expect("the layout file");
+    let layout: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(layout).unwrap()).unwrap();
+    let logo = &layout["site"]["logo"];
+    assert!(logo["src"].as_str().unwrap().contains("tiles"), "{logo}");
+    assert!(logo.get("variants").is_none(), "{logo}");
+    assert_no_webp_in(&out.join("media/brand"));
 }
 
 #[test]

@@ -1,0 +1,442 @@
+//! The pages of a build: what every page shares, and the writing of one page (its
+//! data chunk, its render from the cache or a worker, the HTML shell around it).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use sitegen_workers::prerender;
+use sitegen_workers::worker_pool::{Affinity, WorkerPool};
+use sitegen_workers::{fault, interrupt, parallel, WorkerError};
+
+use crate::cache::Key;
+use crate::error::BuildError;
+use crate::output::Staging;
+use crate::page_links::PageLinks;
+use crate::progress::Progress;
+use crate::record::PageKeys;
+use crate::render_cache::RenderCache;
+use crate::routes::{self, PlannedRoute};
+use crate::shell::{PageShell, Shells};
+use crate::{seo, webapp};
+
+/// What every page of a build shares, and the writing of one page.
+pub(crate) struct Pages<'a> {
+    /// The site and the routes' SEO fields. Its media index may still list variants
+    /// that turn out not worth shipping: the pages read no variant from it (the
+    /// routes' data, planned with the final variants, carries them).
+    pub(crate) content: &'a sitegen_content::Content,
+    pub(crate) shells: &'a Shells,
+    pub(crate) manifest: &'a webapp::Manifest,
+    pub(crate) staging: &'a Staging,
+    /// The URL of the layout file, which every page names.
+    pub(crate) layout_url: String,
+    /// The renders of earlier builds, and this build's for the next.
+    pub(crate) renders: RenderCache<'a>,
+    /// The URLs of the pages written, for the link check.
+    pub(crate) links: &'a PageLinks,
+    /// What every render depends on besides its URL and route data: the bundle and the
+    /// layout.
+    pub(crate) render_inputs: Key,
+    /// How many routes the workers rendered (the others came from the cache).
+    pub(crate) prerendered: AtomicUsize,
+    /// A warm builder's renders of its previous build, by key: read from memory, not
+    /// from the cache folder (no file reads, no JSON parsing on a save).
+    pub(crate) remembered: Renders,
+    /// This build's renders, for the next build of a warm builder; `None` otherwise.
+    pub(crate) to_remember: Option<Mutex<Renders>>,
+    /// Whether the pages and data chunks get their twins as they are written.
+    pub(crate) precompress: bool,
+    /// For an update in place: the key of each page the output holds; a page with the
+    /// same key now is left as it is, neither rendered nor wrapped nor written.
+    pub(crate) previous_pages: PageKeys,
+    /// This build's page keys, remembered with the output once it is committed.
+    pub(crate) page_keys: Mutex<PageKeys>,
+}
+
+/// Renders by their cache key.
+pub(crate) type Renders = HashMap<Key, Arc<prerender::Rendered>>;
+
+impl Pages<'_> {
+    /// Writes the data chunk and page of each of `routes` on `jobs` threads, rendering
+    /// the routes the cache does not hold on the workers of `pool`. Each page depends
+    /// only on its route, so the files are the same whatever the number of threads and
+    /// workers.
+    pub(crate) fn write_routes(
+        &self,
+        routes: &[&PlannedRoute],
+        jobs: usize,
+        progress: &dyn Progress,
+        pool: &WorkerPool,
+    ) -> Result<(), BuildError> {
+        parallel::run_queue(
+            routes.len(),
+            jobs,
+            || Ok::<_, BuildError>(Affinity::default()),
+            |affinity, index| {
+                self.write_route(pool, affinity, routes[index])?;
+                progress.advance();
+                Ok(())
+            },
+        )?;
+        Ok(())
+    }
+
+    /// The key of what the app renders for `url` with `route_json`.
+    fn render_key(&self, url: &str, route_json: &str) -> Key {
+        Key::of(&[
+            self.render_inputs.as_str().as_bytes(),
+            url.as_bytes(),
+            route_json.as_bytes(),
+        ])
+    }
+
+    /// What the app renders for `url` with `route_json`, whose key is `key`: from the
+    /// cache when it holds the same inputs, else from a worker (and then stored).
+    fn render(
+        &self,
+        pool: &WorkerPool,
+        affinity: &mut Affinity,
+        url: &str,
+        route_json: &str,
+        key: Key,
+    ) -> Result<Arc<prerender::Rendered>, BuildError> {
+        let found = match self.remembered.get(&key) {
+            Some(rendered) => {
+                self.renders.keep(&key, Some(rendered));
+                Some(rendered.clone())
+            }
+            None => self.renders.get(&key).map(Arc::new),
+        };
+        let rendered = match found {
+            Some(rendered) => rendered,
+            None => {
+                let rendered =
+                    pool.with_worker(affinity, |worker| worker.render(url, route_json))?;
+                self.prerendered.fetch_add(1, Ordering::Relaxed);
+                self.renders.put(&key, &rendered);
+                Arc::new(rendered)
+            }
+        };
+        self.remember_render(key, &rendered);
+        Ok(rendered)
+    }
+
+    /// For a warm builder, keeps a render for its next build.
+    fn remember_render(&self, key: Key, rendered: &Arc<prerender::Rendered>) {
+        if let Some(renders) = &self.to_remember {
+            renders
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(key, rendered.clone());
+        }
+    }
+
+    /// A page the output holds as it is: its render is neither read nor made, only
+    /// kept in the cache (and, for a warm builder that has it, in memory).
+    fn reuse_render(&self, key: Key) {
+        let remembered = self.remembered.get(&key);
+        self.renders
+            .keep(&key, remembered.map(|rendered| &**rendered));
+        if let Some(rendered) = remembered {
+            self.remember_render(key, rendered);
+        }
+    }
+
+    /// Writes a planned route's data chunk and its prerendered page.
+    fn write_route(
+        &self,
+        pool: &WorkerPool,
+        affinity: &mut Affinity,
+        route: &PlannedRoute,
+    ) -> Result<(), BuildError> {
+        fault::point("rendering");
+        interrupt::check()?;
+        let route_json = route.route_data(self.content.site.base_url());
+        self.write(&route.data_file(), &route_json)?;
+        let url = routes::encode_path(&route.path);
+        let render_key = self.render_key(&url, &route_json);
+        let canonical = route.canonical(self.content.site.base_url());
+        let og_image = seo::share_image(self.content, route);
+        let json_ld = seo::script_texts(&seo::json_ld(self.content, route));
+        let noindex = is_block_route(route);
+        // Everything the page is made of: the render's inputs (bundle, layout, URL,
+        // route data; so the body, head assets and embedded data) and the shell's.
+        let page_key = Key::of(&[
+            render_key.as_str().as_bytes(),
+            self.shells.fingerprint().as_str().as_bytes(),
+            &serde_json::to_vec(&(
+                &route.title,
+                &route.description,
+                &canonical,
+                self.content.site.name(),
+            ))
+            .unwrap_or_default(),
+            &serde_json::to_vec(&(&og_image, noindex, &json_ld)).unwrap_or_default(),
+        ]);
+        let html_file = route.html_file();
+        let unchanged =
+            self.previous_pages.get(&html_file) == Some(&page_key) && self.staging.keep(&html_file);
+        self.page_keys
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(html_file.clone(), page_key);
+        if unchanged {
+            // An update whose output holds this very page: not rendered, wrapped or
+            // written again.
+            self.reuse_render(render_key);
+            return Ok(());
+        }
+        let rendered = self.render(pool, affinity, &url, &route_json, render_key)?;
+        if rendered.status != 200 {
+            return Err(BuildError::Worker(WorkerError::Prerender {
+                url: route.path.clone(),
+                message: format!(
+                    "the app answered status {} for a planned route: the web route table and \
+                     the planned routes disagree (is web/src/app/route-table.gen.ts stale? \
+                     run `sitegen gen`)",
+                    rendered.status
+                ),
+            }));
+        }
+        let html = self.shells.page(&PageShell {
+            lang: "en",
+            title: &route.title,
+            description: &route.description,
+            canonical: &canonical,
+            og_image: og_image.as_ref(),
+            site_name: self.content.site.name(),
+            noindex,
+            assets: &head_assets(self.manifest, &rendered, &route.path)?,
+            layout_url: &self.layout_url,
+            body: &rendered.markup.html(),
+            data_json: PageShell::embed_data(Some(&route.path), &route_json)?,
+            json_ld,
+        })?;
+        self.links.add(&html_file, &html, Some(&rendered.markup));
+        self.write(&html_file, html)
+    }
+
+    /// Writes a file of the output, with its twins when the build precompresses: here,
+    /// on the prerender's threads, compression overlaps the workers' rendering.
+    fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
+        if self.precompress {
+            self.staging.write_with_twins(relative, bytes)
+        } else {
+            self.staging.write(relative, bytes)
+        }
+    }
+
+    /// Writes `404.html`: the app's not-found screen, which the client renders afresh
+    /// for whatever URL the host served it at.
+    pub(crate) fn write_not_found(
+        &self,
+        pool: &WorkerPool,
+        affinity: &mut Affinity,
+    ) -> Result<(), BuildError> {
+        let site = &self.content.site;
+        let title = format!("404 - Page Not Found | {}", site.name());
+        let route_json = routes::not_found_route_data(&title, site.description()).to_string();
+        let key = self.render_key(routes::NOT_FOUND_URL, &route_json);
+        let rendered = self.render(pool, affinity, routes::NOT_FOUND_URL, &route_json, key)?;
+        if rendered.status != 404 {
+            return Err(BuildError::Worker(WorkerError::Prerender {
+                url: routes::NOT_FOUND_URL.into(),
+                message: format!(
+                    "expected the not-found screen (404), got {}",
+                    rendered.status
+                ),
+            }));
+        }
+        let html = self.shells.page(&PageShell {
+            lang: "en",
+            title: &title,
+            description: site.description(),
+            canonical: "",
+            og_image: seo::default_share_image(self.content).as_ref(),
+            site_name: site.name(),
+            noindex: true,
+            assets: &head_assets(self.manifest, &rendered, routes::NOT_FOUND_URL)?,
+            layout_url: &self.layout_url,
+            body: &rendered.markup.html(),
+            data_json: PageShell::embed_data(None, &route_json)?,
+            json_ld: Vec::new(),
+        })?;
+        self.links.add("404.html", &html, Some(&rendered.markup));
+        self.write("404.html", html)
+    }
+}
+
+fn is_block_route(route: &PlannedRoute) -> bool {
+    sitegen_content::ROUTES.iter().any(|declared| {
+        declared.kind == sitegen_content::RouteKind::Block && declared.pattern == route.path
+    })
+}
+
+fn head_assets(
+    manifest: &webapp::Manifest,
+    rendered: &prerender::Rendered,
+    url: &str,
+) -> Result<webapp::HeadAssets, BuildError> {
+    manifest
+        .head_assets(&rendered.modules)
+        .map_err(
+            |webapp::MissingModule(module)| BuildError::ManifestMissingModule {
+                url: url.to_string(),
+                module,
+            },
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use std::path::{Path, PathBuf};
+
+    use sitegen_view as view;
+    use sitegen_workers::prerender::Prerenderer;
+    use walkdir::WalkDir;
+
+    use super::*;
+    use crate::cache::BuildCache;
+    use crate::progress::Stage;
+
+    fn repo() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    /// Every file under `dir` with its bytes.
+    fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+        WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_type().is_file())
+            .map(|entry| {
+                let relative = entry.path().strip_prefix(dir).unwrap().to_path_buf();
+                (relative, std::fs::read(entry.path()).unwrap())
+            })
+            .collect()
+    }
+
+    /// Counts the items reported done.
+    #[derive(Default)]
+    struct CountingProgress {
+        advanced: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Progress for CountingProgress {
+        fn step(&self, _: &str) {}
+        fn begin(&self, _: Stage, _: usize) {}
+        fn advance(&self) {
+            self.advanced
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        fn end(&self) {}
+    }
+
+    #[test]
+    fn pages_are_the_same_bytes_whatever_the_number_of_workers_or_the_cache() {
+        let content = sitegen_content::load(&repo().join("content"))
+            .content
+            .expect("the real content loads");
+        let shells = Shells::load(&repo().join("templates")).unwrap();
+        let manifest = webapp::Manifest::parse(
+            r#"{"src/entry-client.tsx":{"file":"assets/e.js","isEntry":true}}"#,
+        )
+        .unwrap();
+        let layout_json = serde_json::Value::from(view::layout(&content)).to_string();
+        let planned = routes::plan(&content);
+        let tmp = tempfile::tempdir().unwrap();
+        let script = prerender::fake_worker(tmp.path());
+
+        let cache_dir = tmp.path().join("cache");
+        let mut outputs = Vec::new();
+        // 1 and 3 workers without the cache, then 2 with the cache the others filled.
+        for (jobs, reuse) in [(1, false), (3, false), (2, true)] {
+            let progress = CountingProgress::default();
+            let staging = Staging::new(&tmp.path().join(format!("out-{jobs}"))).unwrap();
+            let cache = BuildCache::new(&cache_dir, reuse);
+            let links = PageLinks::default();
+            let pages = Pages {
+                content: &content,
+                shells: &shells,
+                manifest: &manifest,
+                staging: &staging,
+                layout_url: format!("/{}", view::layout_file(&layout_json)),
+                renders: RenderCache::new(&cache),
+                links: &links,
+                render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),
+                prerendered: AtomicUsize::new(0),
+                remembered: Renders::default(),
+                to_remember: None,
+                precompress: false,
+                previous_pages: PageKeys::default(),
+                page_keys: Mutex::default(),
+            };
+            let start = || {
+                Prerenderer::start(
+                    &script,
+                    tmp.path(),
+                    &layout_json,
+                    prerender::DEFAULT_WORKER_TIMEOUT,
+                )
+            };
+            let pool = WorkerPool::new(jobs, Vec::new(), &start);
+            let every_route: Vec<&PlannedRoute> = planned.iter().collect();
+            pages
+                .write_routes(&every_route, jobs, &progress, &pool)
+                .unwrap();
+            pages
+                .write_not_found(&pool, &mut Affinity::default())
+                .unwrap();
+            progress.advance();
+            let workers = pool.into_workers();
+            assert!(workers.unused.is_empty());
+            let started = workers.used.len();
+            for worker in workers.used {
+                worker.finish().unwrap();
+            }
+            assert_eq!(
+                progress.advanced.load(std::sync::atomic::Ordering::SeqCst),
+                planned.len() + 1,
+                "one step per route and one for 404.html"
+            );
+            let prerendered = pages.prerendered.into_inner();
+            if reuse {
+                assert_eq!(
+                    (prerendered, started),
+                    (0, 0),
+                    "every render came from the cache and no worker started"
+                );
+            } else {
+                assert_eq!(prerendered, planned.len() + 1);
+                assert!((1..=jobs).contains(&started), "{started} workers");
+            }
+            outputs.push(snapshot(staging.dir()));
+        }
+        assert_eq!(
+            outputs[0].len(),
+            planned.len() * 2 + 2,
+            "a page and a chunk per route, 404.html and the output marker"
+        );
+        let product = planned
+            .iter()
+            .find(|route| route.product.is_some())
+            .unwrap();
+        let page = String::from_utf8(outputs[1][Path::new(&product.html_file())].clone()).unwrap();
+        assert!(
+            page.contains(&format!("<p>{}|", routes::encode_path(&product.path))),
+            "{page}"
+        );
+        assert!(page.contains(r#""@type":"Product""#), "{page}");
+        assert!(
+            outputs[0] == outputs[1],
+            "1 and 3 workers wrote different files"
+        );
+        assert!(
+            outputs[0] == outputs[2],
+            "the cached renders made different files"
+        );
+    }
+}
