@@ -12,7 +12,7 @@ import {
   type Manifest,
   type FoundDoc,
 } from './engine';
-import { loadIndexFile, loadManifest } from './load';
+import { loadIndexFile, loadManifest, manifestIfLoaded } from './load';
 import { QUERY_PARAM } from './query';
 import './search.css';
 
@@ -40,7 +40,9 @@ const RECENT_SEARCHES = 16;
 const recentSearches = new Map<string, Promise<Shown>>();
 
 async function findResults(query: string, category: string | null, limit: number): Promise<Shown> {
-  const manifest = await loadManifest();
+  // Without a turn of waiting when the manifest is in: a search called from the keystroke
+  // then asks for its files before React renders that keystroke.
+  const manifest = manifestIfLoaded() ?? (await loadManifest());
   const result = await search(query, manifest, loadIndexFile);
   const ranked = inCategory(result.ranked, manifest.categories, category);
   const docs = await documents(ranked.slice(0, limit), manifest, loadIndexFile);

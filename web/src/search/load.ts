@@ -11,6 +11,13 @@ export const loadIndexFile: Load = async <T,>(path: string): Promise<T> => {
   return data;
 };
 
+let loadedManifest: Manifest | null = null;
+
 export function loadManifest(): Promise<Manifest> {
-  return loadIndexFile<Manifest>(MANIFEST_URL);
+  return loadIndexFile<Manifest>(MANIFEST_URL).then((manifest) => (loadedManifest = manifest));
+}
+
+/** The manifest once loaded: a search can then ask for its files without waiting a turn. */
+export function manifestIfLoaded(): Manifest | null {
+  return loadedManifest;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { QUERY_PARAM, parseQuery } from './query';
+import type * as SearchResultsModule from './SearchResults';
 
 /** The URL follows the box once typing pauses this long (or the box loses the focus). */
 export const URL_DELAY_MS = 400;
@@ -89,10 +90,22 @@ export function focusFirstResult(): boolean {
  */
 export function searchAhead(typed: string, category: string | null): void {
   const query = parseQuery(typed);
-  if (query) void import('./SearchResults').then((module) => module.startSearch(query, category).catch(() => undefined));
+  if (!query) return;
+  const start = (module: SearchModule) => void module.startSearch(query, category).catch(() => undefined);
+  // Called at once when the code is in (the box was focused), so the requests leave
+  // before React renders the keystroke.
+  if (searchModule) start(searchModule);
+  else void loadSearch().then(start);
+}
+
+type SearchModule = typeof SearchResultsModule;
+let searchModule: SearchModule | null = null;
+
+function loadSearch(): Promise<SearchModule> {
+  return import('./SearchResults').then((module) => (searchModule = module));
 }
 
 /** The loaded search's code: fetched when the box is first focused, or for a `?q=`. */
 export function preloadSearch(): void {
-  void import('./SearchResults').then((module) => module.preloadIndex());
+  void loadSearch().then((module) => module.preloadIndex());
 }
