@@ -403,7 +403,6 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     assert!(stdout(&again).contains("(cached)"), "{}", stdout(&again));
 }
 
-/// `sitegen check` parses web/src and reports route literals that match no route.
 /// A raster image whose WebP variants are not smaller is shipped alone: no page data
 /// or markup offers the dropped variants. (And a build without --precompress writes
 /// no twins but the web bundle's.)
@@ -508,6 +507,7 @@ fn a_variant_the_layout_would_show_is_dropped_from_the_layout() {
     assert_no_webp_in(&out.join("media/brand"));
 }
 
+/// `sitegen check` parses web/src and reports route literals that match no route.
 #[test]
 fn check_reports_route_literals_that_match_no_route() {
     let tmp = tempfile::tempdir().unwrap();
