@@ -36,7 +36,7 @@ function routeChunksFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/data/routes/')) fetched.push(pathname);
+    if (pathname.endsWith('/index.json')) fetched.push(pathname);
   });
   return fetched;
 }
@@ -103,7 +103,7 @@ test.describe('products page', () => {
     await expect(breadcrumb(page)).toHaveText(/Radiology Products.*All$/);
     await expect(cards(page)).toHaveCount(16);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    expect(fetched).toEqual(['/data/routes/products/category/radiology.json']);
+    expect(fetched).toEqual(['/products/category/radiology/index.json']);
     // A chosen subcategory, then back: the query follows.
     await showFilters(page);
     await page.getByRole('button', { name: 'Imaging & Diagnostic Products' }).click();

@@ -201,7 +201,7 @@ test.describe('contact form', () => {
 
 /** The first product card of /products, with its category's name. */
 async function firstProduct(request: APIRequestContext) {
-  const data = (await (await request.get('/data/routes/products.json')).json()) as {
+  const data = (await (await request.get('/products/index.json')).json()) as {
     page: { products: Array<{ title: string; category: string }> };
   };
   const layout = await siteLayout<{ categories: Array<{ id: string; name: string }> }>(request);

@@ -148,7 +148,7 @@ test('client navigation fetches the route data chunk and scrolls to the top', as
   await waitForApp(page);
   await reachFooter(page);
   await page.waitForFunction(() => window.scrollY > 500);
-  const chunk = page.waitForResponse((response) => response.url().endsWith('/data/routes/aboutUs.json'));
+  const chunk = page.waitForResponse((response) => response.url().endsWith('/aboutUs/index.json'));
   const aboutLink = page.locator('footer a[href="/aboutUs"]').first();
   // On phones the footer's sections are accordions: open Quick Links first.
   if (!(await aboutLink.isVisible())) {

@@ -381,22 +381,22 @@ pub fn route_aliases() -> impl Iterator<Item = (&'static str, &'static str)> + C
         .filter_map(|alias| Some((alias.pattern, route(alias.redirect?)?.pattern)))
 }
 
-/// The folder of the routes' data chunks, inside the output folder: a route's chunk is
-/// `{ROUTE_DATA_DIR}/{path}.json`, the home page's named [`ROUTE_DATA_INDEX`]. The web
-/// app finds them through `sitegen gen`'s copy of these names.
-pub const ROUTE_DATA_DIR: &str = "data/routes";
-
-/// The name of the home page's data chunk (its path, `/`, has no segment).
-pub const ROUTE_DATA_INDEX: &str = "index";
+/// The name of a route's data chunk, which sits in the route's page folder beside
+/// its `index.html`: the page folder is made anyway, so a chunk costs one file and
+/// no folder of its own (creating folders is what a cold build of 10,000 products
+/// spends most on). The web app finds it through `sitegen gen`'s copy of this name.
+pub const ROUTE_DATA_FILE: &str = "index.json";
 
 /// The redirect map the client router reads for an old URL, inside the output folder.
 pub const REDIRECTS_DATA_FILE: &str = "data/redirects.json";
 
 /// The data chunk of a decoded route path, inside the output folder:
-/// `/` → `data/routes/index.json`, `/services/x` → `data/routes/services/x.json`.
+/// `/` → `index.json`, `/services/x` → `services/x/index.json`.
 pub fn route_data_file(path: &str) -> String {
-    let name = path.strip_prefix('/').filter(|rest| !rest.is_empty());
-    format!("{ROUTE_DATA_DIR}/{}.json", name.unwrap_or(ROUTE_DATA_INDEX))
+    match path.strip_prefix('/').filter(|rest| !rest.is_empty()) {
+        Some(folder) => format!("{folder}/{ROUTE_DATA_FILE}"),
+        None => ROUTE_DATA_FILE.to_string(),
+    }
 }
 
 /// Whether `path` is a static route or an alias, exactly as written.
@@ -526,11 +526,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_home_page_data_chunk_is_index_and_others_follow_their_path() {
-        assert_eq!(route_data_file("/"), "data/routes/index.json");
+    fn a_data_chunk_sits_in_its_page_folder() {
+        assert_eq!(route_data_file("/"), "index.json");
         assert_eq!(
             route_data_file("/services/dialysis-center"),
-            "data/routes/services/dialysis-center.json"
+            "services/dialysis-center/index.json"
+        );
+        assert_eq!(
+            route_data_file("/products/12/slit-lamp"),
+            "products/12/slit-lamp/index.json"
         );
     }
 

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
+use sitegen_content::routes::ROUTE_DATA_FILE;
 use sitegen_workers::parallel;
 
 use crate::error::BuildError;
@@ -109,6 +110,7 @@ pub fn content_security_policy(origins: &CspOrigins) -> String {
 /// path gets its `Cache-Control` from exactly one rule: `/*` carries none, and the
 /// clean-URL pages (which no pattern can single out) get the hosts' default for
 /// HTML, `public, max-age=0, must-revalidate`, which `sitegen serve` applies too.
+/// The routes' data chunks lie in the page folders, under a name no hashed file has.
 pub fn headers(origins: &CspOrigins) -> String {
     let mut text = String::from(
         "# Written by sitegen build: security and caching headers (Netlify / Cloudflare Pages format).\n",
@@ -133,7 +135,14 @@ pub fn headers(origins: &CspOrigins) -> String {
     for hashed in ["/assets/*", "/media/*", "/search/*"] {
         text.push_str(&format!("{hashed}\n  Cache-Control: {CACHE_IMMUTABLE}\n"));
     }
-    for revalidated in ["/data/*", "/*.html", "/"] {
+    let data_chunks = [
+        format!("/{ROUTE_DATA_FILE}"),
+        format!("/*/{ROUTE_DATA_FILE}"),
+    ];
+    for revalidated in ["/data/*", "/*.html", "/"]
+        .into_iter()
+        .chain(data_chunks.iter().map(String::as_str))
+    {
         text.push_str(&format!(
             "{revalidated}\n  Cache-Control: {CACHE_REVALIDATE}\n"
         ));
@@ -330,6 +339,14 @@ mod tests {
         assert!(text.contains(&format!("/search/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
         assert!(text.contains(&format!("/data/*\n  Cache-Control: {CACHE_REVALIDATE}\n")));
         assert!(text.contains(&format!("/\n  Cache-Control: {CACHE_REVALIDATE}\n")));
+        for data_chunk in ["/index.json", "/*/index.json"] {
+            assert!(
+                text.contains(&format!(
+                    "{data_chunk}\n  Cache-Control: {CACHE_REVALIDATE}\n"
+                )),
+                "{text}"
+            );
+        }
         assert!(text.contains("  X-Content-Type-Options: nosniff\n"));
         // One Cache-Control per path: hosts join the values of overlapping rules.
         let global: Vec<&str> = text
@@ -352,7 +369,8 @@ mod tests {
         for revalidated in [
             "index.html",
             "products/12/x/index.html",
-            "data/routes/index.json",
+            "index.json",
+            "products/12/x/index.json",
             "sitemap.xml",
         ] {
             assert_eq!(

@@ -20,12 +20,14 @@ use crate::routes::encode_path;
 pub const DATA_FILE: &str = sitegen_content::routes::REDIRECTS_DATA_FILE;
 
 /// The rule that sends any other slug of a product to its permalink
-/// (`/products/:id/* /products/:id 301`), which the static rules send on. One
+/// (`/products/:id/:slug /products/:id 301`), which the static rules send on. One
 /// placeholder rule, whatever the catalogue's size: Cloudflare Pages honours at most
-/// 100 dynamic rules but 2,000 static ones.
+/// 100 dynamic rules but 2,000 static ones. A placeholder is one segment, so the rule
+/// never takes the files inside a page's folder (its data chunk) for a slug: Cloudflare
+/// applies rules even where a file exists.
 pub fn product_any_slug_rule() -> String {
     let permalink = PRODUCT_PERMALINK.pattern;
-    format!("{permalink}/* {permalink} 301")
+    format!("{permalink}/:slug {permalink} 301")
 }
 
 /// The listings' pages served as they are, before [`product_any_slug_rule`]: a page
@@ -210,7 +212,7 @@ mod tests {
         let position = |rule: &str| lines.iter().position(|line| *line == rule);
         assert!(position(id_rule).is_some(), "{rules}");
         let any_slug = product_any_slug_rule();
-        assert_eq!(any_slug, "/products/:id/* /products/:id 301");
+        assert_eq!(any_slug, "/products/:id/:slug /products/:id 301");
         assert!(position(own_page) < position(&any_slug), "{rules}");
         assert_eq!(
             lines.last(),

@@ -516,7 +516,7 @@ pub(crate) mod tests {
         assert_eq!(dialysis.breadcrumb[2].0, "Dialysis Products");
         assert_eq!(
             dialysis.data_file(),
-            "data/routes/products/category/dialysis.json"
+            "products/category/dialysis/index.json"
         );
     }
 

@@ -34,7 +34,8 @@ pub struct Crumb<'a> {
     pub path: &'a str,
 }
 
-/// `/data/routes/{path}.json`: one per prerendered route; `page` is the screen's data.
+/// `{path}/index.json`, in the page folder: one per prerendered route; `page` is the
+/// screen's data.
 #[derive(Debug, Serialize, TS)]
 pub struct RouteData<'a, P> {
     /// Title, description, path and canonical URL.
@@ -69,7 +70,7 @@ pub struct PrerenderData<'a> {
     /// The layout (`/assets/layout.{hash}.json`).
     #[ts(as = "Layout<'static>")]
     pub layout: &'a RawValue,
-    /// The route's `/data/routes/….json`.
+    /// The route's `{path}/index.json`.
     #[ts(type = "RouteData<unknown>")]
     pub route: &'a RawValue,
 }
@@ -83,7 +84,7 @@ pub struct EmbeddedPageData<'a> {
     /// The decoded route path; `null` on the 404 page, which the client renders afresh
     /// for whatever URL it is served at.
     pub path: Option<&'a str>,
-    /// The route's `/data/routes/….json`.
+    /// The route's `{path}/index.json`.
     #[ts(type = "RouteData<unknown>")]
     pub route: &'a RawValue,
 }

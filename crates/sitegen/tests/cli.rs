@@ -260,8 +260,8 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "jobapplicationform/index.html",
         "aboutUs/index.html",
         "404.html",
-        "data/routes/index.json",
-        "data/routes/services/dialysis-center.json",
+        "index.json",
+        "services/dialysis-center/index.json",
     ] {
         assert!(out.join(page).is_file(), "{page} is missing");
     }
@@ -292,7 +292,7 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     assert!(category.contains("Hemodialysis Machine"));
     assert!(category.contains("\"item\":\"https://www.example.com/products/category/dialysis\""));
     let chunk: serde_json::Value = serde_json::from_str(
-        &fs::read_to_string(out.join("data/routes/products/category/dialysis.json")).unwrap(),
+        &fs::read_to_string(out.join("products/category/dialysis/index.json")).unwrap(),
     )
     .unwrap();
     let products = chunk["page"]["products"].as_array().unwrap();
@@ -322,7 +322,7 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "index.html.gz",
         "aboutUs/index.html.br",
         "sitemap.xml.gz",
-        "data/routes/index.json.br",
+        "index.json.br",
     ] {
         assert!(out.join(twin).is_file(), "{twin} is missing");
     }
@@ -414,8 +414,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
         "media/home/tiles.png",
     );
     let data: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(out.join("data/routes/index.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&fs::read_to_string(out.join("index.json")).unwrap()).unwrap();
     let poster = &data["page"]["hero"]["poster"];
     assert!(
         poster["src"].as_str().unwrap().contains("tiles"),
@@ -425,7 +424,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
     let home = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!home.contains(".webp"), "a dropped variant is offered");
     // Without --precompress, only the web bundle's files come with twins.
-    assert!(!out.join("index.html.br").exists() && !out.join("data/routes/index.json.gz").exists());
+    assert!(!out.join("index.html.br").exists() && !out.join("index.json.gz").exists());
     let bundle_twins = walk(&out.join("assets"))
         .into_iter()
         .filter(|file| file.extension().is_some_and(|e| e == "br"))

@@ -74,6 +74,8 @@ impl Host {
 struct Deployed {
     /// Decoded paths of the prerendered pages.
     pages: BTreeSet<String>,
+    /// Decoded paths of the pages' data chunks, which lie in their page folders.
+    data_chunks: BTreeSet<String>,
     /// Decoded path of each fallback page → where its refresh leads.
     fallbacks: HashMap<String, String>,
     redirects: String,
@@ -98,6 +100,10 @@ impl Deployed {
             .collect();
         Deployed {
             pages: planned.iter().map(|route| route.path.clone()).collect(),
+            data_chunks: planned
+                .iter()
+                .map(|route| format!("/{}", route.data_file()))
+                .collect(),
             fallbacks,
             redirects: redirects::rules(content, planned.iter().map(|route| route.path.as_str())),
             client_map: redirects::client_map(content),
@@ -116,7 +122,7 @@ impl Deployed {
             }
             seen.push(path.clone());
             let key = trimmed(&path).to_string();
-            let file_here = self.pages.contains(&key) || self.fallbacks.contains_key(&key);
+            let file_here = self.serves_as_it_is(&key) || self.fallbacks.contains_key(&key);
             let rule = if host.files_first() && file_here {
                 None
             } else {
@@ -124,11 +130,11 @@ impl Deployed {
             };
             path = match rule {
                 Some(Rule::Redirect(to)) => percent_decode(&to).expect("a decodable target"),
-                Some(Rule::Rewrite(to)) if self.pages.contains(trimmed(&to)) => return Ok(to),
+                Some(Rule::Rewrite(to)) if self.serves_as_it_is(trimmed(&to)) => return Ok(to),
                 Some(Rule::Rewrite(to)) => {
                     return Err(format!("{host:?}: {key} rewritten to {to}, no page"))
                 }
-                None if self.pages.contains(&key) => return Ok(key),
+                None if self.serves_as_it_is(&key) => return Ok(key),
                 None => match self.fallbacks.get(&key) {
                     Some(target) => percent_decode(target).expect("a decodable target"),
                     None => self
@@ -137,6 +143,11 @@ impl Deployed {
                 },
             };
         }
+    }
+
+    /// Whether `path` is a file the host serves as it is: a page or a data chunk.
+    fn serves_as_it_is(&self, path: &str) -> bool {
+        self.pages.contains(path) || self.data_chunks.contains(path)
     }
 
     /// What the app of `404.html` does (`web/src/content/redirects.ts`).
@@ -251,6 +262,24 @@ fn a_small_catalogue_keeps_its_product_rules_within_every_host_limit() {
     assert!(deployed
         .redirects
         .contains("/products/7 /products/7/generated-product-7 301\n"));
+}
+
+#[test]
+fn every_data_chunk_is_served_as_it_is_beside_the_product_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = content_with(dir.path(), 250);
+    let deployed = Deployed::of(&content);
+    assert!(deployed
+        .redirects
+        .contains(&redirects::product_any_slug_rule()));
+    assert!(deployed
+        .data_chunks
+        .contains("/products/7/generated-product-7/index.json"));
+    for host in HOSTS {
+        for chunk in &deployed.data_chunks {
+            assert_eq!(deployed.visit(host, chunk).as_ref(), Ok(chunk), "{host:?}");
+        }
+    }
 }
 
 #[test]

@@ -91,7 +91,7 @@ export type EmbeddedPageData = {
  */
 path: string | null,
 /**
- * The route's `/data/routes/….json`.
+ * The route's `{path}/index.json`.
  */
 route: RouteData<unknown>, };
 
@@ -237,7 +237,7 @@ export type PrerenderData = {
  */
 layout: Layout,
 /**
- * The route's `/data/routes/….json`.
+ * The route's `{path}/index.json`.
  */
 route: RouteData<unknown>, };
 
@@ -322,7 +322,8 @@ export type RegistrationType = "PCMM" | "PCMD";
 export type RegistrationsPageData = { type: RegistrationType, items: Array<Registration>, };
 
 /**
- * `/data/routes/{path}.json`: one per prerendered route; `page` is the screen's data.
+ * `{path}/index.json`, in the page folder: one per prerendered route; `page` is the
+ * screen's data.
  */
 export type RouteData<P> = {
 /**

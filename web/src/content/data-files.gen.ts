@@ -2,11 +2,8 @@
 // Do not edit: change the Rust declaration and run `sitegen gen` (a test fails while
 // this file is stale).
 
-/** The folder of the routes' data chunks: a route's is `{dir}/{path}.json`. */
-export const ROUTE_DATA_DIR = '/data/routes';
-
-/** The name of the home page's data chunk (its path has no segment). */
-export const ROUTE_DATA_INDEX = 'index';
+/** The name of a route's data chunk, in its page folder: `{path}/{name}`. */
+export const ROUTE_DATA_FILE = 'index.json';
 
 /** The redirect map the client router reads for an old URL. */
 export const REDIRECTS_DATA_URL = '/data/redirects.json';

@@ -1,5 +1,5 @@
 // Where the browser finds a route's JSON chunk (docs/data-contract.md §3).
-import { ROUTE_ALIASES, ROUTE_DATA_DIR, ROUTE_DATA_INDEX } from './data-files.gen';
+import { ROUTE_ALIASES, ROUTE_DATA_FILE } from './data-files.gen';
 
 /**
  * The URL of the layout file every page shares (`/assets/layout.{hash}.json`, cached
@@ -18,14 +18,14 @@ export function withoutTrailingSlash(pathname: string): string {
 }
 
 /**
- * The URL of a route's data chunk, from the pathname as the URL has it
- * (percent-encoded): `/` → `/data/routes/index.json`,
- * `/services/Dental%20centre%20setup` → `/data/routes/services/Dental%20centre%20setup.json`.
+ * The URL of a route's data chunk, in its page folder, from the pathname as the URL
+ * has it (percent-encoded): `/` → `/index.json`,
+ * `/services/Dental%20centre%20setup` → `/services/Dental%20centre%20setup/index.json`.
  */
 export function routeDataUrl(pathname: string): string {
   const path = withoutTrailingSlash(pathname);
   const canonical = ROUTE_ALIASES[path] ?? path;
-  return `${ROUTE_DATA_DIR}/${canonical === '/' ? ROUTE_DATA_INDEX : canonical.slice(1)}.json`;
+  return `${canonical === '/' ? '' : canonical}/${ROUTE_DATA_FILE}`;
 }
 
 /**

@@ -109,7 +109,7 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
         "no page, no fallback page"
     );
     assert!(!sitemap.contains("/products/2/"));
-    let products = read(&dist.join("data/routes/products.json"));
+    let products = read(&dist.join("products/index.json"));
     assert!(!products.contains("\"id\":2,") && !products.contains("\"draft\""));
     assert!(!read(&dist.join("data/redirects.json")).contains("\"2\":"));
 
@@ -127,7 +127,7 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
     );
     assert!(redirects.contains(&format!("/old/catalogue/item-3 {route} 301\n")));
     assert!(
-        redirects.ends_with("/products/:id/* /products/:id 301\n"),
+        redirects.ends_with("/products/:id/:slug /products/:id 301\n"),
         "{redirects}"
     );
     let fallback = read(&dist.join("products/3/index.html"));
@@ -146,14 +146,14 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
             .expect("stats"),
     );
     assert!(map < hero && hero < stats);
-    let home_data = read(&dist.join("data/routes/index.json"));
+    let home_data = read(&dist.join("index.json"));
     assert!(
         home_data.contains("\"sections\":[\"map\",\"hero\",\"stats\"]"),
         "{home_data}"
     );
     assert!(!home_data.contains("\"testimonials\"") && !home_data.contains("\"showcase\""));
     // The block routes keep their blocks.
-    assert!(read(&dist.join("data/routes/testimonial.json")).contains("\"testimonials\""));
+    assert!(read(&dist.join("testimonial/index.json")).contains("\"testimonials\""));
 }
 
 #[test]
@@ -163,14 +163,13 @@ fn build_with_drafts_publishes_them_marked() {
     let output = build(tmp.path(), "preview", &["--drafts"], &[]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let dist = tmp.path().join("preview");
-    let page = fs::read_dir(dist.join("data/routes/products/2"))
-        .expect("product 2's data")
-        .next()
-        .expect("one chunk")
-        .unwrap()
-        .path();
-    assert!(read(&page).contains("\"draft\":true"));
-    assert!(read(&dist.join("data/routes/products.json")).contains("\"draft\":true"));
+    let page_folder = fs::read_dir(dist.join("products/2"))
+        .expect("product 2's folder")
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.is_dir())
+        .expect("product 2's page folder");
+    assert!(read(&page_folder.join("index.json")).contains("\"draft\":true"));
+    assert!(read(&dist.join("products/index.json")).contains("\"draft\":true"));
     // The default origin when neither the flag nor the environment names one.
     assert!(read(&dist.join("robots.txt")).contains("https://www.example.com/sitemap.xml"));
 }

@@ -37,7 +37,7 @@ describe('loaders', () => {
 
   it('fetch the JSON chunks in the browser, once, and the layout from the file the page names', async () => {
     document.body.innerHTML = `<script type="module" data-layout="${LAYOUT_URL}"></script>`;
-    const fetchMock = mockFetch({ [LAYOUT_URL]: layoutFixture, '/data/routes/PrivacyPolicy.json': privacyRoute });
+    const fetchMock = mockFetch({ [LAYOUT_URL]: layoutFixture, '/PrivacyPolicy/index.json': privacyRoute });
     const load = routeDataLoader('/PrivacyPolicy');
     await expect(load(args('http://localhost/privacypolicy'))).resolves.toEqual(privacyRoute);
     await expect(load(args('http://localhost/PrivacyPolicy'))).resolves.toEqual(privacyRoute);
@@ -46,10 +46,10 @@ describe('loaders', () => {
   });
 
   it('fetch a parameterised route by its encoded pathname', async () => {
-    const fetchMock = mockFetch({ '/data/routes/services/Emergency centre setup .json': spacedServiceRoute });
+    const fetchMock = mockFetch({ '/services/Emergency centre setup /index.json': spacedServiceRoute });
     const load = routeDataLoader();
     await expect(load(args('http://localhost/services/Emergency%20centre%20setup%20'))).resolves.toEqual(spacedServiceRoute);
-    expect(fetchMock).toHaveBeenCalledWith('/data/routes/services/Emergency%20centre%20setup%20.json', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/services/Emergency%20centre%20setup%20/index.json', expect.anything());
   });
 
   it('give null for a route that was not prerendered (HTTP 404)', async () => {

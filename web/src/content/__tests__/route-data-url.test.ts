@@ -3,32 +3,32 @@ import { embeddedDataMatches, encodePathname, layoutDataUrl, routeDataUrl } from
 
 describe('routeDataUrl', () => {
   it('maps the home page to index.json', () => {
-    expect(routeDataUrl('/')).toBe('/data/routes/index.json');
+    expect(routeDataUrl('/')).toBe('/index.json');
   });
 
   it('maps a static route to its path', () => {
-    expect(routeDataUrl('/aboutUs')).toBe('/data/routes/aboutUs.json');
-    expect(routeDataUrl('/products')).toBe('/data/routes/products.json');
+    expect(routeDataUrl('/aboutUs')).toBe('/aboutUs/index.json');
+    expect(routeDataUrl('/products')).toBe('/products/index.json');
   });
 
   it('drops a trailing slash', () => {
-    expect(routeDataUrl('/aboutUs/')).toBe('/data/routes/aboutUs.json');
-    expect(routeDataUrl('/railway-registration/PCMM/')).toBe('/data/routes/railway-registration/PCMM.json');
+    expect(routeDataUrl('/aboutUs/')).toBe('/aboutUs/index.json');
+    expect(routeDataUrl('/railway-registration/PCMM/')).toBe('/railway-registration/PCMM/index.json');
   });
 
   it('keeps the pathname percent-encoded as the URL has it', () => {
-    expect(routeDataUrl('/services/Dental%20centre%20setup')).toBe('/data/routes/services/Dental%20centre%20setup.json');
+    expect(routeDataUrl('/services/Dental%20centre%20setup')).toBe('/services/Dental%20centre%20setup/index.json');
   });
 
   it('keeps an encoded trailing space of a service id', () => {
     expect(routeDataUrl('/services/Emergency%20centre%20setup%20')).toBe(
-      '/data/routes/services/Emergency%20centre%20setup%20.json',
+      '/services/Emergency%20centre%20setup%20/index.json',
     );
   });
 
   it('reads the job form alias /JobApplicationForm from /jobapplicationform', () => {
-    expect(routeDataUrl('/JobApplicationForm')).toBe('/data/routes/jobapplicationform.json');
-    expect(routeDataUrl('/jobapplicationform')).toBe('/data/routes/jobapplicationform.json');
+    expect(routeDataUrl('/JobApplicationForm')).toBe('/jobapplicationform/index.json');
+    expect(routeDataUrl('/jobapplicationform')).toBe('/jobapplicationform/index.json');
   });
 });
 

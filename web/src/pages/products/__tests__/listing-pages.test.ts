@@ -23,7 +23,7 @@ function serveListing(prefix: string, pages: number, missing: number[] = []) {
   const fetched: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     fetched.push(url);
-    const match = new RegExp(`^/data/routes/${prefix}(?:/page/(\\d+))?\\.json$`).exec(url);
+    const match = new RegExp(`^/${prefix}(?:/page/(\\d+))?/index\\.json$`).exec(url);
     const number = match ? Number(match[1] ?? 1) : 0;
     if (!match || number > pages || missing.includes(number)) return Promise.resolve(new Response('', { status: 404 }));
     const page = { category: null, products: [product(number * 10), product(number * 10 + 1)], paging: { number, of: pages, total: pages * 2 } };
@@ -43,16 +43,16 @@ describe('loadWholeListing', () => {
     const products = await loadWholeListing('dialysis');
     expect(products?.map((p) => p.id)).toEqual([10, 11, 20, 21, 30, 31]);
     expect(fetched).toEqual([
-      '/data/routes/products/category/dialysis.json',
-      '/data/routes/products/category/dialysis/page/2.json',
-      '/data/routes/products/category/dialysis/page/3.json',
+      '/products/category/dialysis/index.json',
+      '/products/category/dialysis/page/2/index.json',
+      '/products/category/dialysis/page/3/index.json',
     ]);
   });
 
   it('reads /products for no category, and one page is all of a one-page listing', async () => {
     const fetched = serveListing('products', 1);
     expect((await loadWholeListing(null))?.length).toBe(2);
-    expect(fetched).toEqual(['/data/routes/products.json']);
+    expect(fetched).toEqual(['/products/index.json']);
   });
 
   it('is null when a page is missing (an unknown category, or the site changed)', async () => {

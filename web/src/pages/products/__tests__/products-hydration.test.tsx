@@ -36,11 +36,11 @@ describe('the products page', () => {
     const errors = vi.spyOn(console, 'error');
     // The category page's chunk, fetched after the move.
     const container = await hydrateProductsAt('/products?category=dialysis', {
-      '/data/routes/products/category/dialysis.json': dialysisCategoryRoute,
+      '/products/category/dialysis/index.json': dialysisCategoryRoute,
     });
     expect(errors).not.toHaveBeenCalled();
     expect(window.location.pathname + window.location.search).toBe('/products/category/dialysis');
-    expect(fetch).toHaveBeenCalledWith('/data/routes/products/category/dialysis.json', expect.anything());
+    expect(fetch).toHaveBeenCalledWith('/products/category/dialysis/index.json', expect.anything());
     expect(container.querySelector('h1')?.textContent).toBe('Dialysis Products');
   });
 
