@@ -100,7 +100,7 @@ pub struct Staging {
     /// How each file written lies on disk (renames into the target keep it).
     on_disk: Mutex<OnDiskFiles>,
     /// The folders made so far, so that a file's folder is made once, not tried per
-    /// file (a 10,000-product site writes 30,000 files into 30,000 folders).
+    /// file (a 10,000-product site writes 30,000 files into 20,000 folders).
     folders: Mutex<HashSet<PathBuf>>,
     /// Whether the target exists: a new site links its unchanged files from it.
     target_exists: bool,
@@ -617,7 +617,6 @@ mod swap {
     }
 }
 
-/// `sitemap.xml` listing `urls`.
 /// Asks the file system to spread the subfolders of `folder` over its block groups, as
 /// it does for those of its root (ext4's `FS_TOPDIR_FL`, `chattr +T`). ext4 otherwise
 /// puts a folder's subfolders and files in its own group, whose every new inode then
@@ -637,6 +636,7 @@ fn spread_subfolders(folder: &Path) {
     let _ = folder;
 }
 
+/// `sitemap.xml` listing `urls`.
 pub fn sitemap(urls: &[String]) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -907,7 +907,7 @@ mod tests {
     }
 
     #[test]
-    fn files_land_in_nested_folders_made_once_even_by_racing_threads() {
+    fn files_land_in_nested_folders_even_when_threads_race_to_make_them() {
         let root = tempfile::tempdir().unwrap();
         let staging = Staging::new(&root.path().join("dist")).unwrap();
         std::thread::scope(|scope| {
