@@ -12,12 +12,19 @@
 // The layout is sent once per worker rather than with every route: it is the same on
 // every page, and parsing it per route was a large part of a route's cost.
 // stdout carries nothing else: every log goes to stderr. Exits when stdin closes.
-// The replies' type is generated from sitegen's (src/app/prerender-protocol.gen.ts), and
-// tsc checks this file against it.
+// The messages' and replies' types are generated from sitegen's
+// (src/app/prerender-protocol.gen.ts), and tsc checks this file against them.
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadWithCodeCache } from './code-cache.mjs';
 
+/** @typedef {import('../src/app/prerender-protocol.gen').Message} Message */
+/**
+ * The field names of any message, so that tsc fails here when sitegen renames one.
+ * @template T
+ * @typedef {T extends unknown ? keyof T : never} KeysOf
+ */
+/** @typedef {Partial<Record<KeysOf<Message>, unknown>>} MessageFields */
 /** @typedef {import('../src/app/prerender-protocol.gen').Reply} Reply */
 
 // React picks its development build (several times slower, extra checks) unless told
@@ -71,18 +78,21 @@ function reply(object) {
  * @returns {Promise<Reply | undefined>}
  */
 async function handle(line) {
-  let message;
+  /** @type {unknown} */
+  let parsed;
   try {
-    message = JSON.parse(line);
+    parsed = JSON.parse(line);
   } catch (error) {
     return { error: `request is not valid JSON: ${messageOf(error, { stack: false })}` };
   }
-  if (typeof message === 'object' && message !== null && 'layout' in message && !('url' in message)) {
+  // Checked field by field below: a message is sitegen's, but a line is only text.
+  const message = /** @type {MessageFields} */ (typeof parsed === 'object' && parsed !== null ? parsed : {});
+  if (message.layout !== undefined && message.url === undefined) {
     layout = message.layout;
     return undefined;
   }
   if (loadError !== undefined || render === undefined) return { error: loadError ?? 'the SSR bundle is not loaded' };
-  const { url, route } = message ?? {};
+  const { url, route } = message;
   if (typeof url !== 'string' || typeof route !== 'object' || route === null) {
     return { error: 'request needs {"url": string, "route": object}' };
   }

@@ -24,7 +24,7 @@ use crate::entry::Key;
 use crate::error::WorkerError;
 use crate::interrupt::{self, Interrupted};
 pub use crate::protocol::FrameMarkup;
-use crate::protocol::{PageMarkup, Reply};
+use crate::protocol::{Message, PageMarkup, Reply};
 
 /// The environment variable the command line reads [`Prerenderer::start`]'s timeout
 /// from, which a timed-out render names.
@@ -229,7 +229,7 @@ impl Prerenderer {
         let mut outbox = self.outbox();
         // The frames of the old layout are forgotten once the replies before it are read.
         outbox.expected.push_back(Expected::NewLayout);
-        outbox.send(format!("{{\"layout\":{layout_json}}}"));
+        outbox.send(Message::layout_line(layout_json));
     }
 
     /// The worker's process id.
@@ -244,14 +244,14 @@ impl Prerenderer {
             url: url.to_string(),
             message,
         };
-        let url_json = serde_json::to_string(url).map_err(|e| fail(e.to_string()))?;
+        let line = Message::render_line(url, route_json).map_err(|e| fail(e.to_string()))?;
         let (answer, reply) = mpsc::channel();
         {
             let mut outbox = self.outbox();
             // A worker that has gone answers nothing: the channel closes at once.
             if !outbox.closed {
                 outbox.expected.push_back(Expected::Page(answer));
-                outbox.send(format!("{{\"url\":{url_json},\"route\":{route_json}}}"));
+                outbox.send(line);
             }
         }
         match self.wait_for(&reply) {

@@ -1,7 +1,8 @@
-//! The prerender worker's reply, declared once: [`crate::prerender`] reads it and
-//! `sitegen gen` writes its TypeScript types ([`TYPESCRIPT_FILE`]), which the worker's
-//! side (`web/src/entry-server.tsx`, `web/src/app/frame-cache.ts`) returns, so neither
-//! side can change the reply alone (docs/data-contract.md §5).
+//! The prerender worker's protocol, declared once: the messages [`crate::prerender`]
+//! writes and the reply it reads. `sitegen gen` writes their TypeScript types
+//! ([`TYPESCRIPT_FILE`]), which the worker's side (`web/scripts/prerender.mjs`,
+//! `web/src/entry-server.tsx`, `web/src/app/frame-cache.ts`) reads and returns, so
+//! neither side can change the protocol alone (docs/data-contract.md §5).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::{TypeVisitor, TS};
@@ -9,11 +10,46 @@ use ts_rs::{TypeVisitor, TS};
 /// Where the reply's TypeScript types are committed, relative to the repository root.
 pub const TYPESCRIPT_FILE: &str = "web/src/app/prerender-protocol.gen.ts";
 
-/// Visits the reply's types for their TypeScript declarations.
+/// Visits the protocol's types for their TypeScript declarations.
 pub fn visit_types(visitor: &mut impl TypeVisitor) {
+    visitor.visit::<Message>();
     visitor.visit::<Reply>();
     // Flattened into `RenderedPage`, and what the worker's frame cache returns.
     visitor.visit::<PageMarkup>();
+}
+
+/// A message to a worker, one JSON line: the layout of the pages that follow (once per
+/// worker, and again when it changes; no reply), or a URL to render with its route
+/// data. Both carry JSON the build already holds serialised, so sitegen writes the
+/// lines around it (`Message::layout_line`, `Message::render_line`) rather than from
+/// this type, which describes them.
+#[derive(Debug, Deserialize, TS)]
+#[serde(untagged)]
+pub enum Message {
+    Render {
+        url: String,
+        /// The route's `RouteData` (docs/data-contract.md §3).
+        #[ts(type = "unknown")]
+        route: serde_json::Value,
+    },
+    Layout {
+        /// The layout every page shares (docs/data-contract.md §2).
+        #[ts(type = "unknown")]
+        layout: serde_json::Value,
+    },
+}
+
+impl Message {
+    /// The line that sends `layout_json`, the layout's JSON.
+    pub fn layout_line(layout_json: &str) -> String {
+        format!("{{\"layout\":{layout_json}}}")
+    }
+
+    /// The line that asks for `url` rendered from `route_json`, its route's JSON.
+    pub fn render_line(url: &str, route_json: &str) -> Result<String, serde_json::Error> {
+        let url_json = serde_json::to_string(url)?;
+        Ok(format!("{{\"url\":{url_json},\"route\":{route_json}}}"))
+    }
 }
 
 /// A worker's answer to one render request: a page, or the message of its failure.
@@ -119,6 +155,22 @@ impl Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lines written around serialised JSON are the messages the TypeScript types
+    /// describe.
+    #[test]
+    fn each_message_line_reads_back_as_its_message() {
+        let layout = Message::layout_line(r#"{"site":{"name":"A"}}"#);
+        assert!(matches!(
+            serde_json::from_str(&layout).unwrap(),
+            Message::Layout { layout } if layout["site"]["name"] == "A"
+        ));
+        let render = Message::render_line("/a \"b\"", r#"{"page":{}}"#).unwrap();
+        assert!(matches!(
+            serde_json::from_str(&render).unwrap(),
+            Message::Render { url, route } if url == "/a \"b\"" && route["page"].is_object()
+        ));
+    }
 
     fn page(markup: PageMarkup) -> Reply {
         Reply::Page(RenderedPage {

@@ -7,6 +7,23 @@
 export type FrameMarkup = { before: string, after: string, };
 
 /**
+ * A message to a worker, one JSON line: the layout of the pages that follow (once per
+ * worker, and again when it changes; no reply), or a URL to render with its route
+ * data. Both carry JSON the build already holds serialised, so sitegen writes the
+ * lines around it (`Message::layout_line`, `Message::render_line`) rather than from
+ * this type, which describes them.
+ */
+export type Message = { url: string,
+/**
+ * The route's `RouteData` (docs/data-contract.md §3).
+ */
+route: unknown, } | {
+/**
+ * The layout every page shares (docs/data-contract.md §2).
+ */
+layout: unknown, };
+
+/**
  * A page's markup: whole, or the screen's (after the resources it hoists) in frame
  * `frame`, whose markup comes along the first time (`frameMarkup`); the page is
  * `hoisted + before + screen + after`.
