@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::{TypeVisitor, TS};
 
-/// Where the reply's TypeScript types are committed, relative to the repository root.
+/// Where the protocol's TypeScript types are committed, relative to the repository root.
 pub const TYPESCRIPT_FILE: &str = "web/src/app/prerender-protocol.gen.ts";
 
 /// Visits the protocol's types for their TypeScript declarations.
