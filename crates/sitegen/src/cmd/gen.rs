@@ -4,8 +4,8 @@
 //!   `route-paths.gen.ts`, `route-modules.gen.ts` and `route-table.gen.ts`;
 //! - the data contract's TypeScript types (`web/src/content/contract.gen.ts`) and the
 //!   web tests' data (`web/src/testing/content-fixture.gen.ts`), from `sitegen-view`;
-//! - the prerender worker's message and reply types (`web/src/app/prerender-protocol.gen.ts`), from
-//!   `sitegen-workers`;
+//! - the prerender worker's message and reply types
+//!   (`web/src/app/prerender-protocol.gen.ts`), from `sitegen-workers`;
 //! - the content files' JSON Schemas (`schemas/`) and the error reference
 //!   (`docs/errors.md`), from `sitegen-content`.
 //!
