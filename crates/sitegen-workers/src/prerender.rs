@@ -1,8 +1,9 @@
 //! The bridge to the prerenderer: long-lived `node` processes running the SSR bundle
 //! (docs/data-contract.md §5). Each gets the layout once, then one `{url, route}` line
-//! per route and answers one `{html, modules, status}` line ([`crate::protocol`]). A process serves many
-//! routes, so Node's start-up and the bundle's import are paid once per worker, not per
-//! route; a build shares its workers between its threads ([`crate::worker_pool`]).
+//! per route and answers one `{html, modules, status}` line ([`crate::protocol`]). A
+//! process serves many routes, so Node's start-up and the bundle's import are paid once
+//! per worker, not per route; a build shares its workers between its threads
+//! ([`crate::worker_pool`]).
 //!
 //! A worker never holds the build: its pipes are driven by two threads of its own, so
 //! the build only waits on channels, with a deadline ([`WORKER_TIMEOUT_ENV`]) and an

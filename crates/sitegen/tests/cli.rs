@@ -106,13 +106,7 @@ fn a_failed_build_leaves_the_previous_dist_untouched() {
     fs::write(out.join("aboutUs/index.html"), [0u8, 159, 146, 150]).unwrap();
     let before = snapshot(&out);
 
-    let output = sitegen(&[
-        "build",
-        "--content",
-        content.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = build(&[], &content, &out);
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         error_lines(&stderr(&output)).len(),
@@ -441,13 +435,7 @@ fn build_showing_tiled_noise(file: &str, line: &str, path: &str) -> (tempfile::T
     let (key, _) = line.split_once(" = ").unwrap();
     edit(&content.join(file), line, &format!("{key} = \"{path}\""));
     let out = tmp.path().join("site");
-    let output = sitegen(&[
-        "build",
-        "--content",
-        content.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = build(&[], &content, &out);
     assert!(output.status.success(), "{}", stderr(&output));
     (tmp, out)
 }
@@ -609,13 +597,7 @@ fn check_rejects_what_build_would_reject_with_positions() {
     }
 
     let out = tmp.path().join("dist");
-    let build = sitegen(&[
-        "build",
-        "--content",
-        content.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let build = build(&[], &content, &out);
     assert_eq!(build.status.code(), Some(1));
     assert_eq!(error_lines(&stderr(&build)), error_lines(&text));
     assert!(!out.exists());
