@@ -71,7 +71,7 @@ impl Pages<'_> {
     ) -> Result<(), BuildError> {
         parallel::run_queue(
             routes.len(),
-            jobs,
+            pool.threads(jobs),
             || Ok::<_, BuildError>(Affinity::default()),
             |affinity, index| {
                 self.write_route(pool, affinity, routes[index])?;
