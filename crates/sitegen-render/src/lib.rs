@@ -16,6 +16,7 @@
 pub(crate) mod cache;
 pub(crate) mod cdn;
 mod error;
+mod folder_spread;
 pub mod hosts;
 pub(crate) mod out_dir;
 pub(crate) mod output;
