@@ -378,6 +378,10 @@ fn worker_command(script: &Path, web_dir: &Path) -> Command {
         // A larger young generation: a page allocates a few MB, and the default
         // semi-space made the worker spend ~15 % of its time in scavenges.
         .arg("--max-semi-space-size=32")
+        // Without escape analysis, the optimising compiler's largest pass here, a worker
+        // rendered a 10,000-product catalogue's pages in 7 % less time and 8 % less CPU
+        // (its compiler threads share the cores with the other worker and sitegen).
+        .arg("--no-turbo-escape")
         .arg(script)
         .current_dir(web_dir)
         // Node reads and parses this certificate bundle as it starts (about 50 ms of
