@@ -14,9 +14,10 @@
 //! (`sitegen-serve`).
 
 pub(crate) mod cache;
-pub(crate) mod cdn;
+pub(crate) mod compress;
 mod error;
 mod folder_spread;
+pub(crate) mod headers;
 pub mod hosts;
 pub(crate) mod out_dir;
 pub(crate) mod output;
@@ -32,6 +33,7 @@ mod script_json;
 pub(crate) mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
+mod sitemap;
 mod stages;
 mod warm;
 pub(crate) mod webapp;

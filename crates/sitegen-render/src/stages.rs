@@ -22,7 +22,7 @@ use crate::progress::{self, Progress, Stage};
 use crate::published::Published;
 use crate::shell::Shells;
 use crate::webapp::WebBuild;
-use crate::{cdn, hosts, output, redirects, search_index, seo, BuildOptions};
+use crate::{compress, headers, hosts, redirects, search_index, seo, sitemap, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -204,8 +204,8 @@ pub(crate) fn write_site_files(
         .filter(|route| route.in_sitemap)
         .map(|route| route.canonical(base_url))
         .collect();
-    staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
-    staging.write("robots.txt", output::robots(base_url))?;
+    staging.write("sitemap.xml", sitemap::sitemap(&sitemap_urls))?;
+    staging.write("robots.txt", sitemap::robots(base_url))?;
     let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
     warnings.extend(
         hosts::limits_passed(&redirect_rules)
@@ -235,9 +235,9 @@ pub(crate) fn write_site_files(
     }
     staging.write(
         "_headers",
-        cdn::headers(&cdn::CspOrigins {
-            frame: cdn::origin_of(content.site.contact.map_embed_url.as_str()),
-            connect: cdn::origin_of(content.site.email.origin()),
+        headers::headers(&headers::CspOrigins {
+            frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
+            connect: headers::origin_of(content.site.email.origin()),
         }),
     )?;
     Ok(redirect_rules)
@@ -306,6 +306,6 @@ pub(crate) fn check_links(
 pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError> {
     staging.note_unlisted_files();
     let out_dir = Some(run.options.out_dir.as_path());
-    cdn::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
+    compress::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
     Ok(())
 }
