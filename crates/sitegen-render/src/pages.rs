@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use sitegen_workers::prerender;
+use sitegen_workers::rendered::Rendered;
 use sitegen_workers::worker_pool::{Affinity, WorkerPool};
 use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 
@@ -55,7 +55,7 @@ pub(crate) struct Pages<'a> {
 }
 
 /// Renders by their cache key.
-pub(crate) type Renders = HashMap<Key, Arc<prerender::Rendered>>;
+pub(crate) type Renders = HashMap<Key, Arc<Rendered>>;
 
 impl Pages<'_> {
     /// Writes the data chunk and page of each of `routes` on `jobs` threads, rendering
@@ -100,7 +100,7 @@ impl Pages<'_> {
         url: &str,
         route_json: &str,
         key: Key,
-    ) -> Result<Arc<prerender::Rendered>, BuildError> {
+    ) -> Result<Arc<Rendered>, BuildError> {
         let found = match self.remembered.get(&key) {
             Some(rendered) => {
                 self.renders.keep(&key, Some(rendered));
@@ -123,7 +123,7 @@ impl Pages<'_> {
     }
 
     /// For a warm builder, keeps a render for its next build.
-    fn remember_render(&self, key: Key, rendered: &Arc<prerender::Rendered>) {
+    fn remember_render(&self, key: Key, rendered: &Arc<Rendered>) {
         if let Some(renders) = &self.to_remember {
             renders
                 .lock()
@@ -275,7 +275,7 @@ fn is_block_route(route: &PlannedRoute) -> bool {
 
 fn head_assets(
     manifest: &webapp::Manifest,
-    rendered: &prerender::Rendered,
+    rendered: &Rendered,
     url: &str,
 ) -> Result<webapp::HeadAssets, BuildError> {
     manifest
@@ -295,7 +295,7 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use sitegen_view as view;
-    use sitegen_workers::prerender::Prerenderer;
+    use sitegen_workers::prerender::{self, Prerenderer};
     use walkdir::WalkDir;
 
     use super::*;
