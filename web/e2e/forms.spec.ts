@@ -340,6 +340,8 @@ test.describe('quote modal', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, 'Email sent successfully!')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The toast outlives the modal that raised it.
+    await expect(toast(page, 'Email sent successfully!')).toBeVisible();
     const body = requests[0]!.postDataJSON();
     console.log('quote request body:', JSON.stringify(body));
     expect(body).toEqual({
@@ -376,6 +378,10 @@ test('quote modal: a failed send shows the failure toast and keeps the dialog op
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Failed to send email.')).toBeVisible();
   await expect(dialog).toBeVisible();
+  // Above the backdrop and not inert (announced, closable): the toast sits in the open dialog.
+  await expect(dialog.locator('.Toastify__toast').filter({ hasText: 'Failed to send email.' })).toBeVisible();
+  await dialog.locator('.Toastify__toast').getByRole('button', { name: 'close' }).click();
+  await expect(toast(page, 'Failed to send email.')).toBeHidden();
   await expect(dialog.locator('#name')).toHaveValue('Asha Rao');
   await expect(dialog.locator('#message')).toHaveValue('Quote please');
 });
