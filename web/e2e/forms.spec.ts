@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
-import { test, expect as baseExpect, waitForApp, appErrors, siteLayout } from './support';
+import { test, expect as baseExpect, waitForApp, appErrors, siteLayout, holdScripts, isHydrated } from './support';
 
 // These machines are shared and often loaded: the first send also loads the e-mail and
 // toast chunks. A longer wait changes nothing timed: those tests pause the page's clock.
@@ -110,6 +110,21 @@ test.describe('contact form', () => {
     // Contact toasts sit at the top centre.
     await expect(page.locator('.Toastify__toast-container--top-center')).toContainText('Email sent successfully!');
     expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('what a visitor types before the app has arrived stays in the fields and is sent', async ({ page }) => {
+    const requests = await interceptEmail(page);
+    const release = holdScripts(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const form = await fillContact(page);
+    expect(await isHydrated(page, 'form.form-card')).toBe(false);
+    release();
+    await waitForApp(page);
+    await expect.poll(() => isHydrated(page, 'form.form-card')).toBe(true);
+    await expectContactKept(page);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toast(page, 'Email sent successfully!')).toBeVisible();
+    expect(requests[0]!.postDataJSON().template_params).toEqual(CONTACT);
   });
 
   test('shows the spec messages on submit, focuses the first invalid field and clears an edited error', async ({
