@@ -42,6 +42,21 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  it('opens again when the browser closed it by itself and the caller keeps it (e.g. while sending)', async () => {
+    const { dialog, onClose } = renderModal();
+    vi.useFakeTimers();
+    try {
+      // A second Escape without a click or key between: Chrome closes it, refused or not.
+      dialog.open = false;
+      fireEvent(dialog, new Event('close'));
+      expect(onClose).toHaveBeenCalledTimes(1);
+      await vi.runAllTimersAsync();
+      expect(dialog.open).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('tells what moved into it, then closes, when it leaves the page', () => {
     const { dialog, unmount } = renderModal();
     const closing = vi.fn(() => expect(dialog.open).toBe(true));
