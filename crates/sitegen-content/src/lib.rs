@@ -8,7 +8,8 @@
 //!   a caret, a hint), each rule a variant of the [`ErrorCode`] catalogue;
 //! - checking media files (existence, format, dimensions) and naming their hashed
 //!   output files ([`MediaIndex`]);
-//! - exporting JSON Schemas of the content files for editors ([`schemas`]);
+//! - declaring every content file once ([`CONTENT_FILES`]: path, title, tables,
+//!   schema) and exporting their JSON Schemas for editors ([`schemas`]);
 //! - declaring every route once ([`ROUTES`]): the content's link checks, the
 //!   renderer's plan and the web app's generated route files all read it.
 //!
@@ -34,28 +35,27 @@
 #![warn(missing_docs)]
 
 mod check;
-mod codes;
 mod content;
 mod de;
-mod diagnostic;
 mod editorial;
+pub mod files;
 mod load;
 mod media;
 pub mod model;
 pub mod routes;
 mod schema;
-mod suggest;
 pub mod testing;
 mod values;
 
 use std::path::Path;
 
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
-pub use codes::{ErrorCode, Severity};
 pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
-pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
-pub use editorial::{DraftCount, HOME_SECTIONS};
+// The content reports through the diagnostics at the bottom of the workspace; they
+// are re-exported so that a user of the content names one crate.
+pub use editorial::{DraftCount, HomeSection};
+pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
 pub use model::{
@@ -64,7 +64,11 @@ pub use model::{
 };
 pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};
-pub use suggest::did_you_mean;
+pub use sitegen_diagnostics::did_you_mean;
+pub use sitegen_diagnostics::{
+    display_path, paint_severity, sort as sort_diagnostics, Diagnostic, ErrorCode, Location,
+    Severity, Span,
+};
 pub use values::{
     absolute_url, link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
     RegistrationType, SocialKind, Text,

@@ -6,15 +6,16 @@ use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::codes::{ErrorCode, Severity};
 use crate::content::Content;
 use crate::de::{lookup, Cx, FromToml, Located};
-use crate::diagnostic::{display_path, Diagnostic, SourceFile};
+use crate::files;
 use crate::media::MediaCache;
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
 };
+use sitegen_diagnostics::{display_path, Diagnostic, SourceFile};
+use sitegen_diagnostics::{ErrorCode, Severity};
 
 /// One content file after reading: its text (when readable), its typed value (when
 /// it loaded without problems in its own fields) and what the checks across files
@@ -269,7 +270,7 @@ fn raw_navigation(root: &DeTable<'_>) -> RawRefs {
         }
     }
     let mut refs = RawRefs::default();
-    entries(raw_tables(root, "item"), &mut refs);
+    entries(raw_tables(root, files::NAVIGATION.entry_table()), &mut refs);
     if let Some(footer) = raw_table(root, "footer") {
         refs.routes.extend(raw_strings(footer, "quick_links", "to"));
         refs.routes.extend(raw_strings(footer, "legal_links", "to"));
@@ -290,7 +291,7 @@ fn raw_home(root: &DeTable<'_>) -> RawRefs {
 }
 
 fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
-    raw_tables(root, "product")
+    raw_tables(root, files::PRODUCTS.entry_table())
         .into_iter()
         .map(|table| RawProduct {
             id: raw_integer(table, "id"),
@@ -374,30 +375,32 @@ pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Bo
         diagnostics: Vec::new(),
         media: MediaCache::new(content_dir, options.max_image_side),
     };
-    let site = loader.file("site.toml", |_| ());
-    let navigation = loader.file("navigation.toml", raw_navigation);
-    let catalogue = loader.file("catalogue.toml", |root| {
-        raw_entries(root, "category", "name")
+    let site = loader.file(files::SITE.path, |_| ());
+    let navigation = loader.file(files::NAVIGATION.path, raw_navigation);
+    let catalogue = loader.file(files::CATALOGUE.path, |root| {
+        raw_entries(root, files::CATALOGUE.entry_table(), "name")
     });
-    let products = loader.file("products.toml", raw_products);
-    let services = loader.file("services.toml", |root| {
-        raw_entries(root, "service", "title")
+    let products = loader.file(files::PRODUCTS.path, raw_products);
+    let services = loader.file(files::SERVICES.path, |root| {
+        raw_entries(root, files::SERVICES.entry_table(), "title")
     });
-    let home = loader.file("home.toml", raw_home);
-    let about = loader.file("about.toml", |_| ());
-    let certificates = loader.file("certificates.toml", |root| RawCertificates {
-        certificates: raw_strings(root, "certificate", "id"),
-        registrations: raw_strings(root, "registration", "id"),
+    let home = loader.file(files::HOME.path, raw_home);
+    let about = loader.file(files::ABOUT.path, |_| ());
+    let certificates = loader.file(files::CERTIFICATES.path, |root| {
+        let [certificate, registration] = files::CERTIFICATES.tables else {
+            unreachable!("certificates.toml declares its two tables")
+        };
+        RawCertificates {
+            certificates: raw_strings(root, certificate, "id"),
+            registrations: raw_strings(root, registration, "id"),
+        }
     });
     let policies = PolicyKind::ALL
         .iter()
-        .map(|kind| {
-            let relative = format!("policies/{}.toml", kind.file_stem());
-            (*kind, loader.file(&relative, |_| ()))
-        })
+        .map(|kind| (*kind, loader.file(kind.content_file().path, |_| ())))
         .collect();
-    let timeline = loader.file("timeline.toml", |_| ());
-    let pages = loader.file("pages.toml", |_| ());
+    let timeline = loader.file(files::TIMELINE.path, |_| ());
+    let pages = loader.file(files::PAGES.path, |_| ());
     let loaded = Loaded {
         site,
         navigation,
@@ -426,9 +429,7 @@ pub(crate) fn assemble(content_dir: &Path, read: Read) -> LoadReport {
         mut diagnostics,
         media,
     } = read;
-    diagnostics.sort_by(|a, b| {
-        (&a.path, a.line, a.column, a.code).cmp(&(&b.path, b.line, b.column, b.code))
-    });
+    sitegen_diagnostics::sort(&mut diagnostics);
     diagnostics.dedup();
 
     let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
@@ -489,8 +490,8 @@ fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use crate::codes::ErrorCode;
     use crate::test_support::{codes, load_edited, single, valid_copy};
+    use sitegen_diagnostics::ErrorCode;
 
     #[test]
     fn toml_syntax() {
