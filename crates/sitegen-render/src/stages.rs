@@ -73,7 +73,8 @@ impl Laps {
 
 /// What the content stage makes.
 pub(crate) struct Planned {
-    /// The content as this build publishes it, and its routes and layout.
+    /// The content as this build publishes it, its routes and layout; planned again
+    /// here alone when the variants leave one out.
     pub plan: Plan,
     /// What the routes' data and the layout show of the images with variants.
     pub shown_images: ShownImages,
