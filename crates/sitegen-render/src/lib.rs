@@ -19,6 +19,7 @@ mod error;
 mod folder_spread;
 pub(crate) mod headers;
 pub mod hosts;
+mod markup;
 pub(crate) mod out_dir;
 pub(crate) mod output;
 pub(crate) mod page_links;

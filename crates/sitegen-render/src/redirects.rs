@@ -159,8 +159,8 @@ pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)
 
 /// A page that sends the browser on to `target` at once and names it as canonical.
 fn moved_page(title: &str, target: &str, base_url: &str) -> String {
-    let title = escape_html(title);
-    let target = escape_html(target);
+    let title = crate::markup::escape(title);
+    let target = crate::markup::escape(target);
     let canonical = sitegen_content::absolute_url(base_url, &target);
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -169,13 +169,6 @@ fn moved_page(title: &str, target: &str, base_url: &str) -> String {
          <meta http-equiv=\"refresh\" content=\"0; url={target}\">\n</head>\n\
          <body>\n<p>This page has moved: <a href=\"{target}\">{title}</a>.</p>\n</body>\n</html>\n"
     )
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// `data/redirects.json`: `{ aliases: { "/old": "/new" }, products: { "12": "/products/12/slug" } }`

@@ -112,18 +112,7 @@ fn escape_html_formatter(
         }
         return Ok(());
     }
-    let text = value.to_string();
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            _ => escaped.push(c),
-        }
-    }
+    let escaped = crate::markup::escape(&value.to_string());
     out.write_str(&escaped).map_err(io)
 }
 

@@ -8,7 +8,7 @@ pub(crate) fn sitemap(urls: &[String]) -> String {
     );
     for url in urls {
         xml.push_str("  <url><loc>");
-        xml.push_str(&escape_xml(url));
+        xml.push_str(&crate::markup::escape(url));
         xml.push_str("</loc></url>\n");
     }
     xml.push_str("</urlset>\n");
@@ -21,14 +21,6 @@ pub(crate) fn robots(base_url: &str) -> String {
         "User-agent: *\nAllow: /\n\nSitemap: {}\n",
         sitegen_content::absolute_url(base_url, "/sitemap.xml")
     )
-}
-
-fn escape_xml(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
 }
 
 #[cfg(test)]
