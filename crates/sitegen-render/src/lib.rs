@@ -18,6 +18,7 @@ pub(crate) mod cdn;
 mod error;
 mod folder_spread;
 pub mod hosts;
+pub(crate) mod os;
 pub(crate) mod out_dir;
 pub(crate) mod output;
 pub(crate) mod page_links;

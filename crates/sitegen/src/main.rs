@@ -200,21 +200,8 @@ struct ServeArgs {
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Turns transparent huge pages off for sitegen and the Node workers it starts (the
-/// setting is inherited). mimalloc asks for them, and the kernel zeroes all 2 MB of one
-/// when it is first touched: a fifth of the CPU of a 10,000-product update with nothing
-/// to render, and a twentieth of a cold build's, for a third more peak memory.
-fn turn_off_huge_pages() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: this prctl only sets a flag of the process; a kernel that refuses it
-    // leaves the process as it was.
-    unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    }
-}
-
 fn main() -> ExitCode {
-    turn_off_huge_pages();
+    sitegen_workers::os::turn_off_huge_pages();
     let cli = Cli::parse();
     cmd::set_color(cli.color);
     if let Command::Build(BuildArgs { quiet, .. })
