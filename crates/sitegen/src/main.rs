@@ -37,8 +37,8 @@ enum Command {
     /// Write the JSON Schemas of the content files (for editors' TOML language servers).
     Schema(SchemaArgs),
     /// Write every file of the repository generated from Rust: the web app's route
-    /// files and data contract, the web tests' data, the JSON Schemas and the error
-    /// reference.
+    /// files and data contract, the web tests' data, the JSON Schemas, the error
+    /// reference and the command-line reference.
     Gen(GenArgs),
     /// Explain an error code of the diagnostics (e.g. `sitegen explain E0202`).
     Explain(ExplainArgs),

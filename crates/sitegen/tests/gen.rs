@@ -15,6 +15,9 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_sitegen"))
             .args(["gen", "--root", root.to_str().unwrap()])
+            // The command-line reference shows neither the environment nor the terminal.
+            .env("SITEGEN_JOBS", "3")
+            .env("COLUMNS", "40")
             .output()
             .unwrap()
     };
@@ -34,6 +37,7 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
         "web/src/testing/content-fixture.gen.ts",
         "schemas/products.schema.json",
         "docs/errors.md",
+        "docs/cli.md",
     ];
     for file in files {
         assert!(
