@@ -5,14 +5,14 @@ use std::fs;
 use std::path::Path;
 
 use sitegen_content::{Diagnostic, ErrorCode};
-use swc_core::common::sync::Lrc;
-use swc_core::common::{FileName, SourceMap, Span, Spanned};
-use swc_core::ecma::ast::{
+use swc_common::sync::Lrc;
+use swc_common::{FileName, SourceMap, Span, Spanned};
+use swc_ecma_ast::{
     CallExpr, Callee, EsVersion, Expr, JSXAttrName, JSXAttrOrSpread, JSXAttrValue, JSXElementName,
     JSXExpr, JSXOpeningElement, Lit,
 };
-use swc_core::ecma::parser::{lexer::Lexer, Parser, StringInput, Syntax, TsSyntax};
-use swc_core::ecma::visit::{Visit, VisitWith};
+use swc_ecma_parser::{lexer::Lexer, Parser, StringInput, Syntax, TsSyntax};
+use swc_ecma_visit::{Visit, VisitWith};
 use walkdir::WalkDir;
 
 use crate::route_table::RouteTable;

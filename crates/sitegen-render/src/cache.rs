@@ -15,12 +15,13 @@
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::{BufWriter, Write};
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 pub use sitegen_workers::{write_atomically, Key};
+
+use crate::os::PositionedFile;
 
 /// The folder of the build cache for a content folder: `target/sitegen-cache` in the
 /// folder that holds it (ignored by git with the rest of `target/`).
@@ -84,7 +85,7 @@ type IndexEntry = (Key, u64, u64);
 /// A sealed pack, open for reading.
 struct Pack {
     path: PathBuf,
-    file: fs::File,
+    file: PositionedFile,
 }
 
 /// Where an entry is: in which of [`BuildCache::packs`], at which offset, how long.
@@ -354,8 +355,8 @@ fn pack_paths(dir: &Path) -> Vec<PathBuf> {
 
 /// Opens a sealed pack and reads its index; `None` unless its footer and index are whole.
 fn open_pack(path: &Path) -> Option<(Pack, Vec<IndexEntry>)> {
-    let file = fs::File::open(path).ok()?;
-    let file_len = file.metadata().ok()?.len();
+    let file = PositionedFile::new(fs::File::open(path).ok()?);
+    let file_len = file.len().ok()?;
     let footer_offset = file_len.checked_sub(FOOTER_LEN as u64)?;
     let mut footer = [0; FOOTER_LEN];
     file.read_exact_at(&mut footer, footer_offset).ok()?;
@@ -398,7 +399,7 @@ fn remove_abandoned_packs(dir: &Path) {
             Some(extension) => extension
                 .strip_prefix("tmp-")
                 .and_then(|pid| pid.parse().ok())
-                .is_some_and(|pid: i32| !process_is_running(pid)),
+                .is_some_and(|pid: u32| !sitegen_workers::os::process_is_alive(pid)),
             None => path
                 .file_name()
                 .and_then(|name| name.to_str())
@@ -410,12 +411,6 @@ fn remove_abandoned_packs(dir: &Path) {
             let _ = fs::remove_file(&path);
         }
     }
-}
-
-fn process_is_running(pid: i32) -> bool {
-    // SAFETY: signal 0 only checks that the process exists; it has no memory effects.
-    let alive = unsafe { libc::kill(pid, 0) } == 0;
-    alive || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
 }
 
 #[cfg(test)]
@@ -540,7 +535,11 @@ mod tests {
             fs::write(path, "x").unwrap();
         }
         BuildCache::new(dir.path(), true).finish();
-        assert!(!killed.exists());
+        // Where the system cannot tell a dead build, its pack is kept.
+        assert_eq!(
+            killed.exists(),
+            !sitegen_workers::os::KNOWS_PROCESS_LIVENESS
+        );
         assert!(running.exists(), "a build still writing keeps its pack");
         assert!(!first_format.exists());
     }

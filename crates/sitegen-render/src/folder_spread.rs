@@ -62,7 +62,7 @@ impl FolderSpread {
             .unwrap_or_else(|p| p.into_inner())
             .push(folder.to_path_buf());
         if self.spreading.load(Ordering::Relaxed) {
-            spread_subfolders(folder);
+            crate::os::spread_subfolders(folder);
         }
     }
 
@@ -81,7 +81,7 @@ impl FolderSpread {
             .add(started.elapsed());
         if slow == Some(true) && !self.spreading.swap(true, Ordering::Relaxed) {
             for folder in self.tops.lock().unwrap_or_else(|p| p.into_inner()).iter() {
-                spread_subfolders(folder);
+                crate::os::spread_subfolders(folder);
             }
         }
         made
@@ -91,20 +91,6 @@ impl FolderSpread {
     pub(crate) fn is_spreading(&self) -> bool {
         self.spreading.load(Ordering::Relaxed)
     }
-}
-
-/// Asks the file system to spread the subfolders of `folder` over its block groups, as
-/// it does for those of its root. Only a hint: where it is not supported (another file
-/// system, another system), nothing changes.
-fn spread_subfolders(folder: &Path) {
-    #[cfg(target_os = "linux")]
-    if let Ok(handle) = std::fs::File::open(folder) {
-        use rustix::fs::{ioctl_getflags, ioctl_setflags, IFlags};
-        let _ = ioctl_getflags(&handle)
-            .and_then(|flags| ioctl_setflags(&handle, flags | IFlags::TOPDIR));
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = folder;
 }
 
 #[cfg(test)]
@@ -167,22 +153,17 @@ mod tests {
         assert!(spread_after(SLOW_FOLDER * 2).is_spreading());
     }
 
-    #[cfg(target_os = "linux")]
     #[test]
     fn the_top_folders_spread_their_subfolders_only_once_folders_come_slowly() {
-        use rustix::fs::{ioctl_getflags, IFlags};
         let root = tempfile::tempdir().unwrap();
         let folder = |name: &str| {
             let folder = root.path().join(name);
             std::fs::create_dir(&folder).unwrap();
             folder
         };
-        let spreads = |folder: &Path| {
-            ioctl_getflags(std::fs::File::open(folder).unwrap())
-                .is_ok_and(|flags| flags.contains(IFlags::TOPDIR))
-        };
+        let spreads = |folder: &Path| crate::os::spreads_subfolders(folder);
         let probe = folder("probe");
-        spread_subfolders(&probe);
+        crate::os::spread_subfolders(&probe);
         if !spreads(&probe) {
             eprintln!("this file system has no FS_TOPDIR_FL: nothing to check");
             return;

@@ -20,6 +20,7 @@ mod folder_spread;
 pub(crate) mod headers;
 pub mod hosts;
 mod markup;
+pub(crate) mod os;
 pub(crate) mod out_dir;
 pub(crate) mod output;
 pub(crate) mod page_links;

@@ -212,7 +212,7 @@ pub fn clean_leftovers(target: &Path) -> io::Result<()> {
         if path.is_symlink() || !path.is_dir() || !is_ours_or_empty(&path) {
             continue;
         }
-        if kind == Beside::Staging && process_is_alive(pid) {
+        if kind == Beside::Staging && sitegen_workers::os::process_is_alive(pid) {
             continue;
         }
         leftovers.push((kind, path));
@@ -256,22 +256,6 @@ pub(crate) fn parent_of(target: &Path) -> Option<PathBuf> {
         Some(parent) => Some(parent.to_path_buf()),
         None => None,
     }
-}
-
-#[cfg(unix)]
-fn process_is_alive(pid: u32) -> bool {
-    let Ok(pid) = libc::pid_t::try_from(pid) else {
-        return false;
-    };
-    // Signal 0 checks for existence only. EPERM means it exists but is not ours.
-    // SAFETY: kill with signal 0 sends nothing and has no memory effects.
-    unsafe { libc::kill(pid, 0) == 0 || *libc::__errno_location() == libc::EPERM }
-}
-
-#[cfg(not(unix))]
-fn process_is_alive(_pid: u32) -> bool {
-    // Without a cheap liveness test, keep the folder: a leftover costs disk, not data.
-    true
 }
 
 #[cfg(test)]
@@ -425,7 +409,9 @@ mod tests {
         fs::write(foreign.join("mine.txt"), "not sitegen's").unwrap();
 
         clean_leftovers(&target).unwrap();
-        assert!(!dead.exists() && !retired.exists() && !trash.exists());
+        assert!(!retired.exists() && !trash.exists());
+        // Where the system cannot tell a dead build, its staging folder is kept.
+        assert_eq!(dead.exists(), !sitegen_workers::os::KNOWS_PROCESS_LIVENESS);
         assert!(live.exists(), "a running build's staging folder is kept");
         assert!(
             foreign.exists(),

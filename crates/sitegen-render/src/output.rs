@@ -542,7 +542,7 @@ impl Staging {
         let old_site = if !target.exists() {
             fs::rename(&self.dir, &target).map_err(io(&target))?;
             None
-        } else if swap::exchange(&self.dir, &target).map_err(io(&target))? {
+        } else if crate::os::exchange(&self.dir, &target).map_err(io(&target))? {
             // The staging folder's name now holds the old site.
             Some(self.dir.clone())
         } else {
@@ -578,51 +578,6 @@ impl Drop for Staging {
         if !self.committed {
             let _ = out_dir::remove_marker_last(&self.dir);
         }
-    }
-}
-
-/// The atomic swap of two folders.
-mod swap {
-    use std::path::Path;
-
-    /// Swaps the folders `a` and `b` in one step; `Ok(false)` where the system cannot.
-    #[cfg(target_os = "linux")]
-    pub fn exchange(a: &Path, b: &Path) -> std::io::Result<bool> {
-        use std::ffi::CString;
-        use std::os::unix::ffi::OsStrExt;
-
-        if sitegen_workers::fault::forced("no-exchange") {
-            return Ok(false);
-        }
-        let c = |path: &Path| {
-            CString::new(path.as_os_str().as_bytes())
-                .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))
-        };
-        let (a, b) = (c(a)?, c(b)?);
-        // SAFETY: both paths are valid NUL-terminated strings that outlive the call.
-        let result = unsafe {
-            libc::renameat2(
-                libc::AT_FDCWD,
-                a.as_ptr(),
-                libc::AT_FDCWD,
-                b.as_ptr(),
-                libc::RENAME_EXCHANGE,
-            )
-        };
-        if result == 0 {
-            return Ok(true);
-        }
-        let error = std::io::Error::last_os_error();
-        match error.raw_os_error() {
-            // Old kernels and file systems without the flag.
-            Some(libc::ENOSYS | libc::EINVAL | libc::ENOTSUP) => Ok(false),
-            _ => Err(error),
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn exchange(_a: &Path, _b: &Path) -> std::io::Result<bool> {
-        Ok(false)
     }
 }
 

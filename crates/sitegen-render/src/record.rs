@@ -33,22 +33,14 @@ const VERSION: u32 = 2;
 /// The sub-folder of the build cache that holds one record per output folder.
 const RECORDS: &str = "outputs";
 
-/// Which folder a path names (device and inode): a whole build swaps a new folder in,
+/// Which folder a path names (device and inode on Unix, see [`crate::os`]): a whole build swaps a new folder in,
 /// and someone may replace the output folder between two builds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FolderId(u64, u64);
 
 impl FolderId {
-    #[cfg(unix)]
     pub fn of(path: &Path) -> Option<Self> {
-        use std::os::unix::fs::MetadataExt;
-        let metadata = fs::metadata(path).ok()?;
-        Some(Self(metadata.dev(), metadata.ino()))
-    }
-
-    #[cfg(not(unix))]
-    pub fn of(_path: &Path) -> Option<Self> {
-        None
+        crate::os::folder_identity(path).map(|(device, folder)| Self(device, folder))
     }
 }
 

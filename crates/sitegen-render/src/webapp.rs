@@ -115,7 +115,7 @@ impl WebApp {
 
     fn run_npm(&self, args: &[&str]) -> Result<(), BuildError> {
         let command = format!("npm {}", args.join(" "));
-        let output = Command::new("npm")
+        let output = Command::new(crate::os::NPM)
             .args(args)
             .current_dir(&self.dir)
             .output()

@@ -78,9 +78,9 @@ mod enabled {
 
     fn signal_number(name: &str) -> Option<i32> {
         match name {
-            "KILL" => Some(libc::SIGKILL),
-            "INT" => Some(libc::SIGINT),
-            "TERM" => Some(libc::SIGTERM),
+            "KILL" => Some(crate::os::SIGKILL),
+            "INT" => Some(crate::os::SIGINT),
+            "TERM" => Some(crate::os::SIGTERM),
             _ => None,
         }
     }
@@ -96,10 +96,7 @@ mod enabled {
                 if FIRED.swap(true, Ordering::SeqCst) {
                     return;
                 }
-                // SAFETY: raise has no memory effects; the handlers it runs are async-signal-safe.
-                unsafe {
-                    libc::raise(*signal);
-                }
+                crate::os::raise(*signal);
             }
         }
     }
@@ -153,9 +150,15 @@ mod tests {
     fn points_with_signals_and_switches_are_read() {
         let settings = parse("rendering:KILL,no-exchange,link check:INT").unwrap();
         assert_eq!(settings.len(), 3);
-        assert_eq!(settings[0], ("rendering".to_string(), Some(libc::SIGKILL)));
+        assert_eq!(
+            settings[0],
+            ("rendering".to_string(), Some(crate::os::SIGKILL))
+        );
         assert_eq!(settings[1], ("no-exchange".to_string(), None));
-        assert_eq!(settings[2], ("link check".to_string(), Some(libc::SIGINT)));
+        assert_eq!(
+            settings[2],
+            ("link check".to_string(), Some(crate::os::SIGINT))
+        );
     }
 
     #[test]

@@ -10,18 +10,15 @@ static RECEIVED: AtomicI32 = AtomicI32::new(0);
 
 /// Installs the handlers of SIGINT and SIGTERM (the command line does, once).
 pub fn install() -> std::io::Result<()> {
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        // SAFETY: the handler only touches an atomic and calls _exit, both
-        // async-signal-safe.
-        unsafe {
-            signal_hook::low_level::register(signal, move || {
-                if RECEIVED.swap(signal, Ordering::SeqCst) != 0 {
-                    signal_hook::low_level::exit(exit_code(signal));
-                }
-            })?;
-        }
+    crate::os::on_stop_signals(received_signal)
+}
+
+/// Notes `signal` as received; the second signal ends the process at once. Runs inside
+/// a signal handler: it only touches an atomic, or exits.
+pub(crate) fn received_signal(signal: i32) {
+    if RECEIVED.swap(signal, Ordering::SeqCst) != 0 {
+        crate::os::exit_at_once(exit_code(signal));
     }
-    Ok(())
 }
 
 /// The signal received since the start, if any.

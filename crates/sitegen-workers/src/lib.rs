@@ -4,7 +4,8 @@
 //! processes that prerender pages and the line protocol they speak ([`prerender`],
 //! whose reply [`protocol`] declares for both sides and [`rendered`] reads),
 //! the pool that lends them to threads ([`worker_pool`]), Ctrl-C and SIGTERM
-//! ([`interrupt`]), how cache entries are named and written ([`Key`],
+//! ([`interrupt`]), the calls that differ between operating systems ([`os`], which
+//! `sitegen-render` and the command line use too), how cache entries are named and written ([`Key`],
 //! [`write_atomically`]), and the crash tests' fault hooks ([`fault`], compiled only
 //! with `fault-injection`).
 //!
@@ -16,6 +17,7 @@ mod entry;
 pub mod error;
 pub mod fault;
 pub mod interrupt;
+pub mod os;
 pub mod parallel;
 pub mod prerender;
 pub mod protocol;

@@ -134,27 +134,13 @@ where
 }
 
 /// Runs `work` on the calling thread (and the threads it starts, which inherit it) at
-/// a lower CPU priority, on Linux: work that fills the cores the prerender workers
-/// leave (share PNGs, WebP variants) then yields to the workers, which are the build's
-/// longest path, instead of slowing them by a fair share.
+/// a lower CPU priority where the system allows it (see [`crate::os`]): work that fills
+/// the cores the prerender workers leave (share PNGs, WebP variants) then yields to the
+/// workers, which are the build's longest path, instead of slowing them by a fair share.
 pub fn in_background<T>(work: impl FnOnce() -> T) -> T {
-    #[cfg(target_os = "linux")]
-    // SAFETY: setpriority only changes the calling thread's nice value (a per-thread
-    // attribute on Linux); a failure leaves it as it was.
-    unsafe {
-        libc::setpriority(
-            libc::PRIO_PROCESS,
-            libc::gettid() as libc::id_t,
-            BACKGROUND_NICE,
-        );
-    }
+    crate::os::lower_thread_priority();
     work()
 }
-
-/// The nice value of [`in_background`] work: about a tenth of a worker's share of a
-/// core while both want it.
-#[cfg(target_os = "linux")]
-const BACKGROUND_NICE: libc::c_int = 10;
 
 /// What one thread of [`run_queue`] did: its results by index, and its state if it
 /// made one.

@@ -100,7 +100,7 @@ impl Prerenderer {
         let script = script
             .canonicalize()
             .map_err(|e| WorkerError::io(script, e))?;
-        let mut child = tied::spawn(worker_command(&script, web_dir))
+        let mut child = crate::os::spawn_tied(worker_command(&script, web_dir))
             .map_err(|source| WorkerError::NodeMissing { source })?;
         // Both are piped above, so both are there.
         let stdin = child.stdin.take().expect("the worker's stdin is piped");
@@ -108,10 +108,7 @@ impl Prerenderer {
         let stderr = child.stderr.take().expect("the worker's stderr is piped");
         copy_to_stderr(stderr);
         if crate::fault::forced("stop-worker") {
-            // SAFETY: kill has no memory effects.
-            unsafe {
-                libc::kill(child.id() as libc::pid_t, libc::SIGSTOP);
-            }
+            crate::os::pause(child.id());
         }
         let outbox = Arc::new(Mutex::new(Outbox {
             requests: Some(write_lines(stdin)),
@@ -384,67 +381,6 @@ fn read_replies(stdout: ChildStdout, outbox: Arc<Mutex<Outbox>>) {
     });
 }
 
-/// Child processes that die with sitegen, however sitegen ends (even SIGKILL, which
-/// runs no destructor), on Linux.
-mod tied {
-    use std::io;
-    use std::process::{Child, Command};
-
-    #[cfg(target_os = "linux")]
-    pub fn spawn(mut command: Command) -> io::Result<Child> {
-        use std::os::unix::process::CommandExt;
-        use std::sync::mpsc::{self, Sender};
-        use std::sync::{Mutex, OnceLock};
-
-        type Request = (Command, Sender<io::Result<Child>>);
-        // The kernel's parent-death signal fires when the *thread* that forked the
-        // child ends, and the prerender's threads end with each build: children are
-        // forked by one thread that lives as long as the process.
-        static SPAWNER: OnceLock<Mutex<Sender<Request>>> = OnceLock::new();
-
-        let parent = std::process::id() as libc::pid_t;
-        // SAFETY: prctl and getppid are async-signal-safe and touch no memory of ours.
-        unsafe {
-            command.pre_exec(move || {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                // sitegen died before the line above: nobody is left to signal us.
-                if libc::getppid() != parent {
-                    return Err(io::Error::other("sitegen exited"));
-                }
-                Ok(())
-            });
-        }
-        let spawner = SPAWNER.get_or_init(|| {
-            let (sender, receiver) = mpsc::channel::<Request>();
-            std::thread::Builder::new()
-                .name("sitegen-spawner".into())
-                .spawn(move || {
-                    for (mut command, reply) in receiver {
-                        let _ = reply.send(command.spawn());
-                    }
-                })
-                .expect("the spawner thread starts");
-            Mutex::new(sender)
-        });
-        let (reply, answer) = mpsc::channel();
-        spawner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .send((command, reply))
-            .map_err(|_| io::Error::other("the spawner thread is gone"))?;
-        answer
-            .recv()
-            .map_err(|_| io::Error::other("the spawner thread is gone"))?
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn spawn(mut command: Command) -> io::Result<Child> {
-        command.spawn()
-    }
-}
-
 /// A stand-in for `web/scripts/prerender.mjs` that speaks the same protocol without the
 /// web app: it answers `<p>URL|LAYOUT.site.name|ROUTE.meta.title</p>` (status 404
 /// for `/404`), exits with status 3, answering nothing, when asked for `/crash`, and
@@ -637,13 +573,14 @@ for await (const line of createInterface({ input: process.stdin })) {
         assert!(!is_running(pid), "the hung worker {pid} was not killed");
     }
 
+    // The fallbacks cannot pause a process.
+    #[cfg(all(unix, not(feature = "portable")))]
     #[test]
     fn a_stopped_worker_fails_the_route_after_the_timeout_and_dies_when_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let worker = start_impatient(&dir);
         let pid = worker.pid();
-        // SAFETY: kill has no memory effects.
-        assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGSTOP) }, 0);
+        assert!(crate::os::pause(pid));
         let started = Instant::now();
         assert_timed_out(worker.render("/products", ROUTE), "/products", started);
         drop(worker);

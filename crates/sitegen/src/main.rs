@@ -37,8 +37,8 @@ enum Command {
     /// Write the JSON Schemas of the content files (for editors' TOML language servers).
     Schema(SchemaArgs),
     /// Write every file of the repository generated from Rust: the web app's route
-    /// files and data contract, the web tests' data, the JSON Schemas and the error
-    /// reference.
+    /// files and data contract, the web tests' data, the JSON Schemas, the error
+    /// reference and the command-line reference.
     Gen(GenArgs),
     /// Explain an error code of the diagnostics (e.g. `sitegen explain E0202`).
     Explain(ExplainArgs),
@@ -200,21 +200,8 @@ struct ServeArgs {
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Turns transparent huge pages off for sitegen and the Node workers it starts (the
-/// setting is inherited). mimalloc asks for them, and the kernel zeroes all 2 MB of one
-/// when it is first touched: a fifth of the CPU of a 10,000-product update with nothing
-/// to render, and a twentieth of a cold build's, for a third more peak memory.
-fn turn_off_huge_pages() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: this prctl only sets a flag of the process; a kernel that refuses it
-    // leaves the process as it was.
-    unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    }
-}
-
 fn main() -> ExitCode {
-    turn_off_huge_pages();
+    sitegen_workers::os::turn_off_huge_pages();
     let cli = Cli::parse();
     cmd::set_color(cli.color);
     if let Command::Build(BuildArgs { quiet, .. })

@@ -19,6 +19,9 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_sitegen"))
             .args(["gen", "--root", root.to_str().unwrap()])
+            // The command-line reference shows neither the environment nor the terminal.
+            .env("SITEGEN_JOBS", "3")
+            .env("COLUMNS", "40")
             .output()
             .unwrap()
     };
@@ -45,6 +48,7 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
         "web/src/content/contract.gen.ts",
         "schemas/products.schema.json",
         "docs/errors.md",
+        "docs/cli.md",
         contract,
     ] {
         assert!(

@@ -1,0 +1,84 @@
+//! `docs/architecture.md` says which crate depends on which; the Cargo manifests decide.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+type Dependencies = BTreeMap<String, BTreeSet<String>>;
+
+/// The workspace's crates, each with the workspace crates among its `[dependencies]`.
+fn from_manifests(repo: &Path) -> Dependencies {
+    let mut crates = Dependencies::new();
+    for entry in fs::read_dir(repo.join("crates")).unwrap() {
+        let manifest = entry.unwrap().path().join("Cargo.toml");
+        let Ok(text) = fs::read_to_string(&manifest) else {
+            continue;
+        };
+        let document: toml_edit::DocumentMut = text.parse().unwrap();
+        let name = document["package"]["name"].as_str().unwrap().to_string();
+        let dependencies = document
+            .get("dependencies")
+            .and_then(|table| table.as_table_like())
+            .map(|table| {
+                table
+                    .iter()
+                    .map(|(dependency, _)| dependency.to_string())
+                    .filter(|dependency| dependency.starts_with("sitegen"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        crates.insert(name, dependencies);
+    }
+    crates
+}
+
+/// The table of "The crates" in `docs/architecture.md`: each row's crate and the crates
+/// its last column names.
+fn from_architecture(text: &str) -> Dependencies {
+    let section = text
+        .split("\n## The crates\n")
+        .nth(1)
+        .expect("docs/architecture.md has a section \"The crates\"");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let names = |cell: &str| -> BTreeSet<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    section
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
+            let name = names(cells[0]).into_iter().next().unwrap();
+            (name, names(cells.last().unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_architecture_names_every_crate_with_the_dependencies_of_its_manifest() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let documented =
+        from_architecture(&fs::read_to_string(repo.join("docs/architecture.md")).unwrap());
+    let actual = from_manifests(&repo);
+    assert_eq!(
+        documented, actual,
+        "docs/architecture.md's table of the crates disagrees with the Cargo manifests"
+    );
+}
+
+#[test]
+fn the_table_is_read_row_by_row_with_none_for_no_dependency() {
+    let text = "# A\n\n## The crates\n\n| crate | job | depends on |\n|---|---|---|\n\
+                | `a` | the top | `b`, `c` |\n| `c` | the bottom | none |\n\n## Next\n\n| `d` | x | `a` |\n";
+    let table = from_architecture(text);
+    assert_eq!(table.len(), 2);
+    assert_eq!(
+        table["a"],
+        BTreeSet::from(["b".to_string(), "c".to_string()])
+    );
+    assert!(table["c"].is_empty());
+}
