@@ -22,6 +22,32 @@ function searchRequests(page: Page): string[] {
   return seen;
 }
 
+/** Runs the page's CPU this many times slower, as a mid-range phone. */
+const CPU_SLOWDOWN = 4;
+
+async function slowCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+test.describe('early typing', () => {
+  // A control works the moment it is painted: typing starts as soon as the box shows,
+  // while the app's code may still be loading or hydrating.
+  test('every letter typed into /products the moment its box shows reaches the box, ?q= and the results', async ({
+    page,
+    problems,
+  }) => {
+    await slowCpu(page);
+    await page.goto('/products', { waitUntil: 'commit' });
+    await searchBox(page).pressSequentially('ventilater');
+    await expect(searchBox(page)).toHaveValue('ventilater');
+    await expect(page).toHaveURL(/\/products\?q=ventilater$/);
+    await expect(status(page)).toHaveText(/^\d+ products? for “ventilater”$/);
+    await expect(resultTitles(page).first()).toContainText(/ventilator/i);
+    expect(appErrors(problems)).toEqual([]);
+  });
+});
+
 test.describe('products search', () => {
   test('finds products by title as you type, with typos, and the grid comes back when cleared', async ({ page, problems }) => {
     const requested = searchRequests(page);
