@@ -13,7 +13,7 @@ use crate::diagnostic::{display_path, Diagnostic, SourceFile};
 use crate::media::MediaCache;
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
-    PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
+    PolicyKind, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
 };
 
 /// One content file after reading: its text (when readable), its typed value (when
@@ -78,6 +78,8 @@ pub(crate) struct Loaded {
     pub policies: Vec<(PolicyKind, FileLoad<Policy>)>,
     pub timeline: FileLoad<Timeline>,
     pub pages: FileLoad<PagesFile>,
+    /// Absent (`file` is `None`) when the content has no synonyms.toml.
+    pub synonyms: FileLoad<Synonyms>,
 }
 
 struct Loader<'a> {
@@ -87,6 +89,18 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
+    /// [`Loader::file`] for a file the content may leave out: its absence is no problem.
+    fn optional_file<T: FromToml>(&mut self, relative: &str) -> FileLoad<T> {
+        if !self.content_dir.join(relative).exists() {
+            return FileLoad {
+                file: None,
+                value: None,
+                raw: None,
+            };
+        }
+        self.file(relative, |_| ())
+    }
+
     fn file<T: FromToml, R>(
         &mut self,
         relative: &str,
@@ -398,6 +412,7 @@ pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Bo
         .collect();
     let timeline = loader.file("timeline.toml", |_| ());
     let pages = loader.file("pages.toml", |_| ());
+    let synonyms = loader.optional_file("synonyms.toml");
     let loaded = Loaded {
         site,
         navigation,
@@ -410,6 +425,7 @@ pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Bo
         policies,
         timeline,
         pages,
+        synonyms,
     };
     Ok(Read {
         loaded,
@@ -483,6 +499,7 @@ fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Optio
         },
         timeline: loaded.timeline.value?,
         pages: loaded.pages.value?.page.0,
+        synonyms: loaded.synonyms.value.unwrap_or_default(),
         media: media.into_index(),
     })
 }

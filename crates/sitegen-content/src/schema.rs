@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policy, ProductsFile,
-    ServicesFile, Site, Timeline,
+    ServicesFile, Site, Synonyms, Timeline,
 };
 
 fn schema_of<T: JsonSchema>(title: &str) -> Value {
@@ -82,6 +82,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
             schema_of::<Timeline>("timeline.toml"),
         ),
         ("pages.schema.json", schema_of::<PagesFile>("pages.toml")),
+        (
+            "synonyms.schema.json",
+            schema_of::<Synonyms>("synonyms.toml"),
+        ),
     ]
 }
 
@@ -122,7 +126,7 @@ mod tests {
     #[test]
     fn every_content_file_has_a_schema_rejecting_unknown_keys() {
         let all = schemas();
-        assert_eq!(all.len(), 11);
+        assert_eq!(all.len(), 12);
         for (name, schema) in &all {
             assert!(name.ends_with(".schema.json"));
             assert_eq!(schema["additionalProperties"], Value::Bool(false), "{name}");

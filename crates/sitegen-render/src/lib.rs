@@ -29,7 +29,7 @@ pub mod redirects;
 pub(crate) mod render_cache;
 pub mod routes;
 mod script_json;
-pub(crate) mod search_index;
+pub mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
 mod stages;
