@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import moduleGraph from './eslint/module-graph.js';
 
 // The layers of src/, lowest first: a layer imports only from the layers below it.
-const LAYERS = [['lib', 'config'], ['content'], ['components'], ['quote-list'], ['forms'], ['pages'], ['app']];
+const LAYERS = [['lib', 'config'], ['content'], ['components'], ['search'], ['quote-list'], ['forms'], ['pages'], ['app']];
 
 export default defineConfig([
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },

@@ -133,6 +133,7 @@ export default function ProductsPage() {
         <form
           className="products-search"
           role="search"
+          aria-label={category ? category.name : 'All products'}
           action={pageCategory ? categoryPath(pageCategory) : '/products'}
           method="get"
           onSubmit={(event) => {
