@@ -34,10 +34,8 @@
 #![warn(missing_docs)]
 
 mod check;
-mod codes;
 mod content;
 mod de;
-mod diagnostic;
 mod editorial;
 mod load;
 mod media;
@@ -45,17 +43,16 @@ pub mod model;
 pub mod routes;
 mod schema;
 pub mod search_words;
-mod suggest;
 pub mod testing;
 mod values;
 
 use std::path::Path;
 
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
-pub use codes::{ErrorCode, Severity};
 pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
-pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
+// The content reports through the diagnostics at the bottom of the workspace; they
+// are re-exported so that a user of the content names one crate.
 pub use editorial::{DraftCount, HOME_SECTIONS};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
@@ -65,7 +62,11 @@ pub use model::{
 };
 pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};
-pub use suggest::did_you_mean;
+pub use sitegen_diagnostics::did_you_mean;
+pub use sitegen_diagnostics::{
+    display_path, paint_severity, sort as sort_diagnostics, Diagnostic, ErrorCode, Location,
+    Severity, Span,
+};
 pub use values::{
     absolute_url, link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
     RegistrationType, SocialKind, Text,

@@ -4,9 +4,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{reporter, Reporter};
-use crate::codes::ErrorCode;
+use sitegen_diagnostics::ErrorCode;
 use crate::de::Located;
-use crate::diagnostic::{Diagnostic, Span};
+use sitegen_diagnostics::{Diagnostic, Span};
 use crate::load::Loaded;
 use crate::search_words::words;
 
@@ -105,7 +105,7 @@ fn phrase_of(reporter: &mut Reporter<'_>, word: &Located<String>) -> Option<Stri
 
 #[cfg(test)]
 mod tests {
-    use crate::codes::ErrorCode;
+    use sitegen_diagnostics::ErrorCode;
     use crate::test_support::{codes, single, valid_copy};
     use crate::LoadReport;
 
