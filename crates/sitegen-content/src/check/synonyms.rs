@@ -4,11 +4,11 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{reporter, Reporter};
-use sitegen_diagnostics::ErrorCode;
 use crate::de::Located;
-use sitegen_diagnostics::{Diagnostic, Span};
 use crate::load::Loaded;
 use crate::search_words::words;
+use sitegen_diagnostics::ErrorCode;
+use sitegen_diagnostics::{Diagnostic, Span};
 
 /// Reports empty words, words in two places, and groups that match no product.
 pub(super) fn check_synonyms(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
@@ -105,9 +105,9 @@ fn phrase_of(reporter: &mut Reporter<'_>, word: &Located<String>) -> Option<Stri
 
 #[cfg(test)]
 mod tests {
-    use sitegen_diagnostics::ErrorCode;
     use crate::test_support::{codes, single, valid_copy};
     use crate::LoadReport;
+    use sitegen_diagnostics::ErrorCode;
 
     fn load_with_synonyms(text: &str) -> LoadReport {
         let (_dir, content) = valid_copy();
