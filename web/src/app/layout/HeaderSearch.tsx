@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MAX_QUERY_LENGTH, QUERY_PARAM } from '../../search/query';
@@ -6,6 +5,16 @@ import { MAX_QUERY_LENGTH, QUERY_PARAM } from '../../search/query';
 /** The search's code and index: fetched when the box is first focused, never for a page that only shows it. */
 const preloadSearch = () =>
   void import('../../search/search-query').then((module) => module.preloadSearch()).catch(() => undefined);
+
+/** A magnifier drawn inline: the icon library would add its runtime to every page's first load. */
+function MagnifierIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <circle cx="11" cy="11" r="8" />
+      <path d="m21 21-4.3-4.3" />
+    </svg>
+  );
+}
 
 /**
  * The header's search on every page: a plain form to `/products?q=` that works before
@@ -36,7 +45,7 @@ export function HeaderSearch() {
         onFocus={preloadSearch}
       />
       <button type="submit" className="header-search-submit">
-        <Search size={18} aria-hidden="true" />
+        <MagnifierIcon />
         <span className="visually-hidden">Search</span>
       </button>
     </form>
