@@ -97,17 +97,6 @@ const EDITS: [Edit; 25] = [
     Edit::KillNextBuild,
 ];
 
-/// The home page's sections, in their default order.
-const HOME_SECTIONS: [&str; 7] = [
-    "hero",
-    "stats",
-    "partners",
-    "showcase",
-    "services_slider",
-    "testimonials",
-    "map",
-];
-
 /// Where a build may be killed (`SITEGEN_FAULT`), before the next one runs: the ends of
 /// stages every build goes through.
 const KILL_POINTS: [&str; 5] = ["content", "media", "prerender", "write", "link check"];
@@ -572,7 +561,7 @@ fn apply(
         Edit::ReorderHomeSections => {
             let home = content.join("home.toml");
             let text = fs::read_to_string(&home).unwrap();
-            let mut sections = HOME_SECTIONS.to_vec();
+            let mut sections: Vec<&str> = sitegen_content::HomeSection::names().collect();
             random.shuffle(&mut sections);
             sections.truncate(4 + random.below(4));
             let line = format!(
