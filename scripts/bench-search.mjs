@@ -13,8 +13,10 @@
 //                               products grid the page opened with); Pagefind's from search() to the top 5
 //                               results' data (no rendering: its own cost is less than
 //                               ours), median over the query list
-//   quality                     the share of scripts/search-queries.json whose expected
-//                               product is in the top 5
+//   quality                     per list, the share of queries whose expected product is
+//                               in the top 5: scripts/search-queries.json (written beside
+//                               the code) and scripts/search-queries-buyers.json (in the
+//                               words buyers write: abbreviations, trade words, spellings)
 //
 //   node scripts/bench-search.mjs                 # 10,000 products (scripts/bench-content.py)
 //   node scripts/bench-search.mjs --products 250  # the real catalogue
@@ -47,7 +49,14 @@ for (let i = 2; i < process.argv.length; i += 2) {
 
 const CPU_SLOWDOWN = options.cpu;
 const TOP = 5;
-const { queries } = JSON.parse(readFileSync(path.join(root, 'scripts/search-queries.json'), 'utf8'));
+/** The query lists, each named in the report. */
+const QUERY_LISTS = [
+  ['search-queries.json', 'scripts/search-queries.json'],
+  ['search-queries-buyers.json', 'scripts/search-queries-buyers.json'],
+];
+const queries = QUERY_LISTS.flatMap(([name, file]) =>
+  JSON.parse(readFileSync(path.join(root, file), 'utf8')).queries.map((query) => ({ ...query, list: name })),
+);
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 function run(command, args, opts = {}) {
@@ -133,7 +142,7 @@ async function benchOurs(browser, base) {
   const bytes = recorder(page);
   bytes.take();
   const rows = [];
-  for (const { q, id } of list) {
+  for (const { q, id, list: listName } of list) {
     // Timed in the page, from the input event (Playwright types the query as one
     // insertion, as a trusted event) to the results painted.
     await page.evaluate((query) => {
@@ -156,7 +165,7 @@ async function benchOurs(browser, base) {
     await page.locator('#product-search').fill(q, { timeout: 300_000 });
     const ms = await page.evaluate(() => window.benchResult);
     const top = await page.$$eval('.search-result-title a', (links, n) => links.slice(0, n).map((a) => a.getAttribute('href')), TOP);
-    rows.push({ q, ms, ...bytes.take(), hit: top.some((href) => href.startsWith(`/products/${id}/`)) });
+    rows.push({ q, list: listName, ms, ...bytes.take(), hit: top.some((href) => href.startsWith(`/products/${id}/`)) });
     console.error(`ours: ${JSON.stringify(q)} ${ms.toFixed(0)} ms`);
   }
   await page.context().close();
@@ -177,7 +186,7 @@ async function benchPagefind(browser, base) {
   await slowDown();
   const bytes = recorder(page);
   const rows = [];
-  for (const { q, id } of list) {
+  for (const { q, id, list: listName } of list) {
     const { ms, urls } = await page.evaluate(
       async ({ query, top }) => {
         const start = performance.now();
@@ -188,7 +197,7 @@ async function benchPagefind(browser, base) {
       },
       { query: q, top: TOP },
     );
-    rows.push({ q, ms, ...bytes.take(), hit: urls.some((url) => url.startsWith(`/products/${id}/`)) });
+    rows.push({ q, list: listName, ms, ...bytes.take(), hit: urls.some((url) => url.startsWith(`/products/${id}/`)) });
   }
   await page.context().close();
   return rows;
@@ -225,16 +234,19 @@ try {
 
 // ---------------------------------------------------------------- report
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const quality = (rows) => {
+  const hits = rows.filter((row) => row.hit).length;
+  return `${hits}/${rows.length} (${((100 * hits) / rows.length).toFixed(0)} %)`;
+};
 function summary(rows) {
   const later = rows.slice(1);
-  const hits = rows.filter((row) => row.hit).length;
   return {
     first: `${kb(rows[0].bytes)} (${rows[0].files} files)`,
     laterMedian: kb(median(later.map((row) => row.bytes))),
     laterMax: kb(Math.max(...later.map((row) => row.bytes))),
     msMedian: `${median(rows.map((row) => row.ms)).toFixed(1)} ms`,
     msFirst: `${rows[0].ms.toFixed(0)} ms`,
-    quality: `${hits}/${rows.length} (${((100 * hits) / rows.length).toFixed(0)} %)`,
+    quality: Object.fromEntries(QUERY_LISTS.map(([name]) => [name, quality(rows.filter((row) => row.list === name))])),
   };
 }
 const ours = summary(result.ours);
@@ -248,7 +260,11 @@ line('each later query (gzip): median', ours.laterMedian, theirs.laterMedian);
 line('each later query (gzip): max', ours.laterMax, theirs.laterMax);
 line(`keystroke → results, phone, CPU ${CPU_SLOWDOWN}× slower: median`, ours.msMedian, theirs.msMedian);
 line('  the first query (code and index load)', ours.msFirst, theirs.msFirst);
-line(`quality: expected product in the top ${TOP}`, ours.quality, theirs.quality);
+for (const [name] of QUERY_LISTS) {
+  line(`quality, top ${TOP}: ${name}`, ours.quality[name], theirs.quality[name]);
+}
+const ratio = median(result.ours.map((row) => row.ms)) / median(result.pagefind.map((row) => row.ms));
+console.log(`\nkeystroke → results: ours / Pagefind's = ${ratio.toFixed(2)} (same run)`);
 console.log('\nper query (ms, bytes, top 5):');
 result.ours.forEach((row, index) => {
   const other = result.pagefind[index];

@@ -25,9 +25,8 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   workers: 2,
-  // One retry in CI, where two browsers share two cores with the servers: a test that
-  // passes only on its retry is reported as flaky in the list, not hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retry: a test that passes only on its retry is a failure to investigate.
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::media::MediaIndex;
 use crate::model::{
     About, Category, Certificate, Home, Navigation, PageMeta, Policies, Product, Registration,
-    ServiceEntry, Site, Timeline,
+    ServiceEntry, Site, Synonyms, Timeline,
 };
 use crate::values::{MediaRef, RegistrationType};
 
@@ -44,6 +44,8 @@ pub struct Content {
     pub timeline: Timeline,
     /// pages.toml's entries.
     pub pages: Vec<PageMeta>,
+    /// synonyms.toml (none when the file is absent).
+    pub synonyms: Synonyms,
     /// Every media file the content references.
     pub media: MediaIndex,
 }

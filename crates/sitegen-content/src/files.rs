@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policy, ProductsFile,
-    ServicesFile, Site, Timeline,
+    ServicesFile, Site, Synonyms, Timeline,
 };
 use crate::routes::PolicyKind;
 use crate::schema::schema_of;
@@ -38,6 +38,8 @@ pub enum FileSchema {
     Timeline,
     /// The schema of `pages.toml`.
     Pages,
+    /// The schema of `synonyms.toml`.
+    Synonyms,
 }
 
 impl FileSchema {
@@ -55,6 +57,7 @@ impl FileSchema {
             FileSchema::Policy => "policy.schema.json",
             FileSchema::Timeline => "timeline.schema.json",
             FileSchema::Pages => "pages.schema.json",
+            FileSchema::Synonyms => "synonyms.schema.json",
         }
     }
 
@@ -72,6 +75,7 @@ impl FileSchema {
             FileSchema::Policy => schema_of::<Policy>(title),
             FileSchema::Timeline => schema_of::<Timeline>(title),
             FileSchema::Pages => schema_of::<PagesFile>(title),
+            FileSchema::Synonyms => schema_of::<Synonyms>(title),
         }
     }
 
@@ -232,6 +236,15 @@ pub const PAGES: ContentFile = ContentFile {
     schema: FileSchema::Pages,
 };
 
+/// `synonyms.toml`: optional, a content without it has no synonyms.
+pub const SYNONYMS: ContentFile = ContentFile {
+    path: "synonyms.toml",
+    title: "Search words",
+    holds: "the words buyers search with (optional): synonym groups and one-way mappings",
+    tables: &["group", "one_way"],
+    schema: FileSchema::Synonyms,
+};
+
 /// Every content file, in the order they are loaded and documented.
 pub const CONTENT_FILES: &[ContentFile] = &[
     SITE,
@@ -248,6 +261,7 @@ pub const CONTENT_FILES: &[ContentFile] = &[
     PAYMENT_POLICY,
     TIMELINE,
     PAGES,
+    SYNONYMS,
 ];
 
 impl PolicyKind {
@@ -366,6 +380,6 @@ mod tests {
             "| `policies/{privacy,terms,shipping,payment}.toml` | Privacy policy, \
              Terms and conditions, Shipping policy, Payment policy | the legal pages |\n"
         ));
-        assert_eq!(table.lines().count(), 2 + 11);
+        assert_eq!(table.lines().count(), 2 + 12);
     }
 }

@@ -44,6 +44,7 @@ mod media;
 pub mod model;
 pub mod routes;
 mod schema;
+pub mod search_words;
 pub mod testing;
 mod values;
 
@@ -60,7 +61,7 @@ pub use load::{LoadOptions, LoadReport};
 pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
-    PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
+    PolicyKind, Product, Registration, ServiceEntry, Site, SynonymRule, Synonyms, Timeline,
 };
 pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};

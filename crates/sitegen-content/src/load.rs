@@ -12,7 +12,7 @@ use crate::files;
 use crate::media::MediaCache;
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
-    PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
+    PolicyKind, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
 };
 use sitegen_diagnostics::{display_path, Diagnostic, SourceFile};
 use sitegen_diagnostics::{ErrorCode, Severity};
@@ -79,6 +79,8 @@ pub(crate) struct Loaded {
     pub policies: Vec<(PolicyKind, FileLoad<Policy>)>,
     pub timeline: FileLoad<Timeline>,
     pub pages: FileLoad<PagesFile>,
+    /// Absent (`file` is `None`) when the content has no synonyms.toml.
+    pub synonyms: FileLoad<Synonyms>,
 }
 
 struct Loader<'a> {
@@ -88,6 +90,18 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
+    /// [`Loader::file`] for a file the content may leave out: its absence is no problem.
+    fn optional_file<T: FromToml>(&mut self, relative: &str) -> FileLoad<T> {
+        if !self.content_dir.join(relative).exists() {
+            return FileLoad {
+                file: None,
+                value: None,
+                raw: None,
+            };
+        }
+        self.file(relative, |_| ())
+    }
+
     fn file<T: FromToml, R>(
         &mut self,
         relative: &str,
@@ -401,6 +415,7 @@ pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Bo
         .collect();
     let timeline = loader.file(files::TIMELINE.path, |_| ());
     let pages = loader.file(files::PAGES.path, |_| ());
+    let synonyms = loader.optional_file(files::SYNONYMS.path);
     let loaded = Loaded {
         site,
         navigation,
@@ -413,6 +428,7 @@ pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Bo
         policies,
         timeline,
         pages,
+        synonyms,
     };
     Ok(Read {
         loaded,
@@ -484,6 +500,7 @@ fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Optio
         },
         timeline: loaded.timeline.value?,
         pages: loaded.pages.value?.page.0,
+        synonyms: loaded.synonyms.value.unwrap_or_default(),
         media: media.into_index(),
     })
 }

@@ -849,3 +849,91 @@ impl Category {
         &self.name.value
     }
 }
+
+// ---------------------------------------------------------------- synonyms.toml
+
+content_table! {
+    /// `synonyms.toml` (optional): the words buyers search with for what the catalogue
+    /// calls otherwise. The search index applies them when it is built.
+    #[derive(Default)]
+    pub struct Synonyms {
+        /// Groups of equivalent words: a search for any of them finds the products that
+        /// hold any other ("usg", "ultrasound").
+        pub group: Option<crate::de::List<SynonymGroup>>,
+        /// One-way mappings: a search for `word` also finds the products that hold one
+        /// of `means`, never the other way ("scope" finds "endoscope").
+        pub one_way: Option<crate::de::List<OneWaySynonym>>,
+    }
+}
+
+content_table! {
+    /// A `[[group]]` of synonyms.toml: words and phrases that mean the same.
+    pub struct SynonymGroup {
+        /// The words or phrases, each as a buyer would type it.
+        pub words: Vec<Located<String>>,
+    }
+}
+
+content_table! {
+    /// A `[[one_way]]` of synonyms.toml.
+    pub struct OneWaySynonym {
+        /// What a buyer types.
+        pub word: Located<String>,
+        /// What the catalogue calls it: a search for `word` finds these too.
+        pub means: Vec<Located<String>>,
+    }
+}
+
+/// One rule of the synonyms as the index applies it: a product whose text holds the
+/// phrase `holds` (its words in a row) is also found by the words `adds`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SynonymRule {
+    /// A phrase's words, as the search splits them.
+    pub holds: Vec<String>,
+    /// The words a search may then use instead.
+    pub adds: Vec<String>,
+}
+
+impl Synonyms {
+    /// The groups, none when the file has no `[[group]]`.
+    pub fn groups(&self) -> &[SynonymGroup] {
+        self.group.as_ref().map_or(&[], |list| &list.0)
+    }
+
+    /// The one-way mappings, none when the file has no `[[one_way]]`.
+    pub fn one_ways(&self) -> &[OneWaySynonym] {
+        self.one_way.as_ref().map_or(&[], |list| &list.0)
+    }
+
+    /// Every rule of the file: each word of a group adds the others; each target of a
+    /// one-way mapping adds its `word`.
+    pub fn rules(&self) -> Vec<SynonymRule> {
+        let phrase = |text: &str| crate::search_words::words(text).collect::<Vec<_>>();
+        let mut rules = Vec::new();
+        for group in self.groups() {
+            let phrases: Vec<Vec<String>> = group.words.iter().map(|w| phrase(w)).collect();
+            for (index, holds) in phrases.iter().enumerate() {
+                let adds: Vec<String> = phrases
+                    .iter()
+                    .enumerate()
+                    .filter(|(other, _)| *other != index)
+                    .flat_map(|(_, words)| words.iter().cloned())
+                    .collect();
+                rules.push(SynonymRule {
+                    holds: holds.clone(),
+                    adds,
+                });
+            }
+        }
+        for mapping in self.one_ways() {
+            for target in &mapping.means {
+                rules.push(SynonymRule {
+                    holds: phrase(target),
+                    adds: phrase(&mapping.word),
+                });
+            }
+        }
+        rules.retain(|rule| !rule.holds.is_empty() && !rule.adds.is_empty());
+        rules
+    }
+}

@@ -88,7 +88,7 @@ mod tests {
     #[test]
     fn every_content_file_has_a_schema_rejecting_unknown_keys() {
         let all = schemas();
-        assert_eq!(all.len(), 11);
+        assert_eq!(all.len(), 12);
         for (name, schema) in &all {
             assert!(name.ends_with(".schema.json"));
             assert_eq!(schema["additionalProperties"], Value::Bool(false), "{name}");

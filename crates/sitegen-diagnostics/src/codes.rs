@@ -200,6 +200,15 @@ catalogue! {
     /// home.toml's `sections` lists a section twice.
     DuplicateHomeSection = "E0605", Error, "home section listed twice",
         "list each section once, in the order the home page shows them";
+    /// A word of synonyms.toml is empty, or holds nothing a search could match
+    /// (only spaces or punctuation).
+    EmptySynonym = "E0606", Error, "empty synonym",
+        "write the word, or remove it from the list";
+    /// A word of synonyms.toml is listed in two places that disagree: in two groups,
+    /// twice in one, or as a group's word and a one-way mapping's `word`. A search for
+    /// it would then mean two different things.
+    SynonymConflict = "E0607", Error, "word in two synonym groups",
+        "merge the two groups into one, or remove the word from one of them";
     /// An internal link of a built page (an `href`, `src`, `poster` or `srcset` URL,
     /// or a module the entry script preloads) leads to no file of the output and no
     /// `_redirects` alias. The message says whether the path is at least a route of
@@ -290,6 +299,10 @@ catalogue! {
     /// carry them), so what remains are the content's `aliases`.
     RedirectLimit = "W0004", Warning, "redirect rules past a host's limit",
         "on that host, the aliases past the limit reach their page only when they name a folder or an .html file (sitegen writes a fallback page there): remove old aliases nobody uses, or add the rest in the host's settings";
+    /// No word of a synonym group (or no target of a one-way mapping) occurs in any
+    /// product's title or description: the group finds nothing yet.
+    UnusedSynonyms = "W0005", Warning, "synonym group matches no product",
+        "check the spelling of the words against the products, or remove the group";
 }
 
 impl ErrorCode {

@@ -33,7 +33,7 @@ pub(crate) mod render_cache;
 mod renders;
 pub mod routes;
 mod script_json;
-pub(crate) mod search_index;
+pub mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
 mod sitemap;

@@ -11,6 +11,18 @@
 //! - `search/HASH.json` document chunks of [`DOCS_PER_CHUNK`] compact documents, what a
 //!   result shows.
 //!
+//! The files' shapes are the types below ([`SearchManifest`], [`PostingsChunk`],
+//! [`DocRow`]); `sitegen gen` writes their TypeScript for the web app
+//! ([`TYPESCRIPT_FILE`]), and the app reloads the page when the manifest's
+//! [`FORMAT_VERSION`] is not the one its code reads.
+//!
+//! The synonyms of `synonyms.toml` are applied here, at build time: a product whose
+//! title holds a phrase of a group is posted under the other words of the group in
+//! a field of its own (`s`, ranked below a title match), one whose description holds
+//! it under the description field. A query then needs no synonym table and no extra
+//! requests, and an edit of the list rewrites only the postings chunks of the words
+//! it adds or removes, and the manifest.
+//!
 //! Chunks are named by a hash of their bytes (cached for a year), so an edit of one
 //! product rewrites only the chunks its words and its document are in, and the manifest.
 //! Documents are ordered by category, subcategory and title: a category's documents form
@@ -19,9 +31,12 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sitegen_content::Content;
+use sitegen_content::{Content, SynonymRule};
+use ts_rs::TS;
+
+pub use sitegen_content::search_words::words;
 
 /// The manifest's path in the output; its name is stable, so it revalidates.
 pub const MANIFEST_FILE: &str = "data/search-index.json";
@@ -31,8 +46,109 @@ pub const CHUNK_DIR: &str = "search";
 pub const DOCS_PER_CHUNK: usize = 64;
 /// A document's description is cut to about this many characters (at a word's end).
 pub const SNIPPET_CHARS: usize = 140;
-/// The format of the files, read by the web app's search.
-pub const FORMAT_VERSION: u32 = 2;
+/// The format of the files, read by the web app's search: raised with every change of
+/// their shapes or meaning.
+pub const FORMAT_VERSION: u32 = 3;
+/// Where the files' TypeScript types are committed, relative to the repository root.
+pub const TYPESCRIPT_FILE: &str = "web/src/search/index-format.gen.ts";
+
+/// `data/search-index.json`: what a query reads first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchManifest {
+    /// [`FORMAT_VERSION`] of the build that wrote it.
+    pub version: u32,
+    /// How many documents the index holds.
+    pub doc_count: usize,
+    /// Documents per document chunk.
+    pub docs_per_chunk: usize,
+    /// The document chunks' paths, in document order.
+    pub doc_chunks: Vec<String>,
+    /// The postings chunk of each two-character word beginning.
+    pub postings: BTreeMap<String, String>,
+    /// The categories in the catalogue's order, with their documents' ranges.
+    pub categories: Vec<ManifestCategory>,
+    /// The vocabulary, sorted, joined by spaces (numbers left out).
+    pub words: String,
+    /// Per word of `words`, the document chunk of its first title match (base 36; `-`
+    /// for none), joined by spaces.
+    pub title_chunks: String,
+}
+
+/// A category of the manifest: its documents are `start..end`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ManifestCategory {
+    /// The category's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its first document.
+    pub start: usize,
+    /// One past its last document.
+    pub end: usize,
+    /// Its subcategories, in the catalogue's order.
+    pub subcategories: Vec<ManifestSubcategory>,
+}
+
+/// A subcategory of the manifest: its documents are `start..end`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ManifestSubcategory {
+    /// Its name.
+    pub name: String,
+    /// Its first document.
+    pub start: usize,
+    /// One past its last document.
+    pub end: usize,
+}
+
+/// The documents a word is in, per field, as differences between ascending document
+/// numbers (the first from 0).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct WordPostings {
+    /// In the title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub t: Option<Vec<u32>>,
+    /// A synonym of a phrase of the title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub s: Option<Vec<u32>>,
+    /// In the description, or a synonym of a phrase of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub d: Option<Vec<u32>>,
+    /// The product's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub i: Option<Vec<u32>>,
+}
+
+/// A postings chunk: each word beginning with the chunk's two characters.
+pub type PostingsChunk = BTreeMap<String, WordPostings>;
+
+/// A result's document: id, title, page path, the description's beginning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct DocRow(pub u32, pub String, pub String, pub String);
+
+/// The TypeScript of the index's files, as [`TYPESCRIPT_FILE`] holds them.
+pub fn typescript() -> String {
+    let mut text = sitegen_view::typescript_of(
+        "// Generated by `sitegen gen` from crates/sitegen-render/src/search_index.rs: do not edit.\n",
+        |declarations| {
+            use ts_rs::TypeVisitor;
+            declarations.visit::<SearchManifest>();
+            declarations.visit::<WordPostings>();
+            declarations.visit::<DocRow>();
+        },
+    );
+    text.push_str(&format!(
+        "\n/** A postings chunk: each word beginning with the chunk's two characters. */\n\
+         export type PostingsChunk = {{ [word in string]?: WordPostings }};\n\
+         \n/** The format the manifest's `version` must have for this code to read it. */\n\
+         export const SEARCH_FORMAT_VERSION = {FORMAT_VERSION};\n"
+    ));
+    text
+}
 
 /// One product as the search sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,14 +207,6 @@ pub fn documents(content: &Content) -> Vec<SearchDoc> {
     docs
 }
 
-/// The words of a text as the browser's search splits them: lower case, split at every
-/// character that is not a letter or a digit.
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .map(str::to_lowercase)
-}
-
 /// Numbers (ids, numbered titles) match exactly or by prefix, never with typos, and
 /// stay out of the manifest's vocabulary.
 fn is_number(word: &str) -> bool {
@@ -114,22 +222,38 @@ pub fn chunk_key(word: &str) -> String {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Field {
     Title,
+    TitleSynonym,
     Description,
     Id,
 }
 
-impl Field {
-    fn key(self) -> &'static str {
-        match self {
-            Field::Title => "t",
-            Field::Description => "d",
-            Field::Id => "i",
+impl WordPostings {
+    fn field(&mut self, field: Field) -> &mut Option<Vec<u32>> {
+        match field {
+            Field::Title => &mut self.t,
+            Field::TitleSynonym => &mut self.s,
+            Field::Description => &mut self.d,
+            Field::Id => &mut self.i,
         }
     }
 }
 
-/// Builds the index of `docs` for `categories` (id, name, subcategories, in order).
-pub fn build(docs: &[SearchDoc], categories: &[(String, String, Vec<String>)]) -> SearchFiles {
+/// The words `rules` add to a text of `words`: those of each rule whose phrase it holds.
+fn synonyms_of<'r>(words: &[String], rules: &'r [SynonymRule]) -> Vec<&'r str> {
+    rules
+        .iter()
+        .filter(|rule| words.windows(rule.holds.len()).any(|run| run == rule.holds))
+        .flat_map(|rule| rule.adds.iter().map(String::as_str))
+        .collect()
+}
+
+/// Builds the index of `docs` for `categories` (id, name, subcategories, in order),
+/// with the synonyms `rules`.
+pub fn build(
+    docs: &[SearchDoc],
+    categories: &[(String, String, Vec<String>)],
+    rules: &[SynonymRule],
+) -> SearchFiles {
     // word → field → ascending document numbers
     let mut postings: BTreeMap<String, BTreeMap<Field, Vec<u32>>> = BTreeMap::new();
     for (number, doc) in docs.iter().enumerate() {
@@ -140,57 +264,81 @@ pub fn build(docs: &[SearchDoc], categories: &[(String, String, Vec<String>)]) -
                 list.push(number);
             }
         };
-        for word in words(&doc.title) {
+        let title: Vec<String> = words(&doc.title).collect();
+        let description: Vec<String> = words(&doc.description).collect();
+        for word in synonyms_of(&title, rules) {
+            add(word.to_string(), Field::TitleSynonym);
+        }
+        for word in synonyms_of(&description, rules) {
+            add(word.to_string(), Field::Description);
+        }
+        for word in title {
             add(word, Field::Title);
         }
-        for word in words(&doc.description) {
+        for word in description {
             add(word, Field::Description);
         }
         add(doc.id.to_string(), Field::Id);
     }
 
     let mut files = Vec::new();
-    let mut chunk_words: BTreeMap<String, serde_json::Map<String, Value>> = BTreeMap::new();
+    let mut chunk_words: BTreeMap<String, PostingsChunk> = BTreeMap::new();
     for (word, fields) in &postings {
-        let mut entry = serde_json::Map::new();
+        let mut entry = WordPostings::default();
         for (field, list) in fields {
-            entry.insert(field.key().into(), json!(deltas(list)));
+            *entry.field(*field) = Some(deltas(list));
         }
         chunk_words
             .entry(chunk_key(word))
             .or_default()
-            .insert(word.clone(), Value::Object(entry));
+            .insert(word.clone(), entry);
     }
-    let mut postings_chunks = serde_json::Map::new();
-    for (key, entries) in chunk_words {
-        let path = hashed_path(Value::Object(entries).to_string(), &mut files);
-        postings_chunks.insert(key, Value::String(path));
-    }
+    let postings_chunks: BTreeMap<String, String> = chunk_words
+        .into_iter()
+        .map(|(key, entries)| (key, hashed_path(to_json(&entries), &mut files)))
+        .collect();
 
     let doc_chunks: Vec<String> = docs
         .chunks(DOCS_PER_CHUNK)
         .map(|chunk| {
-            let rows: Vec<Value> = chunk
+            let rows: Vec<DocRow> = chunk
                 .iter()
-                .map(|doc| json!([doc.id, doc.title, doc.path, snippet(&doc.description)]))
+                .map(|doc| {
+                    DocRow(
+                        doc.id,
+                        doc.title.clone(),
+                        doc.path.clone(),
+                        snippet(&doc.description),
+                    )
+                })
                 .collect();
-            hashed_path(Value::Array(rows).to_string(), &mut files)
+            hashed_path(to_json(&rows), &mut files)
         })
         .collect();
 
-    let category_entries: Vec<Value> = categories
+    let category_entries: Vec<ManifestCategory> = categories
         .iter()
         .map(|(id, name, subcategories)| {
             let (start, end) = range_of(docs, |doc| doc.category == *id);
-            let subs: Vec<Value> = subcategories
+            let subcategories = subcategories
                 .iter()
                 .map(|sub| {
                     let (start, end) =
                         range_of(docs, |doc| doc.category == *id && doc.subcategory == *sub);
-                    json!({ "name": sub, "start": start, "end": end })
+                    ManifestSubcategory {
+                        name: sub.clone(),
+                        start,
+                        end,
+                    }
                 })
                 .collect();
-            json!({ "id": id, "name": name, "start": start, "end": end, "subcategories": subs })
+            ManifestCategory {
+                id: id.clone(),
+                name: name.clone(),
+                start,
+                end,
+                subcategories,
+            }
         })
         .collect();
     let vocabulary: Vec<&str> = postings
@@ -210,18 +358,23 @@ pub fn build(docs: &[SearchDoc], categories: &[(String, String, Vec<String>)]) -
                 )
         })
         .collect();
-    let manifest = json!({
-        "version": FORMAT_VERSION,
-        "docCount": docs.len(),
-        "docsPerChunk": DOCS_PER_CHUNK,
-        "docChunks": doc_chunks,
-        "postings": postings_chunks,
-        "categories": category_entries,
-        "words": vocabulary.join(" "),
-        "titleChunks": title_chunks.join(" "),
-    });
-    files.push((MANIFEST_FILE.to_string(), manifest.to_string()));
+    let manifest = SearchManifest {
+        version: FORMAT_VERSION,
+        doc_count: docs.len(),
+        docs_per_chunk: DOCS_PER_CHUNK,
+        doc_chunks,
+        postings: postings_chunks,
+        categories: category_entries,
+        words: vocabulary.join(" "),
+        title_chunks: title_chunks.join(" "),
+    };
+    files.push((MANIFEST_FILE.to_string(), to_json(&manifest)));
     SearchFiles { files }
+}
+
+/// The JSON of one of the files' types (plain data: serialising cannot fail).
+fn to_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// The index of `content`'s published products.
@@ -240,7 +393,7 @@ pub fn of_content(content: &Content) -> SearchFiles {
             )
         })
         .collect();
-    build(&documents(content), &categories)
+    build(&documents(content), &categories, &content.synonyms.rules())
 }
 
 /// The half-open range of documents that `holds`; the documents are sorted so that
@@ -309,6 +462,8 @@ mod tests {
     use std::collections::BTreeSet;
     use std::path::Path;
 
+    use serde_json::Value;
+
     use super::*;
 
     fn real_content() -> Content {
@@ -350,15 +505,6 @@ mod tests {
 
     fn paths(index: &SearchFiles) -> BTreeSet<(String, String)> {
         index.files.iter().cloned().collect()
-    }
-
-    #[test]
-    fn words_are_lower_case_and_split_at_non_alphanumerics() {
-        let split: Vec<String> = words("Non-Contact Tonometer (NCT) 3D, x-ray").collect();
-        assert_eq!(
-            split,
-            ["non", "contact", "tonometer", "nct", "3d", "x", "ray"]
-        );
     }
 
     #[test]
@@ -572,6 +718,100 @@ mod tests {
             "{} of {chunks_total}",
             written.len()
         );
+    }
+
+    fn rule(holds: &str, adds: &str) -> SynonymRule {
+        SynonymRule {
+            holds: words(holds).collect(),
+            adds: words(adds).collect(),
+        }
+    }
+
+    #[test]
+    fn a_synonym_of_a_title_phrase_is_posted_under_its_own_field() {
+        let content = real_content();
+        let docs = documents(&content);
+        let categories: Vec<(String, String, Vec<String>)> = Vec::new();
+        let index = build(&docs, &categories, &[rule("ultrasound machine", "usg")]);
+        let plain = build(&docs, &categories, &[]);
+        let holding: Vec<u32> = docs
+            .iter()
+            .enumerate()
+            .filter(|(_, doc)| doc.title.to_lowercase().contains("ultrasound machine"))
+            .map(|(number, _)| number as u32)
+            .collect();
+        assert!(!holding.is_empty());
+        let usg = postings_of(&index, "usg");
+        assert_eq!(usg["s"], holding);
+        assert!(!usg.contains_key("t"), "a synonym is not a title word");
+        // Without the rule, no product holds "usg" in its title.
+        let plain_manifest = manifest(&plain);
+        let plain_words: Vec<&str> = plain_manifest["words"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .collect();
+        assert!(!plain_words.contains(&"usg"));
+        assert!(manifest(&index)["words"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .any(|word| word == "usg"));
+    }
+
+    #[test]
+    fn the_real_synonyms_reach_the_index() {
+        let content = real_content();
+        assert!(!content.synonyms.rules().is_empty());
+        let index = of_content(&content);
+        let docs = documents(&content);
+        let ultrasound = docs
+            .iter()
+            .position(|doc| doc.title == "Ultrasound Machine")
+            .unwrap() as u32;
+        assert!(postings_of(&index, "usg")["s"].contains(&ultrasound));
+    }
+
+    #[test]
+    fn an_added_synonym_group_rewrites_only_its_words_chunks_and_the_manifest() {
+        let mut content = real_content();
+        let before = of_content(&content);
+        let file = content.root.join("synonyms.toml");
+        let text = std::fs::read_to_string(&file).unwrap()
+            + "\n[[group]]\nwords = [\"zymotic\", \"otoscope\"]\n";
+        content.synonyms = synonyms_from(&text);
+        let after = of_content(&content);
+        let (old, new) = (paths(&before), paths(&after));
+        let written: BTreeSet<&String> = new.difference(&old).map(|(path, _)| path).collect();
+        let manifest_after = manifest(&after);
+        let expected: BTreeSet<String> = [
+            MANIFEST_FILE.to_string(),
+            manifest_after["postings"]["zy"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+            // "otoscope" gains the documents that hold "zymotic": none.
+        ]
+        .into();
+        assert_eq!(written, expected.iter().collect());
+        let docs = documents(&content);
+        let otoscope = docs.iter().position(|doc| doc.title == "Otoscope").unwrap() as u32;
+        assert!(postings_of(&after, "zymotic")["s"].contains(&otoscope));
+    }
+
+    /// The synonyms of a synonyms.toml holding `text`, loaded with the real content.
+    fn synonyms_from(text: &str) -> sitegen_content::Synonyms {
+        let dir = tempfile::tempdir().unwrap();
+        let content_dir = dir.path().join("content");
+        sitegen_content::testing::copy_dir(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content"),
+            &content_dir,
+        );
+        std::fs::write(content_dir.join("synonyms.toml"), text).unwrap();
+        sitegen_content::load(&content_dir)
+            .content
+            .unwrap()
+            .synonyms
     }
 
     /// A title value: the content's text type is made by loading, so a title is taken

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '../components/link/AppLink';
+import { useLayoutData } from '../content/hooks';
+import { whatsAppUrl } from '../lib/contact-links';
+import { useOpenQuote } from '../lib/quote-request';
 import { categoryPath } from '../lib/paths';
 import {
   documents,
@@ -26,6 +29,9 @@ export function preloadIndex(): void {
 
 type Shown = {
   query: string;
+  /** The query's words the best results hold, and those they leave out. */
+  keptTerms: string[];
+  droppedTerms: string[];
   category: string | null;
   total: number;
   allFacets: Facet[];
@@ -48,6 +54,8 @@ async function findResults(query: string, category: string | null, limit: number
   const docs = await documents(ranked.slice(0, limit), manifest, loadIndexFile);
   return {
     query,
+    keptTerms: result.keptTerms,
+    droppedTerms: result.droppedTerms,
     category,
     total: ranked.length,
     allFacets: facetsOf(result.ranked, manifest.categories),
@@ -95,6 +103,43 @@ function Highlighted({ text, matched }: { text: string; matched: ReadonlySet<str
       )}
     </>
   );
+}
+
+/** The message a search's enquiry opens with. */
+export function enquiryText(query: string): string {
+  return `I am looking for: ${query}`;
+}
+
+/**
+ * "Can't find what you need? Ask us": a search never ends on a blank page. The quote
+ * form opens with the query in its message, or the WhatsApp chat with the same text.
+ */
+function AskUs({ query }: { query: string }) {
+  const openQuote = useOpenQuote();
+  const { contact } = useLayoutData();
+  const whatsApp = whatsAppUrl(contact.chatUrl, enquiryText(query));
+  return (
+    <section className="search-ask" aria-labelledby="search-ask-heading">
+      <h2 id="search-ask-heading" className="search-ask-heading">
+        Can’t find what you need? Ask us
+      </h2>
+      <p className="search-ask-actions">
+        <button type="button" className="button" onClick={() => openQuote(enquiryText(query))}>
+          Get a Quote
+        </button>
+        {whatsApp && (
+          <a className="button button-outline" href={whatsApp} target="_blank" rel="noopener noreferrer">
+            Ask on WhatsApp
+          </a>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** The line saying which words a partial match left out. */
+export function droppedWordsText(query: string, kept: readonly string[]): string {
+  return `No product matches all of: ${query}. Showing products matching: ${kept.join(' ')}`;
 }
 
 function countText(count: number, query: string): string {
@@ -193,6 +238,9 @@ export default function SearchResults({ query, category, searchBox }: SearchResu
           </ul>
         </nav>
       )}
+      {shown.droppedTerms.length > 0 && shown.total > 0 && (
+        <p className="search-dropped">{droppedWordsText(shown.query, shown.keptTerms)}</p>
+      )}
       {shown.total === 0 ? (
         <p className="products-empty">No products found for “{shown.query}”</p>
       ) : (
@@ -219,6 +267,7 @@ export default function SearchResults({ query, category, searchBox }: SearchResu
           Show more results
         </button>
       )}
+      <AskUs query={shown.query} />
     </div>
   );
 }

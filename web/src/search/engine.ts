@@ -1,57 +1,45 @@
 // The products' search over the index sitegen writes (crates/sitegen-render/src/search_index.rs):
 // a manifest with the vocabulary and the categories' ranges, postings chunks by a word's
 // first two characters, and document chunks. Pure functions; the files are loaded by the
-// caller through `load`.
+// caller through `load`. The files' types are generated from Rust (index-format.gen.ts).
+
+import type { DocRow, ManifestCategory, PostingsChunk, SearchManifest } from './index-format.gen';
 
 /** Words of a query beyond this many are ignored. */
 export const MAX_TERMS = 8;
 /** Vocabulary words a prefix may stand for (the shortest first). */
 export const PREFIX_LIMIT = 40;
 
-export type ManifestCategory = {
-  id: string;
-  name: string;
-  start: number;
-  end: number;
-  subcategories: { name: string; start: number; end: number }[];
-};
-
-export type Manifest = {
-  version: number;
-  docCount: number;
-  docsPerChunk: number;
-  docChunks: string[];
-  /** The postings chunk of each two-character word beginning. */
-  postings: Record<string, string>;
-  categories: ManifestCategory[];
-  /** The vocabulary, sorted, joined by spaces (numbers left out). */
-  words: string;
-  /** Per word of `words`, the document chunk of its first title match (base 36; `-` for none). */
-  titleChunks: string;
-};
-
-/** Differences between ascending document numbers, per field: title, description, id. */
-export type WordPostings = { t?: number[]; d?: number[]; i?: number[] };
-export type PostingsChunk = Record<string, WordPostings>;
+export type { ManifestCategory, PostingsChunk, WordPostings } from './index-format.gen';
+/** The manifest, as sitegen writes it (`data/search-index.json`). */
+export type Manifest = SearchManifest;
 /** A result's document: id, title, page path, the description's beginning. */
-export type SearchDoc = [number, string, string, string];
+export type SearchDoc = DocRow;
 
 export type MatchKind = 'exact' | 'prefix' | 'fuzzy';
-type Field = 't' | 'c' | 'd' | 'i';
+type Field = 't' | 's' | 'c' | 'd' | 'i';
 
-/** What a match is worth, by field, then kind: title over category over description. */
+/**
+ * What a match is worth, by field, then kind: title over a synonym of a title phrase
+ * over category over description.
+ */
 const SCORES: Record<Field, Record<MatchKind, number>> = {
   t: { exact: 300, prefix: 200, fuzzy: 100 },
+  s: { exact: 250, prefix: 150, fuzzy: 50 },
   c: { exact: 30, prefix: 20, fuzzy: 10 },
   d: { exact: 3, prefix: 2, fuzzy: 1 },
   i: { exact: 100_000, prefix: 20, fuzzy: 0 },
 };
 
-/** Lower case, split at everything but letters and digits: as sitegen splits them. */
+/**
+ * Lower case, split at everything neither alphabetic nor numeric: as sitegen splits
+ * them (Unicode's Alphabetic keeps vowel signs in their word; tested against vectors
+ * generated from Rust).
+ */
 export function words(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{Alphabetic}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
 
@@ -251,6 +239,13 @@ export type SearchResult = {
   facets: Facet[];
   /** The index words the query matched, for highlighting. */
   matchedWords: Set<string>;
+  /**
+   * The query's words the best results leave out, when no product holds them all
+   * (then the results hold the most of them); empty otherwise.
+   */
+  droppedTerms: string[];
+  /** The query's words the best results hold (all of them when none is dropped). */
+  keptTerms: string[];
 };
 
 /** Loads an index file by its path (relative to the site's root). */
@@ -266,21 +261,106 @@ function addPostings(deltas: readonly number[] | undefined, score: number, into:
   }
 }
 
+/** Halves shorter than this are not tried when a word is split ("x ray" is). */
+const SPLIT_MIN_HALF = 1;
+
+/** Whether the sorted `vocabulary` holds `word`. */
+function holds(vocabulary: readonly string[], word: string): boolean {
+  return vocabulary[lowerBound(vocabulary, word)] === word;
+}
+
 /**
- * Runs a query: every term must match (title, description, id, or the product's
- * category or subcategory name); documents are ranked by their summed best match per
- * term, then by their order in the index (category, subcategory, title).
+ * The index words a query word that is not one may be split into: two words of the
+ * vocabulary that make it up ("xray" → "x", "ray"), the most even split first.
+ */
+export function splitTerm(term: string, vocabulary: readonly string[]): [string, string] | null {
+  const letters = Array.from(term);
+  if (isNumber(term) || holds(vocabulary, term)) return null;
+  let best: [string, string] | null = null;
+  let bestShorter = 0;
+  for (let at = SPLIT_MIN_HALF; at <= letters.length - SPLIT_MIN_HALF; at++) {
+    const left = letters.slice(0, at).join('');
+    const right = letters.slice(at).join('');
+    const shorter = Math.min(at, letters.length - at);
+    if (shorter > bestShorter && holds(vocabulary, left) && holds(vocabulary, right)) {
+      best = [left, right];
+      bestShorter = shorter;
+    }
+  }
+  return best;
+}
+
+/** The query's neighbours that join into one index word ("bi pap" → "bipap"), by the first one's place. */
+export function joinedTerms(terms: readonly string[], vocabulary: readonly string[]): Map<number, string> {
+  const joined = new Map<number, string>();
+  for (let index = 0; index + 1 < terms.length; index++) {
+    const word = terms[index]! + terms[index + 1]!;
+    if (!isNumber(word) && holds(vocabulary, word)) joined.set(index, word);
+  }
+  return joined;
+}
+
+/** `into` with the better score of each document of `more`. */
+function mergeBest(into: Map<number, number>, more: ReadonlyMap<number, number>): void {
+  for (const [doc, score] of more) {
+    if ((into.get(doc) ?? 0) < score) into.set(doc, score);
+  }
+}
+
+/**
+ * Ranks documents by the terms they hold. When some hold every term, only those, by
+ * their summed best match per term, then by their order in the index (category,
+ * subcategory, title). Otherwise every document holding any, by how many terms they
+ * hold, then by how rare those terms are (a word few products hold says more), then
+ * as before; the terms the best result leaves out are the dropped ones.
+ */
+export function rankByTerms(perTerm: readonly ReadonlyMap<number, number>[], terms: readonly string[]) {
+  const held = new Map<number, { count: number; score: number; rarity: number; terms: number[] }>();
+  perTerm.forEach((scores, term) => {
+    const rarity = 1 / Math.max(1, scores.size);
+    for (const [doc, score] of scores) {
+      const entry = held.get(doc) ?? { count: 0, score: 0, rarity: 0, terms: [] };
+      entry.count += 1;
+      entry.score += score;
+      entry.rarity += rarity;
+      entry.terms.push(term);
+      held.set(doc, entry);
+    }
+  });
+  const all = [...held].filter(([, entry]) => entry.count === terms.length);
+  const partial = all.length === 0;
+  const scored = partial ? [...held] : all;
+  scored.sort(
+    ([docA, a], [docB, b]) =>
+      b.count - a.count || (partial ? b.rarity - a.rarity : 0) || b.score - a.score || docA - docB,
+  );
+  const best = scored[0]?.[1].terms ?? [];
+  const keptTerms = terms.filter((_, index) => best.includes(index));
+  const droppedTerms = partial && scored.length > 0 ? terms.filter((_, index) => !best.includes(index)) : [];
+  return { ranked: scored.map(([doc]) => doc), keptTerms, droppedTerms };
+}
+
+/**
+ * Runs a query. A term matches a title, a synonym, a description, an id, or the
+ * product's category or subcategory name; two neighbouring terms that make one index
+ * word match it too ("bi pap"), and a term that is no index word matches the two
+ * index words it is made of ("xray"). Ranked by [rankByTerms]: every term where some
+ * product holds them all, otherwise the most of them.
  */
 export async function search(query: string, manifest: Manifest, load: Load): Promise<SearchResult> {
   const terms = queryTerms(query);
-  if (terms.length === 0) return { ranked: [], facets: [], matchedWords: new Set() };
+  if (terms.length === 0) return { ranked: [], facets: [], matchedWords: new Set(), droppedTerms: [], keptTerms: [] };
   const vocabulary = vocabularyOf(manifest);
   const wordCandidates = terms.map((term) => (isNumber(term) ? [] : expandTerm(term, vocabulary)));
+  const joined = joinedTerms(terms, vocabulary);
+  const splits = terms.map((term) => splitTerm(term, vocabulary));
   const keys = new Set<string>();
   terms.forEach((term, index) => {
     if (isNumber(term)) keys.add(chunkKey(term));
     for (const candidate of wordCandidates[index]!) keys.add(chunkKey(candidate.word));
+    for (const half of splits[index] ?? []) keys.add(chunkKey(half));
   });
+  for (const word of joined.values()) keys.add(chunkKey(word));
   for (const path of likelyDocChunks(wordCandidates, manifest)) void load(path).catch(() => undefined);
   const chunks = new Map<string, PostingsChunk>();
   await Promise.all(
@@ -291,18 +371,22 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
   );
 
   const matchedWords = new Set<string>();
-  let total: Map<number, number> | null = null;
-  terms.forEach((term, index) => {
-    const candidates = isNumber(term) ? expandNumber(term, chunks.get(chunkKey(term))) : wordCandidates[index]!;
+  const scoresOf = (candidates: readonly Candidate[]) => {
     const scores = new Map<number, number>();
     for (const { word, kind } of candidates) {
       const postings = chunks.get(chunkKey(word))?.[word];
       if (!postings) continue;
       matchedWords.add(word);
       addPostings(postings.t, SCORES.t[kind], scores);
+      addPostings(postings.s, SCORES.s[kind], scores);
       addPostings(postings.d, SCORES.d[kind], scores);
       addPostings(postings.i, SCORES.i[kind], scores);
     }
+    return scores;
+  };
+  const perTerm = terms.map((term, index) => {
+    const candidates = isNumber(term) ? expandNumber(term, chunks.get(chunkKey(term))) : wordCandidates[index]!;
+    const scores = scoresOf(candidates);
     for (const category of manifest.categories) {
       const names: [string, number, number][] = [
         [category.name, category.start, category.end],
@@ -318,21 +402,25 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
         }
       }
     }
-    if (total === null) {
-      total = scores;
-      return;
+    const halves = splits[index];
+    if (halves) {
+      const [left, right] = halves.map((half) => scoresOf([{ word: half, kind: 'exact' }]));
+      const both = new Map<number, number>();
+      for (const [doc, score] of left!) {
+        const more = right!.get(doc);
+        if (more !== undefined) both.set(doc, Math.min(score, more));
+      }
+      mergeBest(scores, both);
     }
-    const next = new Map<number, number>();
-    for (const [doc, score] of total as Map<number, number>) {
-      const more = scores.get(doc);
-      if (more !== undefined) next.set(doc, score + more);
-    }
-    total = next;
+    return scores;
   });
-  const scored = [...(total ?? new Map<number, number>())];
-  scored.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const ranked = scored.map(([doc]) => doc);
-  return { ranked, facets: facetsOf(ranked, manifest.categories), matchedWords };
+  for (const [index, word] of joined) {
+    const scores = scoresOf([{ word, kind: 'exact' }]);
+    mergeBest(perTerm[index]!, scores);
+    mergeBest(perTerm[index + 1]!, scores);
+  }
+  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms);
+  return { ranked, facets: facetsOf(ranked, manifest.categories), matchedWords, droppedTerms, keptTerms };
 }
 
 /** The number of results in each category (the categories' documents are contiguous). */
@@ -379,7 +467,7 @@ export async function documents(numbers: readonly number[], manifest: Manifest, 
 /** A text cut into parts, each marked when it is a word the query matched. */
 export function highlightParts(text: string, matched: ReadonlySet<string>): { text: string; marked: boolean }[] {
   const parts: { text: string; marked: boolean }[] = [];
-  for (const piece of text.split(/([\p{L}\p{N}]+)/u)) {
+  for (const piece of text.split(/([\p{Alphabetic}\p{N}]+)/u)) {
     if (piece === '') continue;
     const marked = matched.has(piece.toLowerCase());
     const last = parts[parts.length - 1];

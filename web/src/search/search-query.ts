@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { QUERY_PARAM, parseQuery } from './query';
 import type * as SearchResultsModule from './SearchResults';
@@ -16,8 +16,15 @@ export const URL_DELAY_MS = 400;
  * entry at once; the next ones replace it once typing pauses, or at once when the box
  * loses the focus (`flush`: a result is being chosen). The box takes the URL's query
  * when the URL is reached otherwise (hydration, Back, Forward).
+ *
+ * The box works before the app does: letters typed while the code loads or the page
+ * hydrates are in the box alone (React keeps a hydrated input's value), so they are
+ * taken over as the query as soon as the box is hydrated, before anything renders again.
  */
-export function useSearchQuery(hydrated: boolean): [string, (value: string) => void, () => void] {
+export function useSearchQuery(
+  hydrated: boolean,
+  box: RefObject<HTMLInputElement | null>,
+): [string, (value: string) => void, () => void] {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -34,7 +41,7 @@ export function useSearchQuery(hydrated: boolean): [string, (value: string) => v
   // The entry the first character's push left, until the router has moved on from it.
   const pushedFrom = useRef<string | null>(null);
   useEffect(() => {
-    pushedFrom.current = null;
+    if (pushedFrom.current !== location.key) pushedFrom.current = null;
   }, [location.key]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -59,6 +66,17 @@ export function useSearchQuery(hydrated: boolean): [string, (value: string) => v
     pending.current = next;
     timer.current = setTimeout(() => replaceUrl(next), URL_DELAY_MS);
   };
+  const adoptEarlyTyping = useEffectEvent(() => {
+    // Only a hydrating box can hold what React did not render; the prerendered box is
+    // empty, so anything in it now was typed.
+    const typed = box.current?.value ?? '';
+    if (hydrated || !typed) return;
+    setSeenKey(location.key);
+    setQuery(typed);
+  });
+  // Read from the page (outside React) once, before the browser paints again.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => adoptEarlyTyping(), []);
   const flush = () => {
     const next = pending.current;
     if (!next) return;

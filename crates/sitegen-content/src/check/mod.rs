@@ -17,6 +17,7 @@ mod catalogue;
 mod navigation;
 mod policy;
 mod site;
+mod synonyms;
 mod targets;
 #[cfg(test)]
 mod tests;
@@ -175,6 +176,7 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     }
     check_catalogue(loaded, diagnostics);
     check_products(loaded, &targets, diagnostics);
+    synonyms::check_synonyms(loaded, diagnostics);
     if let Some((mut r, services)) = raw_reporter(&loaded.services, diagnostics) {
         r.duplicates("service id", keyed(services.iter().map(|s| &s.id)));
         r.url_ids("service", keyed(services.iter().map(|s| &s.id)));

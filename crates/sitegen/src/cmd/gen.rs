@@ -4,6 +4,9 @@
 //!   `route-paths.gen.ts`, `route-modules.gen.ts` and `route-table.gen.ts`;
 //! - the data contract's TypeScript types (`web/src/content/contract.gen.ts`) and the
 //!   web tests' data (`web/src/testing/content-fixture.gen.ts`), from `sitegen-view`;
+//! - the products' search index file types (`web/src/search/index-format.gen.ts`),
+//!   from `sitegen-render`, and the tokenizer's test vectors
+//!   (`web/src/search/__tests__/tokenizer-vectors.gen.json`), from `sitegen-content`;
 //! - the prerender worker's message and reply types
 //!   (`web/src/app/prerender-protocol.gen.ts`), from `sitegen-workers`;
 //! - the content files' JSON Schemas (`schemas/`), the error reference
@@ -50,6 +53,9 @@ pub const VALID_FIXTURE_DIR: &str = "crates/sitegen-content/tests/fixtures/valid
 /// The content files' JSON Schemas, relative to the repository root.
 const SCHEMAS_DIR: &str = "schemas";
 
+/// The tokenizer's test vectors for the web app's tests, relative to the repository root.
+pub const TOKENIZER_VECTORS_FILE: &str = "web/src/search/__tests__/tokenizer-vectors.gen.json";
+
 /// The error reference, relative to the repository root.
 const ERRORS_FILE: &str = "docs/errors.md";
 
@@ -83,6 +89,14 @@ pub fn generated_files(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
     files.push((
         PathBuf::from(sitegen_view::TYPESCRIPT_FILE),
         sitegen_view::typescript(),
+    ));
+    files.push((
+        PathBuf::from(sitegen_render::search_index::TYPESCRIPT_FILE),
+        sitegen_render::search_index::typescript(),
+    ));
+    files.push((
+        PathBuf::from(TOKENIZER_VECTORS_FILE),
+        sitegen_content::search_words::tokenizer_vectors_json(),
     ));
     files.push((
         PathBuf::from(sitegen_workers::protocol::TYPESCRIPT_FILE),

@@ -5,6 +5,7 @@ import { FIXED_NAV_SCROLL_THRESHOLD_PX, NAV_DESKTOP_MIN_WIDTH_PX, STATIC_NAV_PAT
 import type { Layout, NavItem } from '../../content/types';
 import { isPlainClick, Link, NavLink } from '../../components/link/AppLink';
 import { QuoteListLink } from '../../quote-list/QuoteListLink';
+import { HeaderSearch } from './HeaderSearch';
 import { endEarlyDropdownRules } from './early-menus';
 import { OpenFlag, openFlags, syncOpenFlag, withoutNativeToggle } from './open-flag';
 
@@ -246,6 +247,7 @@ export function NavBar({ layout, onGetQuote }: NavBarProps) {
               Get a Quote
             </Link>
           </div>
+          <HeaderSearch />
           <QuoteListLink />
         </div>
       </nav>

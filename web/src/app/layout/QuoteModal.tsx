@@ -7,7 +7,7 @@ import { QuoteForm } from '../../forms/quote/QuoteForm';
  * spec names, sent through the quote template; closes after a successful send, and
  * not while sending.
  */
-export function QuoteModal({ onClose }: { onClose: () => void }) {
+export function QuoteModal({ onClose, message }: { onClose: () => void; message?: string }) {
   const submitting = useRef(false);
   const close = () => {
     if (!submitting.current) onClose();
@@ -15,6 +15,7 @@ export function QuoteModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Get Best Quote" id="getaquote" onClose={close}>
       <QuoteForm
+        initialMessage={message}
         onSent={onClose}
         onSubmittingChange={(value) => {
           submitting.current = value;

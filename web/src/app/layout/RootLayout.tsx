@@ -9,6 +9,7 @@ import { FRAME_START, FramePartsContext, SCREEN_SLOT, useFrameDependency } from 
 import { DocumentMeta } from './DocumentMeta';
 import { NavBar } from './NavBar';
 import { watchOutbox } from '../../forms/outbox/outbox-watch';
+import { QuoteRequestContext } from '../../lib/quote-request';
 import './layout.css';
 
 /** The block route that shows the footer alone: the frame leaves its own out there. */
@@ -56,7 +57,9 @@ const isFooterBlock = (routeIds: readonly string[]) => routeIds.includes(FOOTER_
 export function RootLayout() {
   const layout = useLayoutData();
   const matches = useMatches();
-  const [quoteOpen, setQuoteOpen] = useState(false);
+  // The quote form's message when open: empty from the navigation bar, a search's
+  // query from "Ask us".
+  const [quoteMessage, setQuoteMessage] = useState<string | null>(null);
   // Tells tests (and anything else watching) that the app has hydrated or rendered.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
@@ -84,18 +87,20 @@ export function RootLayout() {
         <header className="site-header">
           <DeferredTopBar layout={layout} />
           <Suspense fallback={null}>
-            <NavBar layout={layout} onGetQuote={() => setQuoteOpen(true)} />
+            <NavBar layout={layout} onGetQuote={() => setQuoteMessage('')} />
           </Suspense>
         </header>
       )}
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>{screen ? <Outlet /> : SCREEN_SLOT}</Suspense>
+        <QuoteRequestContext value={setQuoteMessage}>
+          <Suspense fallback={null}>{screen ? <Outlet /> : SCREEN_SLOT}</Suspense>
+        </QuoteRequestContext>
       </main>
       {frame && !hideFrameFooter && <DeferredFooter layout={layout} />}
       {frame && <ChatButton chatUrl={layout.contact.chatUrl} />}
-      {frame && quoteOpen && (
+      {frame && quoteMessage !== null && (
         <Suspense fallback={null}>
-          <QuoteModal onClose={() => setQuoteOpen(false)} />
+          <QuoteModal message={quoteMessage} onClose={() => setQuoteMessage(null)} />
         </Suspense>
       )}
       {frame && <ScrollRestoration />}

@@ -23,12 +23,18 @@ type QuoteFormProps = {
   onSent: () => void;
   /** Told when submitting starts and ends (the modal does not close meanwhile). */
   onSubmittingChange?: (submitting: boolean) => void;
+  /** The message the form opens with (what a search did not find). */
+  initialMessage?: string;
 };
 
 /** "Get Best Quote": name, contact, email, message, all required; sent through the quote template. */
-export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
+export function QuoteForm({ onSent, onSubmittingChange, initialMessage = '' }: QuoteFormProps) {
   const { email: settings } = useLayoutData();
-  const form = useValidatedForm({ empty: EMPTY, validate: validateQuote, order: QUOTE_FIELDS });
+  const form = useValidatedForm({
+    empty: { ...EMPTY, message: initialMessage },
+    validate: validateQuote,
+    order: QUOTE_FIELDS,
+  });
   const { values } = form;
   const { submitting, run } = useSubmission();
   const outbox = useOutboxSend();

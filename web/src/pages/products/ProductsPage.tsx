@@ -9,7 +9,7 @@ import { EnquiryModal } from '../../forms/enquiry/EnquiryModal';
 import { categoryPath } from '../../lib/paths';
 import { isPlainClick } from '../../components/link/AppLink';
 import { useHydrated } from '../../lib/use-hydrated';
-import { MAX_QUERY_LENGTH } from '../../search/query';
+import { MAX_QUERY_LENGTH, QUERY_PARAM } from '../../search/query';
 import { focusFirstResult, preloadSearch, searchAhead, useSearchQuery } from '../../search/search-query';
 import { Pagination } from '../../components/pagination/Pagination';
 import { ProductCard } from './ProductCard';
@@ -47,8 +47,8 @@ export default function ProductsPage() {
   const hydrated = useHydrated();
   const [filtersShown, setFiltersShown] = useState(false);
   const filterPanel = useRef<HTMLDialogElement>(null);
-  const [query, setQuery, commitQueryToUrl] = useSearchQuery(hydrated);
   const searchBox = useRef<HTMLInputElement>(null);
+  const [query, setQuery, commitQueryToUrl] = useSearchQuery(hydrated, searchBox);
   const [enquiry, setEnquiry] = useState<ProductSummary | null>(null);
 
   // The page's own category counts at once; the URL query and the navigation state
@@ -128,7 +128,19 @@ export default function ProductsPage() {
       <Breadcrumb items={crumbs} />
       <h1 id="products-title">{category ? category.name : 'All Products'}</h1>
       <div className="products-toolbar">
-        <div className="products-search" role="search">
+        {/* Before the app runs, Enter sends the query as a plain form: the page's own
+            URL with ?q=, which shows the results once the app is in. */}
+        <form
+          className="products-search"
+          role="search"
+          aria-label={category ? category.name : 'All products'}
+          action={pageCategory ? categoryPath(pageCategory) : '/products'}
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            commitQueryToUrl();
+          }}
+        >
           <label htmlFor="product-search" className="visually-hidden">
             Search products
           </label>
@@ -136,6 +148,7 @@ export default function ProductsPage() {
           <input
             ref={searchBox}
             id="product-search"
+            name={QUERY_PARAM}
             type="search"
             placeholder="Search products"
             autoComplete="off"
@@ -151,7 +164,7 @@ export default function ProductsPage() {
               if (event.key === 'ArrowDown' && focusFirstResult()) event.preventDefault();
             }}
           />
-        </div>
+        </form>
         <button
           type="button"
           className="button button-outline products-filter-toggle"

@@ -1,0 +1,216 @@
+//! synonyms.toml: every word is a word, each belongs to one group, and each group
+//! finds some product.
+
+use std::collections::{HashMap, HashSet};
+
+use super::{reporter, Reporter};
+use crate::de::Located;
+use crate::load::Loaded;
+use crate::search_words::words;
+use sitegen_diagnostics::ErrorCode;
+use sitegen_diagnostics::{Diagnostic, Span};
+
+/// Reports empty words, words in two places, and groups that match no product.
+pub(super) fn check_synonyms(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
+    // Which words the products hold; unknown while products.toml does not load.
+    let product_words: Option<HashSet<String>> = loaded.products.value.as_ref().map(|file| {
+        file.product
+            .0
+            .iter()
+            .flat_map(|product| {
+                words(product.title())
+                    .chain(words(product.description()))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    });
+    let Some((mut reporter, synonyms)) = reporter(&loaded.synonyms, diagnostics) else {
+        return;
+    };
+    // Each phrase (its words joined by a space) and where it was first listed.
+    let mut listed: HashMap<String, Span> = HashMap::new();
+    let mut claim = |reporter: &mut Reporter<'_>, word: &Located<String>| {
+        let Some(phrase) = phrase_of(reporter, word) else {
+            return;
+        };
+        match listed.get(&phrase) {
+            Some(first) => {
+                let line = reporter.file.locate(first).line;
+                reporter.report(
+                    &word.span,
+                    ErrorCode::SynonymConflict,
+                    format!("\"{phrase}\" is already listed on line {line}"),
+                    None,
+                );
+            }
+            None => {
+                listed.insert(phrase, word.span.clone());
+            }
+        }
+    };
+    for group in synonyms.groups() {
+        for word in &group.words {
+            claim(&mut reporter, word);
+        }
+    }
+    for mapping in synonyms.one_ways() {
+        claim(&mut reporter, &mapping.word);
+        for target in &mapping.means {
+            phrase_of(&mut reporter, target);
+        }
+    }
+
+    let Some(product_words) = product_words else {
+        return;
+    };
+    let found = |phrase: &Located<String>| {
+        let mut phrase_words = words(phrase).peekable();
+        phrase_words.peek().is_some() && phrase_words.all(|word| product_words.contains(&word))
+    };
+    let groups = synonyms.groups().iter().map(|group| &group.words);
+    let targets = synonyms.one_ways().iter().map(|mapping| &mapping.means);
+    for phrases in groups.chain(targets) {
+        let Some(first) = phrases.first() else {
+            continue;
+        };
+        if !phrases.iter().any(found) {
+            let shown: Vec<&str> = phrases.iter().map(|p| p.value.as_str()).collect();
+            reporter.report(
+                &first.span,
+                ErrorCode::UnusedSynonyms,
+                format!("no product holds any of: {}", shown.join(", ")),
+                None,
+            );
+        }
+    }
+}
+
+/// The words of `word` joined by a space; reports it when it has none.
+fn phrase_of(reporter: &mut Reporter<'_>, word: &Located<String>) -> Option<String> {
+    let phrase = words(word).collect::<Vec<_>>().join(" ");
+    if phrase.is_empty() {
+        reporter.report(
+            &word.span,
+            ErrorCode::EmptySynonym,
+            format!(
+                "synonym \"{}\" holds no word to search for",
+                word.value.escape_debug()
+            ),
+            None,
+        );
+        return None;
+    }
+    Some(phrase)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::{codes, single, valid_copy};
+    use crate::LoadReport;
+    use sitegen_diagnostics::ErrorCode;
+
+    fn load_with_synonyms(text: &str) -> LoadReport {
+        let (_dir, content) = valid_copy();
+        std::fs::write(content.join("synonyms.toml"), text).unwrap();
+        crate::load(&content)
+    }
+
+    #[test]
+    fn groups_and_one_way_mappings_load_into_rules() {
+        let report = load_with_synonyms(
+            "[[group]]\nwords = [\"slit lamp\", \"SLE\"]\n\n\
+             [[one_way]]\nword = \"lamp\"\nmeans = [\"slit lamp\"]\n",
+        );
+        assert_eq!(codes(&report), vec![]);
+        let rules = report.content.unwrap().synonyms.rules();
+        let pairs: Vec<(String, String)> = rules
+            .iter()
+            .map(|rule| (rule.holds.join(" "), rule.adds.join(" ")))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("slit lamp".into(), "sle".into()),
+                ("sle".into(), "slit lamp".into()),
+                ("slit lamp".into(), "lamp".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn no_synonyms_file_is_no_problem() {
+        let (_dir, content) = valid_copy();
+        let report = crate::load(&content);
+        assert_eq!(report.errors(), 0);
+        assert!(report.content.unwrap().synonyms.rules().is_empty());
+    }
+
+    #[test]
+    fn an_empty_word_is_an_error_at_its_position() {
+        let report = load_with_synonyms("[[group]]\nwords = [\"slit lamp\", \" - \"]\n");
+        let shown = single(
+            &report,
+            ErrorCode::EmptySynonym,
+            "synonym \" - \" holds no word to search for",
+        );
+        assert!(
+            shown.starts_with("content/synonyms.toml:2:23: error"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_word_in_two_groups_is_an_error_naming_the_first() {
+        let report = load_with_synonyms(
+            "[[group]]\nwords = [\"slit lamp\", \"SLE\"]\n\n\
+             [[group]]\nwords = [\"Slit-Lamp\", \"biomicroscope\"]\n",
+        );
+        let shown = single(
+            &report,
+            ErrorCode::SynonymConflict,
+            "\"slit lamp\" is already listed on line 2",
+        );
+        assert!(
+            shown.starts_with("content/synonyms.toml:5:10: error"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_one_way_word_that_is_also_in_a_group_is_an_error() {
+        let report = load_with_synonyms(
+            "[[group]]\nwords = [\"slit lamp\", \"SLE\"]\n\n\
+             [[one_way]]\nword = \"sle\"\nmeans = [\"slit lamp\"]\n",
+        );
+        let shown = single(
+            &report,
+            ErrorCode::SynonymConflict,
+            "\"sle\" is already listed on line 2",
+        );
+        assert!(
+            shown.starts_with("content/synonyms.toml:5:8: error"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_group_that_matches_no_product_is_a_warning_at_its_first_word() {
+        let report = load_with_synonyms(
+            "[[group]]\nwords = [\"slit lamp\", \"SLE\"]\n\n\
+             [[group]]\nwords = [\"zymotic\", \"xenolith\"]\n",
+        );
+        let shown = single(
+            &report,
+            ErrorCode::UnusedSynonyms,
+            "no product holds any of: zymotic, xenolith",
+        );
+        assert!(
+            shown.starts_with("content/synonyms.toml:5:10: warning"),
+            "{shown}"
+        );
+        assert!(
+            report.content.is_some(),
+            "a warning does not stop the build"
+        );
+    }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { documents, joinedTerms, rankByTerms, search, splitTerm, vocabularyOf, words, type ManifestCategory, type SearchDoc } from '../engine';
+import { buildTinyIndex } from './tiny-index';
+import vectors from './tokenizer-vectors.gen.json';
+
+// Searching in the buyers' own words: partial matches when no product holds every word,
+// words split or joined differently, synonyms from synonyms.toml (applied by sitegen).
+
+const DOCS: SearchDoc[] = [
+  [1, 'Autoclave', '/products/1/autoclave', 'Steam sterilisation of instruments.'],
+  [2, 'Electrosurgical Unit', '/products/2/electrosurgical-unit', 'Cutting and coagulation.'],
+  [3, 'Suction Unit', '/products/3/suction-unit', 'Portable suction.'],
+  [4, 'BiPAP Machine', '/products/4/bipap-machine', 'Non-invasive ventilation.'],
+  [5, 'X-Ray Film Viewer', '/products/5/x-ray-film-viewer', 'A light box.'],
+  [6, 'Ultrasound Machine', '/products/6/ultrasound-machine', 'Imaging.'],
+  [7, 'USG Gel', '/products/7/usg-gel', 'Gel for scanning.'],
+];
+const CATEGORIES: ManifestCategory[] = [{ id: 'all', name: 'Equipment', start: 0, end: DOCS.length, subcategories: [] }];
+const { manifest, load } = buildTinyIndex(DOCS, CATEGORIES, { ultrasound: ['usg', 'sonography'] });
+
+async function found(query: string) {
+  const result = await search(query, manifest, load);
+  const docs = await documents(result.ranked, manifest, load);
+  return { titles: docs.map(({ doc }) => doc[1]), dropped: result.droppedTerms, kept: result.keptTerms };
+}
+
+describe('tokenizer', () => {
+  it('splits every vector into the words sitegen gives it', () => {
+    for (const { text, words: expected } of vectors) expect(words(text), text).toEqual(expected);
+  });
+
+  it('keeps a Devanagari word whole', () => {
+    expect(words('डायलिसिस')).toEqual(['डायलिसिस']);
+  });
+});
+
+describe('no dead ends', () => {
+  it('shows the products holding every word when some do, dropping none', async () => {
+    expect(await found('suction unit')).toEqual({ titles: ['Suction Unit'], dropped: [], kept: ['suction', 'unit'] });
+  });
+
+  it('shows the products holding the most words when none holds them all, and names the dropped ones', async () => {
+    const { titles, dropped, kept } = await found('autoclave unit');
+    // "autoclave" is rarer than "unit": the autoclave comes first.
+    expect(titles[0]).toBe('Autoclave');
+    expect(titles).toContain('Suction Unit');
+    expect(kept).toEqual(['autoclave']);
+    expect(dropped).toEqual(['unit']);
+  });
+
+  it('ranks by how many words a product holds, then by how rare they are', () => {
+    const perTerm = [new Map([[0, 300]]), new Map([[0, 300], [1, 300], [2, 300]]), new Map([[1, 300]])];
+    expect(rankByTerms(perTerm, ['a', 'b', 'c']).ranked).toEqual([0, 1, 2]);
+    expect(rankByTerms(perTerm, ['a', 'b', 'c']).droppedTerms).toEqual(['c']);
+  });
+});
+
+describe('words split or joined differently', () => {
+  const vocabulary = vocabularyOf(manifest);
+
+  it('joins neighbouring words that make one index word', async () => {
+    expect(joinedTerms(['bi', 'pap', 'machine'], vocabulary)).toEqual(new Map([[0, 'bipap']]));
+    expect((await found('bi pap')).titles).toEqual(['BiPAP Machine']);
+  });
+
+  it('splits a word that is no index word into two that are', async () => {
+    expect(splitTerm('xray', vocabulary)).toEqual(['x', 'ray']);
+    expect(splitTerm('autoclave', vocabulary)).toBeNull();
+    expect((await found('xray viewer')).titles).toEqual(['X-Ray Film Viewer']);
+  });
+});
+
+describe('synonyms', () => {
+  it('finds a product by a synonym of its title, below a product whose title holds the word', async () => {
+    expect((await found('usg')).titles).toEqual(['USG Gel', 'Ultrasound Machine']);
+    expect((await found('sonography machine')).titles).toEqual(['Ultrasound Machine']);
+  });
+});
