@@ -57,7 +57,7 @@ pub use de::{List, Located, Number};
 pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
 pub use load::{LoadOptions, LoadReport};
-pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
+pub use media::{human_size, short_hash, MAX_DOCUMENT_BYTES, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
@@ -66,7 +66,7 @@ pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, Rou
 pub use schema::{schema_files, schema_for, schemas};
 pub use suggest::did_you_mean;
 pub use values::{
-    absolute_url, link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
+    absolute_url, link_problem, Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
     RegistrationType, SocialKind, Text,
 };
 

@@ -117,6 +117,8 @@ fixture_tests!(
     unknown_variant,
     unknown_registration_type,
     invalid_id,
+    duplicate_specification,
+    brochure_not_pdf,
     invalid_email,
     invalid_url,
     invalid_phone,
@@ -167,6 +169,11 @@ fn every_fixture_directory_is_tested() {
 /// whose body must name the code (checked below); those tests assert the code is
 /// raised.
 const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
+    (
+        ErrorCode::BrochureTooLarge,
+        "crates/sitegen-content/src/media.rs",
+        "a_brochure_is_a_pdf_by_its_bytes_and_no_larger_than_the_limit",
+    ),
     (
         ErrorCode::BuildIo,
         "crates/sitegen-render/src/error.rs",
