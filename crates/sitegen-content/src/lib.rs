@@ -57,7 +57,9 @@ pub use de::{List, Located, Number};
 pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
 pub use editorial::{DraftCount, HOME_SECTIONS};
 pub use load::{LoadOptions, LoadReport};
-pub use media::{human_size, short_hash, MAX_DOCUMENT_BYTES, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
+pub use media::{
+    human_size, short_hash, MediaFile, MediaIndex, MediaVariant, MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
+};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
     PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
@@ -81,9 +83,20 @@ pub fn load(content_dir: &Path) -> LoadReport {
 
 /// [`load`] with `options`.
 pub fn load_with(content_dir: &Path, options: &LoadOptions) -> LoadReport {
+    load_with_texts(content_dir, options, &[])
+}
+
+/// [`load_with`] as if each content file of `texts` (a path relative to
+/// `content_dir`, e.g. `products.toml`, and its text) held that text: how a change is
+/// checked before it is written.
+pub fn load_with_texts(
+    content_dir: &Path,
+    options: &LoadOptions,
+    texts: &[(&str, &str)],
+) -> LoadReport {
     // Read every file, run the rules across files, then assemble: `check` reads what
     // `load` read and `load` never calls `check`, so neither module depends on the other.
-    match load::read(content_dir, options) {
+    match load::read(content_dir, options, texts) {
         Ok(mut read) => {
             check::run(&read.loaded, &mut read.diagnostics);
             load::assemble(content_dir, read)

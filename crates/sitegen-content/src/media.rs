@@ -659,7 +659,11 @@ mod tests {
         assert_eq!(problem.code, ErrorCode::BrochureNotPdf);
         let problem = cache.resolve_document("media/big.pdf").unwrap_err();
         assert_eq!(problem.code, ErrorCode::BrochureTooLarge);
-        assert!(problem.message.contains("more than 10.0 MB"), "{}", problem.message);
+        assert!(
+            problem.message.contains("more than 10.0 MB"),
+            "{}",
+            problem.message
+        );
         assert_eq!(human_size(1_258_291), "1.2 MB");
     }
 

@@ -9,7 +9,8 @@ use crate::routes;
 // Declared with the routes (a legal page is a route); read here as part of the model.
 pub use crate::routes::PolicyKind;
 use crate::values::{
-    Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,
+    Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType,
+    SocialKind, Text,
 };
 
 // ---------------------------------------------------------------- site.toml
