@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests run in Debian's Chromium (no browser download on these machines)
 // against the built dist/ served by `sitegen serve --no-build`, exactly as a CDN serves it.
-const port = Number(process.env.E2E_PORT ?? 4173);
+// Each checkout (a git worktree) gets a port of its own, so that test runs of two checkouts
+// on one machine never share a server (`reuseExistingServer` would serve the other's dist/).
+process.env.E2E_PORT ??= String(4173 + (createHash('sha1').update(process.cwd()).digest().readUInt16BE(0) % 800));
+const port = Number(process.env.E2E_PORT);
 const sitegen = process.env.SITEGEN_BIN ?? '../target/debug/sitegen';
 const siteDir = process.env.SITE_DIR ?? '../dist';
 

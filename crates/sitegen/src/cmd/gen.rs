@@ -334,7 +334,7 @@ mod tests {
 
     #[test]
     fn a_route_declared_in_rust_reaches_the_typescript_table() {
-        // What the README's "Adding a route" asks for: one declaration (and its screen
+        // What "Adding a route" in docs/developing.md asks for: one declaration (and its screen
         // module) is all the web app needs.
         let added = Route {
             id: "press",
