@@ -142,14 +142,14 @@ impl Column {
     }
 }
 
-/// A header as compared: trimmed, lower case, `_` as a space, runs of spaces as one.
+/// A header as compared: lower case, without spaces and `_` (so `Sub Category`,
+/// `sub_category` and `subcategory` are one column).
 pub fn normalise(header: &str) -> String {
     header
-        .to_lowercase()
-        .replace('_', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// The column a header names, or `None` when it names nothing known.
@@ -158,12 +158,13 @@ pub fn column_of(header: &str) -> Option<Column> {
     if trimmed.is_empty() || trimmed.starts_with(NOTE_PREFIX) {
         return Some(Column::Ignored);
     }
-    let normal = normalise(trimmed);
-    if let Some(rest) = normal.strip_prefix(SPEC_PREFIX) {
+    let prefix = trimmed.get(..SPEC_PREFIX.len());
+    if prefix.is_some_and(|p| p.eq_ignore_ascii_case(SPEC_PREFIX)) {
         // The name keeps its case: it is shown on the product's page.
-        let name = trimmed[trimmed.len() - rest.len()..].trim();
+        let name = trimmed[SPEC_PREFIX.len()..].trim();
         return (!name.is_empty()).then(|| Column::Specification(name.to_string()));
     }
+    let normal = normalise(trimmed);
     Field::ALL
         .into_iter()
         .find(|field| normalise(field.key()) == normal)

@@ -235,10 +235,7 @@ pub fn import_products(
             }
         };
         if !in_sheet.insert(id) {
-            let first = places
-                .get(&id)
-                .map(|place| place.at.to_string())
-                .unwrap_or_default();
+            let first = places.get(&id).map_or(0, |place| place.at.order().0);
             problems.push(
                 row.at.at_column(id_column.unwrap_or(0)),
                 ErrorCode::Duplicate,
@@ -259,6 +256,8 @@ pub fn import_products(
                 }
                 (place, changes, lines)
             }
+            // A new product with a wrong cell (reported) is not added half.
+            None if row.fields.iter().any(|(_, _, value)| value.is_err()) => continue,
             None => {
                 let (place, table) = new_product(id, row);
                 summary.added.push(id);
@@ -390,7 +389,19 @@ fn read_row(row: &crate::read::Row, columns: &[Column], problems: &mut Problems)
             Column::Field(field) => {
                 let value = match field.kind() {
                     FieldKind::Id | FieldKind::Text => {
-                        Ok(read_text(cell, &place, problems).map(Value::from))
+                        match read_text(cell, &place, problems) {
+                            // A blank cell would remove the key: said here, at the cell.
+                            None if field.required() => {
+                                problems.push(
+                                    place,
+                                    ErrorCode::EmptyText,
+                                    format!("{} must not be empty", field.key()),
+                                    None,
+                                );
+                                Err(())
+                            }
+                            text => Ok(text.map(Value::from)),
+                        }
                     }
                     FieldKind::Flag => {
                         read_flag(cell, &place, problems).map(|f| f.map(Value::from))

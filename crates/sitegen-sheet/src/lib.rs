@@ -19,7 +19,6 @@ pub mod import;
 pub mod read;
 pub mod write;
 
-
 pub use cells::CellRef;
 pub use columns::{Column, Field, LIST_SEPARATOR, NOTE_PREFIX, SPEC_PREFIX};
 pub use import::{import_products, ImportOptions, ImportOutcome, Summary, LISTED_CHANGES};
@@ -28,3 +27,6 @@ pub use write::{
     category_choices, export_products, export_table, write_table, CategoryChoice, ExportError,
     ExportTable,
 };
+
+#[cfg(test)]
+mod tests;
