@@ -17,12 +17,14 @@ pub mod cells;
 pub mod columns;
 pub mod import;
 pub mod read;
+pub mod reference;
 pub mod write;
 
 pub use cells::CellRef;
 pub use columns::{Column, Field, LIST_SEPARATOR, NOTE_PREFIX, SPEC_PREFIX};
 pub use import::{import_products, ImportOptions, ImportOutcome, Summary, LISTED_CHANGES};
 pub use read::Format;
+pub use reference::{reference_markdown, REFERENCE_FILE};
 pub use write::{
     category_choices, export_products, export_table, write_table, CategoryChoice, ExportError,
     ExportTable,

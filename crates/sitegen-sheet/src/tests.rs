@@ -20,8 +20,18 @@ fn codes(problems: &Problems) -> Vec<ErrorCode> {
 }
 
 #[test]
-fn every_key_of_a_product_has_its_column() {
+fn every_key_of_a_product_has_its_column_and_the_schema_says_which_are_required() {
     assert!(fields_match_the_model());
+    let mut required: Vec<&str> = Field::ALL
+        .into_iter()
+        .filter(|field| field.required())
+        .map(|field| field.key())
+        .collect();
+    let mut schema = crate::reference::required_keys();
+    required.sort_unstable();
+    schema.sort_unstable();
+    assert_eq!(required, schema);
+    assert!(reference_markdown().contains("| `brochure` | no |"));
 }
 
 #[test]

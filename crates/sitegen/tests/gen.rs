@@ -34,6 +34,7 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
         "web/src/testing/content-fixture.gen.ts",
         "schemas/products.schema.json",
         "docs/errors.md",
+        "docs/spreadsheet.md",
     ];
     for file in files {
         assert!(

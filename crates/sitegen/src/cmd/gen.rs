@@ -7,7 +7,8 @@
 //! - the prerender worker's message and reply types
 //!   (`web/src/app/prerender-protocol.gen.ts`), from `sitegen-workers`;
 //! - the content files' JSON Schemas (`schemas/`) and the error reference
-//!   (`docs/errors.md`), from `sitegen-content`.
+//!   (`docs/errors.md`), from `sitegen-content`;
+//! - the products sheet's column reference (`docs/spreadsheet.md`), from `sitegen-sheet`.
 //!
 //! One test (`tests/gen.rs`) fails while any committed file is stale.
 
@@ -96,6 +97,10 @@ pub fn generated_files(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
     files.push((
         PathBuf::from(ERRORS_FILE),
         sitegen_content::ErrorCode::reference_markdown(),
+    ));
+    files.push((
+        PathBuf::from(sitegen_sheet::REFERENCE_FILE),
+        sitegen_sheet::reference_markdown(),
     ));
     Ok(files)
 }
