@@ -140,6 +140,10 @@ impl Problems {
     }
 }
 
+/// A cell could not be read; the problem is in the [`Problems`] the reader was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reported;
+
 /// What a cell holds.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CellValue {
@@ -230,7 +234,7 @@ pub fn read_id(
     value: &CellValue,
     at: &CellRef,
     problems: &mut Problems,
-) -> Result<Option<i64>, ()> {
+) -> Result<Option<i64>, Reported> {
     let mut refuse = |shown: String| {
         problems.push(
             at.clone(),
@@ -238,7 +242,7 @@ pub fn read_id(
             format!("id must be a whole positive number, found {shown}"),
             None,
         );
-        Err(())
+        Err(Reported)
     };
     let number = match value {
         CellValue::Empty => return Ok(None),
@@ -268,7 +272,7 @@ pub fn read_flag(
     value: &CellValue,
     at: &CellRef,
     problems: &mut Problems,
-) -> Result<Option<bool>, ()> {
+) -> Result<Option<bool>, Reported> {
     match value {
         CellValue::Bool(flag) => Ok(Some(*flag)),
         value => match read_text(value, at, problems) {
@@ -282,7 +286,7 @@ pub fn read_flag(
                     format!("draft must be true, false or empty, found \"{text}\""),
                     None,
                 );
-                Err(())
+                Err(Reported)
             }
         },
     }

@@ -10,7 +10,9 @@ use sitegen_content::{display_path, Diagnostic, ErrorCode, LoadOptions, Severity
 use sitegen_edit::{Change, ContentEdit, EditError, EntryId, FieldPath, PathStep};
 use toml_edit::{Array, InlineTable, Item, Table, Value};
 
-use crate::cells::{read_flag, read_id, read_list, read_text, CellRef, CellValue, Problems};
+use crate::cells::{
+    read_flag, read_id, read_list, read_text, CellRef, CellValue, Problems, Reported,
+};
 use crate::columns::{map_headers, Column, Field, FieldKind, SPECIFICATIONS_KEY};
 use crate::read::{read_grid, Format};
 use crate::write::specifications;
@@ -111,7 +113,7 @@ pub fn thousands(count: usize) -> String {
     let digits = count.to_string();
     let mut shown = String::new();
     for (n, digit) in digits.chars().enumerate() {
-        if n > 0 && (digits.len() - n) % 3 == 0 {
+        if n > 0 && (digits.len() - n).is_multiple_of(3) {
             shown.push(',');
         }
         shown.push(digit);
@@ -143,7 +145,7 @@ struct SheetRow {
     at: CellRef,
     id: Option<i64>,
     /// Each field column's value (`None`: blank), or `Err` when its cell was wrong.
-    fields: Vec<(Field, usize, Result<Option<Value>, ()>)>,
+    fields: Vec<(Field, usize, Result<Option<Value>, Reported>)>,
     /// Each specification column's value.
     specifications: Vec<(String, usize, Option<String>)>,
 }
@@ -398,7 +400,7 @@ fn read_row(row: &crate::read::Row, columns: &[Column], problems: &mut Problems)
                                     format!("{} must not be empty", field.key()),
                                     None,
                                 );
-                                Err(())
+                                Err(Reported)
                             }
                             text => Ok(text.map(Value::from)),
                         }

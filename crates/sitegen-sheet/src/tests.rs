@@ -3,7 +3,9 @@ use std::path::{Path, PathBuf};
 use sitegen_content::testing::{copy_dir, valid_content_dir};
 use sitegen_content::ErrorCode;
 
-use crate::cells::{column_letters, read_flag, read_id, read_list, read_text, CellValue, Problems};
+use crate::cells::{
+    column_letters, read_flag, read_id, read_list, read_text, CellValue, Problems, Reported,
+};
 use crate::columns::{column_of, fields_match_the_model, map_headers, normalise};
 use crate::*;
 
@@ -157,7 +159,7 @@ fn an_id_is_a_whole_number_from_a_number_text_or_formula_value() {
         CellValue::Text("-3".into()),
         CellValue::Bool(true),
     ] {
-        assert_eq!(id(bad.clone(), &mut problems), Err(()), "{bad:?}");
+        assert_eq!(id(bad.clone(), &mut problems), Err(Reported), "{bad:?}");
     }
     assert_eq!(codes(&problems), vec![ErrorCode::InvalidIdCell; 6]);
     assert_eq!(
@@ -221,7 +223,7 @@ fn draft_and_lists_read_as_written() {
     );
     assert_eq!(
         read_flag(&CellValue::Text("yes".into()), &cell(), &mut problems),
-        Err(())
+        Err(Reported)
     );
     assert_eq!(codes(&problems), vec![ErrorCode::WrongType]);
     assert_eq!(
