@@ -4,6 +4,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test as base } from '@playwright/test';
 
 const sitegen = path.resolve(process.env.SITEGEN_BIN ?? '../target/debug/sitegen');
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -41,4 +42,37 @@ export async function startOwnSite(
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** The console errors and failed responses of a page (hydration mismatches are console errors). */
+export type Problems = string[];
+
+/**
+ * Playwright's `test` on a site of its own: each worker builds the content as `change`
+ * leaves it, and every test gets the page's `problems`. axe is added as a script tag,
+ * which the site's CSP would refuse, so the CSP is bypassed.
+ */
+export function ownSiteTest(name: string, change: (content: string) => void) {
+  const test = base.extend<{ problems: Problems }, { site: OwnSite }>({
+    site: [
+      // eslint-disable-next-line no-empty-pattern
+      async ({}, use) => {
+        const { site, stop } = await startOwnSite(name, change);
+        await use(site);
+        stop();
+      },
+      { scope: 'worker', timeout: 60_000 },
+    ],
+    baseURL: async ({ site }, use) => use(site.base),
+    problems: async ({ page }, use) => {
+      const problems: Problems = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(String(error)));
+      await use(problems);
+    },
+  });
+  test.use({ bypassCSP: true });
+  return test;
 }

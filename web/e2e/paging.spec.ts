@@ -3,9 +3,9 @@
 // over them). Each worker builds that site once and serves it as a CDN would.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { axeViolations } from './catalogue-axe';
-import { startOwnSite, type OwnSite } from './own-site';
+import { ownSiteTest } from './own-site';
 
 const PAGE_SIZE = 6;
 const PRODUCTS = 250;
@@ -16,32 +16,7 @@ function withSmallPages(content: string) {
   writeFileSync(catalogue, readFileSync(catalogue, 'utf8').replace('[[category]]', `page_size = ${PAGE_SIZE}\n\n[[category]]`));
 }
 
-/** The console errors and failed responses of a page (hydration mismatches are console errors). */
-type Problems = string[];
-
-const test = base.extend<{ problems: Problems }, { site: OwnSite }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { site, stop } = await startOwnSite('paging', withSmallPages);
-      await use(site);
-      stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ site }, use) => use(site.base),
-  problems: async ({ page }, use) => {
-    const problems: Problems = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
-    await use(problems);
-  },
-});
-
-// axe is added as a script tag, which the site's CSP would refuse.
-test.use({ bypassCSP: true });
+const test = ownSiteTest('paging', withSmallPages);
 
 const cards = (page: Page) => page.locator('.product-grid > li');
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Product pages' });

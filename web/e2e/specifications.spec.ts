@@ -3,9 +3,9 @@
 // copy in which the first product has them.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { axeViolations } from './catalogue-axe';
-import { startOwnSite, type OwnSite } from './own-site';
+import { ownSiteTest } from './own-site';
 
 const PRODUCT = '/products/1/slit-lamp';
 const SPECIFICATIONS: [name: string, value: string][] = [
@@ -26,31 +26,7 @@ function withComparableProduct(content: string) {
   writeFileSync(products, readFileSync(products, 'utf8').replace('subcategory = "General"\n', `subcategory = "General"\n${added}`));
 }
 
-type Problems = string[];
-
-const test = base.extend<{ problems: Problems }, { site: OwnSite }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { site, stop } = await startOwnSite('specifications', withComparableProduct);
-      await use(site);
-      stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ site }, use) => use(site.base),
-  problems: async ({ page }, use) => {
-    const problems: Problems = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
-    await use(problems);
-  },
-});
-
-// axe is added as a script tag, which the site's CSP would refuse.
-test.use({ bypassCSP: true });
+const test = ownSiteTest('specifications', withComparableProduct);
 
 test('a product shows its brand, model, specifications and brochure, hydrates cleanly and passes axe', async ({
   page,

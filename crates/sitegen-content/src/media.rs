@@ -180,60 +180,26 @@ impl MediaCache {
 
     fn resolve_document_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
         check_media_path(path)?;
-        let source = self.content_dir.join(path);
-        let metadata = std::fs::metadata(&source).map_err(|_| {
-            MediaProblem::new(
-                ErrorCode::MediaMissing,
-                format!("media file \"{path}\" not found"),
-            )
-        })?;
-        if metadata.len() > MAX_DOCUMENT_BYTES {
+        // The size first: a huge file is refused before it is read.
+        let size = std::fs::metadata(self.content_dir.join(path)).map_or(0, |m| m.len());
+        if size > MAX_DOCUMENT_BYTES {
             return Err(MediaProblem::new(
                 ErrorCode::BrochureTooLarge,
                 format!(
                     "brochure \"{path}\" is {}, more than {}",
-                    human_size(metadata.len()),
+                    human_size(size),
                     human_size(MAX_DOCUMENT_BYTES)
                 ),
             ));
         }
-        let canonical = source.canonicalize().map_err(|_| {
-            MediaProblem::new(
-                ErrorCode::MediaMissing,
-                format!("media file \"{path}\" not found"),
-            )
-        })?;
-        if let Some(root) = &self.canonical_root {
-            if !canonical.starts_with(root) {
-                return Err(MediaProblem::new(
-                    ErrorCode::MediaOutsideContent,
-                    format!("media path \"{path}\" leads outside the content directory"),
-                ));
-            }
-        }
-        let bytes = std::fs::read(&source).map_err(|error| {
-            MediaProblem::new(
-                ErrorCode::MediaUnreadable,
-                format!("media file \"{path}\" cannot be read: {error}"),
-            )
-        })?;
+        let (source, bytes) = self.read_inside(path)?;
         if !bytes.starts_with(b"%PDF-") || !path.to_ascii_lowercase().ends_with(".pdf") {
             return Err(MediaProblem::new(
                 ErrorCode::BrochureNotPdf,
                 format!("brochure \"{path}\" is not a PDF file"),
             ));
         }
-        let sha256: [u8; 32] = Sha256::digest(&bytes).into();
-        Ok(MediaFile {
-            path: path.to_string(),
-            source,
-            output: hashed_output(path, &sha256),
-            width: 0,
-            height: 0,
-            bytes: bytes.len() as u64,
-            sha256,
-            variants: Vec::new(),
-        })
+        Ok(media_file(path, source, &bytes, (0, 0)))
     }
 
     /// The successfully resolved files, as the content's media index.
@@ -247,7 +213,8 @@ impl MediaCache {
         }
     }
 
-    fn resolve_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+    /// The bytes of the media file `path`, checked to be inside the content folder.
+    fn read_inside(&self, path: &str) -> Result<(PathBuf, Vec<u8>), MediaProblem> {
         check_media_path(path)?;
         let source = self.content_dir.join(path);
         let canonical = source.canonicalize().map_err(|_| {
@@ -270,6 +237,11 @@ impl MediaCache {
                 format!("media file \"{path}\" cannot be read: {error}"),
             )
         })?;
+        Ok((source, bytes))
+    }
+
+    fn resolve_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+        let (source, bytes) = self.read_inside(path)?;
         let extension = Path::new(path)
             .extension()
             .and_then(|e| e.to_str())
@@ -288,17 +260,22 @@ impl MediaCache {
                 format!("image \"{path}\" is {width}×{height} px, more than {limit} px on a side"),
             ));
         }
-        let sha256: [u8; 32] = Sha256::digest(&bytes).into();
-        Ok(MediaFile {
-            path: path.to_string(),
-            source,
-            output: hashed_output(path, &sha256),
-            width,
-            height,
-            bytes: bytes.len() as u64,
-            sha256,
-            variants: Vec::new(),
-        })
+        Ok(media_file(path, source, &bytes, (width, height)))
+    }
+}
+
+/// The file `path` read from `source`, named after its bytes' hash.
+fn media_file(path: &str, source: PathBuf, bytes: &[u8], (width, height): (u32, u32)) -> MediaFile {
+    let sha256: [u8; 32] = Sha256::digest(bytes).into();
+    MediaFile {
+        path: path.to_string(),
+        source,
+        output: hashed_output(path, &sha256),
+        width,
+        height,
+        bytes: bytes.len() as u64,
+        sha256,
+        variants: Vec::new(),
     }
 }
 

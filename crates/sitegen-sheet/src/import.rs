@@ -158,6 +158,21 @@ struct RowPlace {
     specification_columns: Vec<Option<usize>>,
 }
 
+impl RowPlace {
+    /// The row's cells of its fields; the specifications' are set once known.
+    fn of(row: &SheetRow) -> RowPlace {
+        RowPlace {
+            at: row.at.clone(),
+            columns: row
+                .fields
+                .iter()
+                .map(|(field, column, _)| (field.key(), *column))
+                .collect(),
+            specification_columns: Vec::new(),
+        }
+    }
+}
+
 /// Imports the sheet at `sheet` into `content_dir/products.toml`. `before_write` runs
 /// after the checks passed, just before the file is written (the crash tests stop the
 /// process there).
@@ -474,13 +489,8 @@ fn update(table: &Table, id: i64, row: &SheetRow) -> (RowPlace, Vec<Change>, Vec
     let entry = EntryId::Number(id);
     let mut changes = Vec::new();
     let mut lines = Vec::new();
-    let mut place = RowPlace {
-        at: row.at.clone(),
-        columns: HashMap::new(),
-        specification_columns: Vec::new(),
-    };
-    for (field, column, value) in &row.fields {
-        place.columns.insert(field.key(), *column);
+    let mut place = RowPlace::of(row);
+    for (field, _, value) in &row.fields {
         let Ok(value) = value else { continue };
         let old = table.get(field.key()).and_then(Item::as_value);
         if !same(old, value.as_ref()) {
@@ -563,13 +573,8 @@ fn update(table: &Table, id: i64, row: &SheetRow) -> (RowPlace, Vec<Change>, Vec
 fn new_product(id: i64, row: &SheetRow) -> (RowPlace, Table) {
     let mut table = Table::new();
     table.insert("id", Item::Value(Value::from(id)));
-    let mut place = RowPlace {
-        at: row.at.clone(),
-        columns: HashMap::new(),
-        specification_columns: Vec::new(),
-    };
-    for (field, column, value) in &row.fields {
-        place.columns.insert(field.key(), *column);
+    let mut place = RowPlace::of(row);
+    for (field, _, value) in &row.fields {
         if let Ok(Some(value)) = value {
             table.insert(field.key(), Item::Value(value.clone()));
         }
