@@ -4,10 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { LAYERS } from './eslint/layers.js';
 import moduleGraph from './eslint/module-graph.js';
-
-// The layers of src/, lowest first: a layer imports only from the layers below it.
-const LAYERS = [['lib', 'config'], ['content'], ['components'], ['quote-list'], ['forms'], ['pages'], ['app']];
 
 export default defineConfig([
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },

@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'eslint/**/*.test.mjs'],
     restoreMocks: true,
     // A hang guard, not a budget: the first hydration test imports the whole app, which
     // took over 5 s (the default) on a loaded 2-core machine.

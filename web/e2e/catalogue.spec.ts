@@ -134,7 +134,7 @@ test.describe('products page', () => {
 
   // The search box: e2e/search.spec.ts.
 
-  test('Learn More opens the enquiry modal for that product; Escape closes it and focus returns', async ({
+  test('Learn More opens the enquiry modal for that product; Escape, Close and the overlay close it and focus returns', async ({
     page,
     problems,
   }) => {
@@ -154,6 +154,12 @@ test.describe('products page', () => {
     await learnMore.click();
     await page.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
+    // A tap on the overlay (the dialog's backdrop, in a corner of the screen) closes it too.
+    await learnMore.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(4, 4);
+    await expect(dialog).toBeHidden();
+    await expect(learnMore).toBeFocused();
     expect(appErrors(problems)).toEqual([]);
   });
 

@@ -1,25 +1,9 @@
 import type { Page } from '@playwright/test';
-import { test, expect, waitForApp, appErrors, isHydrated } from './support';
+import { test, expect, waitForApp, appErrors, isHydrated, holdScripts } from './support';
 import { isExpanded } from './accessibility-tree';
 
 // A tap that lands before the app's code has arrived is not lost: the browser opens the
 // control at once, and React, once hydrated, keeps it open and takes it over.
-
-/**
- * Holds every script of the site until the returned function is called, or every one
- * but the entry (the app's code has not arrived, the entry's first lines have run).
- */
-function holdScripts(page: Page, { exceptEntry = false } = {}): () => void {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  void page.route(/\/assets\/.*\.js$/, async (route) => {
-    if (!(exceptEntry && /\/entry-client-[^/]*\.js$/.test(route.request().url()))) await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
-import { test, expect as baseExpect, waitForApp, appErrors, siteLayout } from './support';
+import { test, expect as baseExpect, waitForApp, appErrors, siteLayout, holdScripts, isHydrated } from './support';
 
 // These machines are shared and often loaded: the first send also loads the e-mail and
 // toast chunks. A longer wait changes nothing timed: those tests pause the page's clock.
@@ -110,6 +110,21 @@ test.describe('contact form', () => {
     // Contact toasts sit at the top centre.
     await expect(page.locator('.Toastify__toast-container--top-center')).toContainText('Email sent successfully!');
     expect(appErrors(problems)).toEqual([]);
+  });
+
+  test('what a visitor types before the app has arrived stays in the fields and is sent', async ({ page }) => {
+    const requests = await interceptEmail(page);
+    const release = holdScripts(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const form = await fillContact(page);
+    expect(await isHydrated(page, 'form.form-card')).toBe(false);
+    release();
+    await waitForApp(page);
+    await expect.poll(() => isHydrated(page, 'form.form-card')).toBe(true);
+    await expectContactKept(page);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toast(page, 'Email sent successfully!')).toBeVisible();
+    expect(requests[0]!.postDataJSON().template_params).toEqual(CONTACT);
   });
 
   test('shows the spec messages on submit, focuses the first invalid field and clears an edited error', async ({
@@ -290,8 +305,11 @@ test.describe('product enquiry modal', () => {
     await dialog.getByRole('button', { name: 'Submit' }).dblclick();
     await expect(dialog.getByRole('button', { name: 'Submitting' })).toBeDisabled();
     await expect(dialog.getByText('Close', { exact: true })).toBeDisabled();
+    // Twice: Chrome closes a dialog on a second Escape even when its cancel was refused.
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Submitting' })).toBeDisabled();
     release();
     await expect(toast(page, 'Your information has been submitted successfully!')).toBeVisible();
     expect(requests).toHaveLength(1);
@@ -340,6 +358,8 @@ test.describe('quote modal', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, 'Email sent successfully!')).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The toast outlives the modal that raised it.
+    await expect(toast(page, 'Email sent successfully!')).toBeVisible();
     const body = requests[0]!.postDataJSON();
     console.log('quote request body:', JSON.stringify(body));
     expect(body).toEqual({
@@ -376,6 +396,10 @@ test('quote modal: a failed send shows the failure toast and keeps the dialog op
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Failed to send email.')).toBeVisible();
   await expect(dialog).toBeVisible();
+  // Above the backdrop and not inert (announced, closable): the toast sits in the open dialog.
+  await expect(dialog.locator('.Toastify__toast').filter({ hasText: 'Failed to send email.' })).toBeVisible();
+  await dialog.locator('.Toastify__toast').getByRole('button', { name: 'close' }).click();
+  await expect(toast(page, 'Failed to send email.')).toBeHidden();
   await expect(dialog.locator('#name')).toHaveValue('Asha Rao');
   await expect(dialog.locator('#message')).toHaveValue('Quote please');
 });

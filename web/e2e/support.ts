@@ -97,3 +97,19 @@ export async function reachFooter(page: Page): Promise<void> {
   await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
   await expect.poll(() => isHydrated(page, 'footer.site-footer')).toBe(true);
 }
+
+/**
+ * Holds every script of the site until the returned function is called, or every one
+ * but the entry (the app's code has not arrived, the entry's first lines have run).
+ */
+export function holdScripts(page: Page, { exceptEntry = false } = {}): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (!(exceptEntry && /\/entry-client-[^/]*\.js$/.test(route.request().url()))) await released;
+    await route.continue();
+  });
+  return release;
+}

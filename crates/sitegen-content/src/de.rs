@@ -10,10 +10,9 @@ use std::ops::Deref;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use toml::de::{DeTable, DeValue};
 
-use crate::codes::ErrorCode;
-use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::media::MediaCache;
-use crate::suggest;
+use sitegen_diagnostics::ErrorCode;
+use sitegen_diagnostics::{Diagnostic, SourceFile, Span};
 
 /// The state of reading one content file.
 pub(crate) struct Cx<'a> {
@@ -86,7 +85,7 @@ impl<'a> Cx<'a> {
             if known.contains(&name) {
                 continue;
             }
-            let hint = suggest::did_you_mean(name, known.iter().copied())
+            let hint = sitegen_diagnostics::did_you_mean(name, known.iter().copied())
                 .or_else(|| Some(format!("expected one of: {}", known.join(", "))));
             self.report(
                 &key.span(),
@@ -424,7 +423,7 @@ macro_rules! content_table {
         impl $crate::de::FromToml for $name {
             fn from_toml(
                 value: &toml::de::DeValue<'_>,
-                span: &$crate::diagnostic::Span,
+                span: &::sitegen_diagnostics::Span,
                 cx: &mut $crate::de::Cx<'_>,
             ) -> Option<Self> {
                 let table = $crate::de::expect_table(value, span, cx)?;
@@ -445,8 +444,8 @@ pub(crate) use content_table;
 
 #[cfg(test)]
 mod tests {
-    use crate::codes::ErrorCode;
     use crate::test_support::{codes, load_edited, single};
+    use sitegen_diagnostics::ErrorCode;
 
     #[test]
     fn unknown_key() {

@@ -4,14 +4,13 @@
 
 use std::collections::HashMap;
 
-use crate::codes::ErrorCode;
 use crate::content::Content;
 use crate::de::Located;
-use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::load::Loaded;
 use crate::model::{Home, NavEntry};
 use crate::routes::{self, DataKind};
-use crate::suggest;
+use sitegen_diagnostics::ErrorCode;
+use sitegen_diagnostics::{Diagnostic, SourceFile, Span};
 
 /// The home page's sections, in the spec's order: the default of home.toml's
 /// `sections`, and the names it accepts (each is a table of home.toml).
@@ -132,13 +131,14 @@ fn check_home_sections(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     for name in &sections.value {
         if !HOME_SECTIONS.contains(&name.value.as_str()) {
             // A prefix counts too: "services" means "services_slider".
-            let suggestion = suggest::did_you_mean(&name.value, HOME_SECTIONS.iter().copied())
-                .or_else(|| {
-                    HOME_SECTIONS
-                        .iter()
-                        .find(|known| known.starts_with(name.value.as_str()))
-                        .map(|known| format!("did you mean \"{known}\"?"))
-                });
+            let suggestion =
+                sitegen_diagnostics::did_you_mean(&name.value, HOME_SECTIONS.iter().copied())
+                    .or_else(|| {
+                        HOME_SECTIONS
+                            .iter()
+                            .find(|known| known.starts_with(name.value.as_str()))
+                            .map(|known| format!("did you mean \"{known}\"?"))
+                    });
             diagnostics.push(Diagnostic::at(
                 file,
                 &name.span,

@@ -34,27 +34,24 @@
 #![warn(missing_docs)]
 
 mod check;
-mod codes;
 mod content;
 mod de;
-mod diagnostic;
 mod editorial;
 mod load;
 mod media;
 pub mod model;
 pub mod routes;
 mod schema;
-mod suggest;
 pub mod testing;
 mod values;
 
 use std::path::Path;
 
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
-pub use codes::{ErrorCode, Severity};
 pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
-pub use diagnostic::{display_path, paint_severity, Diagnostic, Span};
+// The content reports through the diagnostics at the bottom of the workspace; they
+// are re-exported so that a user of the content names one crate.
 pub use editorial::{DraftCount, HOME_SECTIONS};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{
@@ -62,11 +59,15 @@ pub use media::{
 };
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
-    PolicyKind, Product, Registration, ServiceEntry, Site, Timeline,
+    PolicyKind, Product, Registration, ServiceEntry, Site, Specification, Timeline,
 };
 pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};
-pub use suggest::did_you_mean;
+pub use sitegen_diagnostics::did_you_mean;
+pub use sitegen_diagnostics::{
+    display_path, paint_severity, sort as sort_diagnostics, Diagnostic, ErrorCode, Location,
+    Severity, Span,
+};
 pub use values::{
     absolute_url, link_problem, Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
     RegistrationType, SocialKind, Text,

@@ -6,15 +6,15 @@ use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::codes::{ErrorCode, Severity};
 use crate::content::Content;
 use crate::de::{lookup, Cx, FromToml, Located};
-use crate::diagnostic::{display_path, Diagnostic, SourceFile};
 use crate::media::MediaCache;
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Timeline,
 };
+use sitegen_diagnostics::{display_path, Diagnostic, SourceFile};
+use sitegen_diagnostics::{ErrorCode, Severity};
 
 /// One content file after reading: its text (when readable), its typed value (when
 /// it loaded without problems in its own fields) and what the checks across files
@@ -438,9 +438,7 @@ pub(crate) fn assemble(content_dir: &Path, read: Read) -> LoadReport {
         mut diagnostics,
         media,
     } = read;
-    diagnostics.sort_by(|a, b| {
-        (&a.path, a.line, a.column, a.code).cmp(&(&b.path, b.line, b.column, b.code))
-    });
+    sitegen_diagnostics::sort(&mut diagnostics);
     diagnostics.dedup();
 
     let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
@@ -501,8 +499,8 @@ fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use crate::codes::ErrorCode;
     use crate::test_support::{codes, load_edited, single, valid_copy};
+    use sitegen_diagnostics::ErrorCode;
 
     #[test]
     fn toml_syntax() {

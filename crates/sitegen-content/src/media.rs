@@ -8,7 +8,7 @@ use std::path::{Component, Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::codes::ErrorCode;
+use sitegen_diagnostics::ErrorCode;
 
 /// One media file the content uses.
 #[derive(Debug, Clone, PartialEq, Eq)]

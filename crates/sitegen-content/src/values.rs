@@ -11,10 +11,9 @@ use std::ops::Deref;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use toml::de::DeValue;
 
-use crate::codes::ErrorCode;
 use crate::de::{Cx, FromToml};
-use crate::diagnostic::Span;
-use crate::suggest;
+use sitegen_diagnostics::ErrorCode;
+use sitegen_diagnostics::Span;
 
 /// Reads a string value or reports a wrong type.
 fn string_value(
@@ -477,7 +476,7 @@ macro_rules! string_enum {
                     return Some(parsed);
                 }
                 let names: Vec<&str> = $name::ALL.iter().map(|v| v.as_str()).collect();
-                let hint = suggest::did_you_mean(&text, names.iter().copied())
+                let hint = sitegen_diagnostics::did_you_mean(&text, names.iter().copied())
                     .unwrap_or_else(|| format!("use one of: {}", names.join(", ")));
                 cx.report(
                     span,
@@ -686,8 +685,8 @@ mod tests {
 
 #[cfg(test)]
 mod load_tests {
-    use crate::codes::ErrorCode;
     use crate::test_support::{codes, load_edited, single};
+    use sitegen_diagnostics::ErrorCode;
 
     #[test]
     fn empty_text() {

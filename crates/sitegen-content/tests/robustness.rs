@@ -20,7 +20,7 @@ fn check(report: &LoadReport, context: &str) {
     );
     for diagnostic in &report.diagnostics {
         assert!(
-            diagnostic.line >= 1 && diagnostic.column >= 1,
+            diagnostic.location.line() >= 1 && diagnostic.location.column() >= 1,
             "{context}: {diagnostic}"
         );
         let shown = diagnostic.to_string();

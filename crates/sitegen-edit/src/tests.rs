@@ -106,7 +106,8 @@ fn a_change_is_checked_across_files_before_it_is_written() {
     let problem = &report.diagnostics[0];
     assert_eq!(problem.code, ErrorCode::UnknownCategory);
     assert_eq!(problem.hint.as_deref(), Some("did you mean \"dialysis\"?"));
-    let at = edit.locator().at(problem.line, problem.column).unwrap();
+    let (line, column) = (problem.location.line(), problem.location.column());
+    let at = edit.locator().at(line, column).unwrap();
     assert_eq!(at.id, Some(EntryId::Number(12)));
     assert_eq!(at.field, FieldPath::key("category"));
     // Checking wrote nothing.

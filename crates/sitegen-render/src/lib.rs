@@ -130,7 +130,7 @@ pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
 /// `diagnostics` with `more`, sorted by path and position as a load report is.
 fn merged(mut diagnostics: Vec<Diagnostic>, more: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics.extend(more);
-    diagnostics.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    sitegen_content::sort_diagnostics(&mut diagnostics);
     diagnostics
 }
 

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
+pub use sitegen_content::routes::encode_path;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
 use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
 use sitegen_view as view;
@@ -88,20 +89,6 @@ impl PlannedRoute {
     pub fn data_file(&self) -> String {
         routes::route_data_file(&self.path)
     }
-}
-
-/// Percent-encodes a decoded path for use in a URL (segments keep their `/`).
-pub fn encode_path(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                out.push(byte as char)
-            }
-            _ => out.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    out
 }
 
 /// Plans every prerendered route of the site, in the order of [`ROUTES`]: each page
@@ -376,15 +363,6 @@ pub(crate) mod tests {
             not_found_route_data("404 - Page Not Found | S", "D").to_string(),
             r#"{"meta":{"breadcrumb":[],"canonical":"","description":"D","path":"/404","title":"404 - Page Not Found | S"},"page":{}}"#
         );
-    }
-
-    #[test]
-    fn paths_with_spaces_are_percent_encoded_in_urls() {
-        assert_eq!(
-            encode_path("/services/Emergency centre setup "),
-            "/services/Emergency%20centre%20setup%20"
-        );
-        assert_eq!(encode_path("/aboutUs"), "/aboutUs");
     }
 
     #[test]

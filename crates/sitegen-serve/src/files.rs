@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
 
-use sitegen_content::routes::percent_decode;
+use sitegen_diagnostics::percent::percent_decode;
 
 use crate::redirects::{self, Rule};
 

@@ -29,6 +29,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use sitegen_diagnostics::Diagnostic;
 use tokio::net::TcpListener;
 use tokio::sync::watch as channel;
 
@@ -69,55 +70,14 @@ pub struct BuildStatus {
     pub generation: u64,
     /// The number of the last good build: pages reload when it changes.
     pub build: u64,
-    /// Why the last build failed (empty after a good one): the overlay shows them.
-    pub problems: Vec<Problem>,
+    /// Why the last build failed (empty after a good one): the overlay shows them, each
+    /// as the terminal does (see `Diagnostic`'s JSON).
+    pub problems: Vec<Diagnostic>,
     /// The pages (`.html` files relative to `dist/`) the last good build changed;
     /// `None` when any may have. Pages ask with `?page=` and learn whether theirs did
     /// (`page_changed`), so only they reload.
     #[serde(skip)]
     pub changed_pages: Option<Vec<String>>,
-}
-
-/// One problem of a failed build, as the overlay shows it: what the terminal shows
-/// (`PATH:LINE:COL: error[CODE]: MESSAGE`, the source line with a caret, the hint), as
-/// separate fields, so the page builds it from text nodes.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Problem {
-    /// `error` or `warning`.
-    pub severity: String,
-    /// The diagnostic's code (`E0202`), if it has one.
-    pub code: Option<String>,
-    /// The file (`content/products.toml`); empty when the problem is in no file.
-    pub path: String,
-    /// 1-based; 0 when the problem concerns a whole file.
-    pub line: usize,
-    /// 1-based, in characters; 0 with `line`.
-    pub column: usize,
-    pub message: String,
-    pub hint: Option<String>,
-    /// The offending line, and where the caret goes under it (in characters).
-    pub source_line: Option<String>,
-    pub caret_offset: usize,
-    pub caret_length: usize,
-}
-
-impl Problem {
-    /// An error that is only a message (a web app that does not build, a route that
-    /// does not render).
-    pub fn error(message: impl Into<String>) -> Self {
-        Self {
-            severity: "error".into(),
-            code: None,
-            path: String::new(),
-            line: 0,
-            column: 0,
-            message: message.into(),
-            hint: None,
-            source_line: None,
-            caret_offset: 0,
-            caret_length: 1,
-        }
-    }
 }
 
 impl LiveReload {
@@ -140,7 +100,7 @@ impl LiveReload {
 
     /// A build failed: open pages (and pages opened from now on, which get the last
     /// good build) show `problems` until a build succeeds.
-    pub fn fail(&self, problems: Vec<Problem>) {
+    pub fn fail(&self, problems: Vec<Diagnostic>) {
         self.status.send_modify(|status| {
             status.generation += 1;
             status.problems = problems;

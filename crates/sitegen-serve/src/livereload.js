@@ -44,11 +44,10 @@
 
   const plural = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-  /** `PATH:LINE:COL: error[CODE]: MESSAGE`, then the source line, its caret and the hint. */
+  /** `LOCATION: error[CODE]: MESSAGE` (the location as sitegen shows it), then the source line, its caret and the hint. */
   const problemItem = (problem) => {
-    let location = problem.path;
-    if (location && problem.line > 0) location += `:${problem.line}:${problem.column}`;
-    const label = problem.code ? `${problem.severity}[${problem.code}]` : problem.severity;
+    const location = problem.location;
+    const label = `${problem.severity}[${problem.code}]`;
     const headline = element(
       'p',
       { class: 'headline' },

@@ -4,7 +4,7 @@
 //! (`:name`, `:splat`). Status 200 serves `TO` in place (here: the same page as
 //! asked, so the placeholder rules after it do not apply); others redirect.
 
-use sitegen_content::routes::percent_decode;
+use sitegen_diagnostics::percent::percent_decode;
 
 /// What a rule makes of a request path.
 #[derive(Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use sitegen_serve::{bind, local_addr, serve_until, LiveReload, Problem, ServeOptions};
+use sitegen_diagnostics::{Diagnostic, ErrorCode, Location};
+use sitegen_serve::{bind, local_addr, serve_until, LiveReload, ServeOptions};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -475,18 +476,20 @@ fn json(reply: &Reply) -> serde_json::Value {
 }
 
 /// What the terminal shows for a content error, as the overlay gets it.
-fn unknown_category() -> Problem {
-    Problem {
-        severity: "error".into(),
-        code: Some("E0202".into()),
-        path: "content/products.toml".into(),
-        line: 412,
-        column: 12,
+fn unknown_category() -> Diagnostic {
+    Diagnostic {
+        severity: ErrorCode::UnknownCategory.severity(),
+        code: ErrorCode::UnknownCategory,
+        location: Location::Text {
+            path: "content/products.toml".into(),
+            line: 412,
+            column: 12,
+        },
         message: "unknown category \"dialisys\"".into(),
         hint: Some("did you mean \"dialysis\"?".into()),
         source_line: Some("category = \"dialisys\"".into()),
         caret_offset: 11,
-        caret_length: 10,
+        length: 10,
     }
 }
 
@@ -498,7 +501,10 @@ async fn a_failed_build_reaches_open_pages_and_pages_opened_later_until_a_build_
     tokio::time::sleep(Duration::from_millis(200)).await;
     reload.fail(vec![
         unknown_category(),
-        Problem::error("the web app failed at `npm run build`"),
+        Diagnostic::new(
+            ErrorCode::WebAppBuild,
+            "the web app failed at `npm run build`",
+        ),
     ]);
     let failed = tokio::time::timeout(Duration::from_secs(5), waiting)
         .await
@@ -510,14 +516,17 @@ async fn a_failed_build_reaches_open_pages_and_pages_opened_later_until_a_build_
         "page_changed": true,
         "problems": [
             {
-                "severity": "error", "code": "E0202", "path": "content/products.toml",
+                "severity": "error", "code": "E0202",
+                "location": "content/products.toml:412:12", "path": "content/products.toml",
                 "line": 412, "column": 12, "message": "unknown category \"dialisys\"",
                 "hint": "did you mean \"dialysis\"?", "source_line": "category = \"dialisys\"",
                 "caret_offset": 11, "caret_length": 10,
             },
             {
-                "severity": "error", "code": null, "path": "", "line": 0, "column": 0,
-                "message": "the web app failed at `npm run build`", "hint": null,
+                "severity": "error", "code": "E0802", "location": "", "path": "",
+                "line": 0, "column": 0,
+                "message": "the web app failed at `npm run build`",
+                "hint": ErrorCode::WebAppBuild.hint(),
                 "source_line": null, "caret_offset": 0, "caret_length": 1,
             },
         ],

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use sitegen_content::{Diagnostic, ErrorCode};
+use sitegen_content::{Diagnostic, ErrorCode, Location};
 
 /// Where a cell of an imported file is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,8 +67,26 @@ impl CellRef {
         }
     }
 
-    /// A diagnostic at this cell of `file` (as shown, e.g. `products.xlsx`); without
-    /// `hint`, the catalogue's hint for `code`.
+    /// This cell as a diagnostic's location in `file` (as shown, e.g. `products.xlsx`).
+    pub fn location(&self, file: &str) -> Location {
+        let path = PathBuf::from(file);
+        match self {
+            CellRef::Csv { line, column } => Location::Text {
+                path,
+                line: *line,
+                column: *column,
+            },
+            CellRef::Sheet { sheet, row, column } => Location::Cell {
+                path,
+                sheet: sheet.clone(),
+                row: *row,
+                column: *column,
+            },
+        }
+    }
+
+    /// A diagnostic at this cell of `file`; without `hint`, the catalogue's hint for
+    /// `code`.
     pub fn diagnostic(
         &self,
         file: &str,
@@ -76,17 +94,8 @@ impl CellRef {
         message: String,
         hint: Option<String>,
     ) -> Diagnostic {
-        let mut diagnostic = match self {
-            CellRef::Csv { line, column } => {
-                let mut diagnostic = Diagnostic::file(PathBuf::from(file), code, message);
-                diagnostic.line = *line;
-                diagnostic.column = *column;
-                diagnostic
-            }
-            CellRef::Sheet { .. } => {
-                Diagnostic::file(PathBuf::from(format!("{file}:{self}")), code, message)
-            }
-        };
+        let mut diagnostic = Diagnostic::new(code, message);
+        diagnostic.location = self.location(file);
         if hint.is_some() {
             diagnostic.hint = hint;
         }
@@ -95,35 +104,12 @@ impl CellRef {
 }
 
 impl fmt::Display for CellRef {
+    /// The cell as the spreadsheet names it (`Products!C12`, the row `Products!12:12`),
+    /// or the line and field of a CSV file (`12:3`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CellRef::Sheet {
-                sheet,
-                row,
-                column: Some(column),
-            } => write!(f, "{sheet}!{}{row}", column_letters(*column)),
-            CellRef::Sheet {
-                sheet,
-                row,
-                column: None,
-            } => write!(f, "{sheet}!{row}:{row}"),
-            CellRef::Csv { line, column } => write!(f, "{line}:{column}"),
-        }
+        let shown = self.location("").to_string();
+        f.write_str(shown.strip_prefix(':').unwrap_or(&shown))
     }
-}
-
-/// `0` → `A`, `25` → `Z`, `26` → `AA`.
-pub fn column_letters(mut column: usize) -> String {
-    let mut letters = Vec::new();
-    loop {
-        letters.push(b'A' + (column % 26) as u8);
-        if column < 26 {
-            break;
-        }
-        column = column / 26 - 1;
-    }
-    letters.reverse();
-    String::from_utf8(letters).unwrap_or_default()
 }
 
 /// The problems found in a sheet, each at its cell.

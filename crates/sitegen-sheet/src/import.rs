@@ -317,8 +317,9 @@ pub fn import_products(
         let products_path = display_path(content_dir, PRODUCTS_FILE);
         let locator = edit.locator();
         for diagnostic in report.diagnostics {
-            let place = (diagnostic.path == products_path)
-                .then(|| locator.at(diagnostic.line, diagnostic.column))
+            let location = &diagnostic.location;
+            let place = (location.path() == Some(products_path.as_path()))
+                .then(|| locator.at(location.line(), location.column()))
                 .flatten()
                 .and_then(|at| match at.id {
                     Some(EntryId::Number(id)) => places.get(&id).map(|place| (place, at.field)),

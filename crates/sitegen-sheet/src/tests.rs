@@ -3,11 +3,10 @@ use std::path::{Path, PathBuf};
 use sitegen_content::testing::{copy_dir, valid_content_dir};
 use sitegen_content::ErrorCode;
 
-use crate::cells::{
-    column_letters, read_flag, read_id, read_list, read_text, CellValue, Problems, Reported,
-};
+use crate::cells::{read_flag, read_id, read_list, read_text, CellValue, Problems, Reported};
 use crate::columns::{column_of, fields_match_the_model, map_headers, normalise};
 use crate::*;
+use sitegen_diagnostics::column_letters;
 
 fn cell() -> CellRef {
     CellRef::Sheet {
@@ -113,9 +112,6 @@ fn an_unknown_repeated_or_missing_column_is_an_error_at_its_header() {
 
 #[test]
 fn cells_are_named_as_the_spreadsheet_and_the_csv_file_name_them() {
-    assert_eq!(column_letters(0), "A");
-    assert_eq!(column_letters(25), "Z");
-    assert_eq!(column_letters(26), "AA");
     assert_eq!(column_letters(27 * 26), "AAA");
     let diagnostic = cell().diagnostic(
         "products.xlsx",
@@ -279,7 +275,7 @@ fn a_csv_with_a_bom_is_read_and_one_that_is_not_utf8_is_located() {
     let outcome = import(&content, &sheet);
     let problem = &outcome.diagnostics[0];
     assert_eq!(problem.code, ErrorCode::SheetNotUtf8);
-    assert_eq!((problem.line, problem.column), (3, 4));
+    assert_eq!((problem.location.line(), problem.location.column()), (3, 4));
     assert!(problem.hint.as_deref().unwrap().contains("CSV UTF-8"));
     assert!(outcome.summary.is_none());
 }

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use sitegen_content::ErrorCode;
+use sitegen_diagnostics::ErrorCode;
 
 use crate::interrupt::Interrupted;
 

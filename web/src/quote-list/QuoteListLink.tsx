@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from '../components/link/AppLink';
 import { ROUTE_PATHS } from '../lib/route-paths.gen';
-import { quoteListCount, subscribeToLocalStorage } from './quote-list-count';
+import { subscribeToLocalStorage } from '../lib/local-storage-change';
+import { quoteListCount } from './quote-list-count';
 import './quote-list-link.css';
 
 const noItems = () => 0;

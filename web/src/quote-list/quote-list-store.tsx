@@ -5,7 +5,8 @@
 import { useSyncExternalStore } from 'react';
 import { useLayoutData } from '../content/hooks';
 import type { Media } from '../content/types';
-import { LOCAL_STORAGE_CHANGE_EVENT, QUOTE_LIST_STORAGE_KEY, subscribeToLocalStorage } from './quote-list-count';
+import { LOCAL_STORAGE_CHANGE_EVENT, subscribeToLocalStorage } from '../lib/local-storage-change';
+import { QUOTE_LIST_STORAGE_KEY } from './quote-list-count';
 
 export { QUOTE_LIST_STORAGE_KEY } from './quote-list-count';
 

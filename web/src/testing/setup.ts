@@ -42,3 +42,20 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: NoResizeObserver });
   Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
 }
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  // jsdom has <dialog> without its methods. Enough of them for a test without layout: the
+  // open state, and the close event in a later task, as browsers fire it.
+  Object.assign(HTMLDialogElement.prototype, {
+    show(this: HTMLDialogElement) {
+      this.open = true;
+    },
+    showModal(this: HTMLDialogElement) {
+      this.open = true;
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.open) return;
+      this.open = false;
+      setTimeout(() => this.dispatchEvent(new Event('close')));
+    },
+  });
+}

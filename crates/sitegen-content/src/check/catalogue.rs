@@ -120,8 +120,11 @@ pub(super) fn check_products(
             continue;
         };
         if !names.contains(&subcategory.value) {
-            let hint = suggest::did_you_mean(&subcategory.value, names.iter().map(String::as_str))
-                .unwrap_or_else(|| format!("\"{}\" has: {}", entry.id.value, names.join(", ")));
+            let hint = sitegen_diagnostics::did_you_mean(
+                &subcategory.value,
+                names.iter().map(String::as_str),
+            )
+            .unwrap_or_else(|| format!("\"{}\" has: {}", entry.id.value, names.join(", ")));
             r.report(
                 &subcategory.span,
                 ErrorCode::UnknownSubcategory,

@@ -5,14 +5,13 @@
 
 use std::collections::HashMap;
 
-use crate::codes::ErrorCode;
 use crate::de::Located;
-use crate::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::load::{FileLoad, Loaded, RawEntry, RawRefs};
 use crate::model::{EmailSettings, NavEntry, Policy, Site};
 use crate::routes::{self, DataKind, Route};
-use crate::suggest;
 use crate::values::RegistrationType;
+use sitegen_diagnostics::ErrorCode;
+use sitegen_diagnostics::{Diagnostic, SourceFile, Span};
 
 mod catalogue;
 mod navigation;
@@ -142,7 +141,7 @@ fn keyed<'a>(
 /// typo of, or the id of the entry it names by name (`"Dialysis Products"` →
 /// `did you mean "dialysis"?`).
 fn suggest_id(input: &str, entries: &[RawEntry]) -> Option<String> {
-    suggest::did_you_mean_id(
+    sitegen_diagnostics::did_you_mean_id(
         input,
         entries.iter().map(|entry| {
             let name = entry.name.as_ref().map(|name| name.value.as_str());
@@ -207,7 +206,7 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     if let Some((mut r, pages)) = reporter(&loaded.pages, diagnostics) {
         for page in &pages.page.0 {
             if !routes::static_paths().any(|path| path == page.path()) {
-                let hint = suggest::did_you_mean(page.path(), routes::static_paths());
+                let hint = sitegen_diagnostics::did_you_mean(page.path(), routes::static_paths());
                 r.report(
                     &page.path.span,
                     ErrorCode::NotAStaticRoute,

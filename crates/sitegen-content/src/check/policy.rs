@@ -38,7 +38,7 @@ pub(super) fn check_placeholders(r: &mut Reporter<'_>, text: &Located<crate::val
             .map_or(text.span.clone(), |i| {
                 text.span.start + i..text.span.start + i + written.len()
             });
-        let hint = suggest::did_you_mean(name, PLACEHOLDERS.iter().copied())
+        let hint = sitegen_diagnostics::did_you_mean(name, PLACEHOLDERS.iter().copied())
             .map(|h| h.replace("mean \"", "mean \"{").replace("\"?", "}\"?"));
         r.report(
             &span,

@@ -12,7 +12,7 @@ pub(super) fn route_problem(to: &str, targets: &Targets<'_>) -> Option<Option<St
         None => {
             let candidates =
                 routes::static_paths().chain(routes::route_aliases().map(|(alias, _)| alias));
-            Some(suggest::did_you_mean(to, candidates))
+            Some(sitegen_diagnostics::did_you_mean(to, candidates))
         }
     }
 }
@@ -75,7 +75,7 @@ pub(super) fn hint_under<'a>(
     segment: &str,
     known: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
-    suggest::did_you_mean(segment, known).map(|hint| with_prefix(&hint, prefix))
+    sitegen_diagnostics::did_you_mean(segment, known).map(|hint| with_prefix(&hint, prefix))
 }
 
 /// `did you mean "x"?` → `did you mean "PREFIXx"?`.

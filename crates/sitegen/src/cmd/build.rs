@@ -3,11 +3,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_render::{BuildError, BuildOptions, BuildSummary, Builder};
 use sitegen_workers::interrupt;
 
 use super::progress::{Display, Reporter};
-use super::{counts, paint_failure, plural, print_errors, print_failure, print_warnings, quiet};
+use super::{
+    colored, counts, paint_failure, plural, print_errors, print_failure, print_warnings, quiet,
+};
 
 pub fn run(options: BuildOptions) -> anyhow::Result<ExitCode> {
     Ok(build_reporting(&Builder::once(options), &|| false)
@@ -76,7 +79,8 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
         }
         BuildError::UnsafeOutput { .. } => {
             // The message carries the hint of its own case.
-            eprintln!("{}: {error}", paint_failure("error[E0812]"));
+            let failure = Diagnostic::new(ErrorCode::UnsafeOutput, error.to_string());
+            eprintln!("{}", failure.without_hint().render(colored()));
             eprintln!("nothing was written or removed");
             Outcome::Failed
         }

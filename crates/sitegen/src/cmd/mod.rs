@@ -86,10 +86,7 @@ pub fn paint_failure(words: &str) -> String {
 /// catalogue's hint (or `error: MESSAGE` without a code).
 pub fn print_failure(message: &str, code: Option<ErrorCode>) {
     match code {
-        Some(code) => {
-            eprintln!("{}: {message}", paint_failure(&format!("error[{code}]")));
-            eprintln!(" = help: {}", code.hint());
-        }
+        Some(code) => eprintln!("{}", Diagnostic::new(code, message).render(colored())),
         None => eprintln!("{}: {message}", paint_failure("error")),
     }
 }

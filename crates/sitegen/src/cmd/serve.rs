@@ -5,11 +5,11 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use sitegen_content::{Diagnostic, Severity};
+use sitegen_content::{Diagnostic, ErrorCode, Severity};
 use std::sync::Arc;
 
 use sitegen_render::{BuildError, BuildOptions, Builder};
-use sitegen_serve::{LiveReload, Problem, ServeError, ServeOptions};
+use sitegen_serve::{LiveReload, ServeError, ServeOptions};
 
 use super::build::{build_reporting, Outcome};
 use super::quiet;
@@ -125,31 +125,19 @@ fn build_and_tell(
 }
 
 /// What the overlay shows for a failed build: what the terminal showed, errors first.
-fn problems_of(error: &BuildError) -> Vec<Problem> {
+fn problems_of(error: &BuildError) -> Vec<Diagnostic> {
     match error {
         BuildError::Content(diagnostics) | BuildError::Links(diagnostics) => {
             [Severity::Error, Severity::Warning]
                 .into_iter()
                 .flat_map(|severity| diagnostics.iter().filter(move |d| d.severity == severity))
-                .map(problem_of)
+                .cloned()
                 .collect()
         }
-        other => vec![Problem::error(other.to_string())],
-    }
-}
-
-fn problem_of(diagnostic: &Diagnostic) -> Problem {
-    Problem {
-        severity: diagnostic.severity.to_string(),
-        code: Some(diagnostic.code.to_string()),
-        path: diagnostic.path.display().to_string(),
-        line: diagnostic.line,
-        column: diagnostic.column,
-        message: diagnostic.message.clone(),
-        hint: diagnostic.hint.clone(),
-        source_line: diagnostic.source_line.clone(),
-        caret_offset: diagnostic.caret_offset,
-        caret_length: diagnostic.length,
+        other => vec![Diagnostic::new(
+            other.code().unwrap_or(ErrorCode::InternalError),
+            other.to_string(),
+        )],
     }
 }
 
@@ -191,11 +179,13 @@ mod tests {
     #[test]
     fn the_overlay_gets_each_diagnostic_as_the_terminal_shows_it_errors_first() {
         let diagnostic = |code: &str, line| Diagnostic {
-            severity: sitegen_content::ErrorCode::parse(code).unwrap().severity(),
-            code: sitegen_content::ErrorCode::parse(code).unwrap(),
-            path: "content/products.toml".into(),
-            line,
-            column: 12,
+            severity: ErrorCode::parse(code).unwrap().severity(),
+            code: ErrorCode::parse(code).unwrap(),
+            location: sitegen_content::Location::Text {
+                path: "content/products.toml".into(),
+                line,
+                column: 12,
+            },
             message: format!("problem on line {line}"),
             hint: Some("did you mean \"dialysis\"?".into()),
             source_line: Some("category = \"dialisys\"".into()),
@@ -206,23 +196,7 @@ mod tests {
             diagnostic("W0001", 3),
             diagnostic("E0202", 412),
         ]));
-        assert_eq!(problems.len(), 2);
-        assert_eq!(
-            problems[0],
-            Problem {
-                severity: "error".into(),
-                code: Some("E0202".into()),
-                path: "content/products.toml".into(),
-                line: 412,
-                column: 12,
-                message: "problem on line 412".into(),
-                hint: Some("did you mean \"dialysis\"?".into()),
-                source_line: Some("category = \"dialisys\"".into()),
-                caret_offset: 11,
-                caret_length: 10,
-            }
-        );
-        assert_eq!(problems[1].severity, "warning");
+        assert_eq!(problems, [diagnostic("E0202", 412), diagnostic("W0001", 3)]);
 
         // Link problems are diagnostics too: the overlay shows them the same way.
         let link_problems = sitegen_links::check_source_text(
@@ -231,30 +205,17 @@ mod tests {
             true,
             &sitegen_links::RouteTable::of_site(),
         );
-        let links = problems_of(&BuildError::Links(link_problems));
-        assert_eq!(
-            links,
-            [Problem {
-                severity: "error".into(),
-                code: Some("E0704".into()),
-                path: "web/src/app.tsx".into(),
-                line: 1,
-                column: 33,
-                message: "<Link to> \"/nope\" matches no route of the route table".into(),
-                hint: Some(
-                    sitegen_content::ErrorCode::UnknownRouteLiteral
-                        .hint()
-                        .into()
-                ),
-                source_line: Some("export const A = () => <Link to=\"/nope\" />;".into()),
-                caret_offset: 32,
-                caret_length: 7,
-            }]
-        );
+        assert_eq!(link_problems.len(), 1);
+        let links = problems_of(&BuildError::Links(link_problems.clone()));
+        assert_eq!(links, link_problems);
+
+        // A failure of no file keeps its catalogue code and hint.
         let web = problems_of(&BuildError::Web {
             step: "npm run build".into(),
             output: "vite: syntax error".into(),
         });
+        assert_eq!(web[0].code, ErrorCode::WebAppBuild);
+        assert_eq!(web[0].hint.as_deref(), Some(ErrorCode::WebAppBuild.hint()));
         assert!(web[0].message.contains("vite: syntax error"), "{web:?}");
     }
 

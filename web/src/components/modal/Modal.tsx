@@ -1,5 +1,6 @@
 import { X } from '../icons/frame-icons';
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { MODAL_CLOSING_EVENT } from './modal-closing';
 import './modal.css';
 
 type ModalProps = {
@@ -11,64 +12,58 @@ type ModalProps = {
   closeLabel?: string;
 };
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog. */
-function trapFocus(event: KeyboardEvent, dialog: HTMLElement): void {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.getClientRects().length > 0,
-  );
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  const active = document.activeElement;
-  const outside = !dialog.contains(active);
-  if (event.shiftKey && (active === first || outside)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || outside)) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 /**
- * A modal dialog: keeps focus inside while open (Tab cycles), closes on Escape, on an overlay click and with its close button;
- * focus moves into it on open and back to where it was on close.
+ * A modal dialog on `<dialog>` and `showModal()`: the browser keeps the focus inside and
+ * makes the page behind inert, Escape and a click on the backdrop ask to close (the caller
+ * decides, e.g. not while sending), and focus goes back where it was once it closes. The
+ * caller renders it while it is open; focus starts on the first field.
  */
 export function Modal({ title, onClose, children, id, closeLabel = 'Close' }: ModalProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const onDocumentKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (event.key === 'Escape') onClose();
-    if (event.key === 'Tab' && dialogRef.current) trapFocus(event, dialogRef.current);
-  });
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
+  // A layout effect: its cleanup runs while the dialog is still in the page, so closing
+  // it natively hands the focus back.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    const firstField =
-      dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog?.querySelector<HTMLElement>('button');
-    (firstField ?? dialog)?.focus();
-    const onKeyDown = (event: KeyboardEvent) => onDocumentKeyDown(event);
-    document.addEventListener('keydown', onKeyDown);
-    document.body.classList.add('has-modal');
+    if (!dialog) return;
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>('input, textarea, select')?.focus();
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.classList.remove('has-modal');
-      previouslyFocused?.focus();
+      dialog.dispatchEvent(new Event(MODAL_CLOSING_EVENT));
+      dialog.close();
     };
   }, []);
 
+  const askToClose = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+
   return (
-    <div
-      className="modal-overlay"
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      id={id}
+      aria-labelledby={titleId}
+      onCancel={askToClose}
+      onClose={(event) => {
+        // Chrome closes a dialog on a second Escape without a click or key between, even
+        // when its cancel was refused: ask the caller, and open it again if it stays. (A
+        // close of our own has left the page, or was followed by a new showModal.)
+        const dialog = event.currentTarget;
+        if (!dialog.isConnected || dialog.open) return;
+        onClose();
+        setTimeout(() => {
+          if (dialog.isConnected && !dialog.open) dialog.showModal();
+        });
+      }}
       onClick={(event) => {
+        // The content fills the dialog: a click on the dialog itself is on its backdrop.
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} id={id} ref={dialogRef} tabIndex={-1}>
+      <div className="modal-content">
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
@@ -77,6 +72,6 @@ export function Modal({ title, onClose, children, id, closeLabel = 'Close' }: Mo
         </div>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }

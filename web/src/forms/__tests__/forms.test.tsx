@@ -139,7 +139,7 @@ describe('product enquiry modal', () => {
     expect(screen.getByRole('button', { name: 'Submitting' })).toHaveProperty('disabled', true);
     expect(screen.getByText('Close', { selector: 'button' })).toHaveProperty('disabled', true);
     // Escape does not close it while submitting.
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(onClose).not.toHaveBeenCalled();
     expect(sent).toHaveBeenCalledWith(layoutFixture.email, layoutFixture.email.templates.enquiry, {
       from_name: 'Asha Rao',

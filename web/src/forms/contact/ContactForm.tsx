@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
-import { FormField } from '../fields/FormField';
+import { EmailField, MessageField, NameField, PhoneField } from '../fields/ContactDetailFields';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
 import { useValidatedForm } from '../fields/use-validated-form';
@@ -63,33 +63,10 @@ export function ContactForm() {
 
   return (
     <form className="form-card" noValidate onSubmit={onSubmit} onFocus={preloadFormLibraries} aria-label="Contact Us">
-      <FormField
-        {...form.field('name', 'contact-name')}
-        label="Name"
-        autoComplete="name"
-        required
-      />
-      <FormField
-        {...form.field('email', 'contact-email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <FormField
-        {...form.field('phone', 'contact-phone')}
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="###-###-####"
-        required
-      />
-      <FormField
-        {...form.field('message', 'contact-message')}
-        label="Message"
-        multiline
-        required
-      />
+      <NameField {...form.field('name', 'contact-name')} />
+      <EmailField {...form.field('email', 'contact-email')} />
+      <PhoneField {...form.field('phone', 'contact-phone')} />
+      <MessageField {...form.field('message', 'contact-message')} />
       <Honeypot />
       <SubmitButton submitting={submitting} label="Send Message" busyLabel="Sending" />
       {outbox.notice}

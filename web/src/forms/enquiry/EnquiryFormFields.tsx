@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormField } from '../fields/FormField';
+import { ContactNumberField, EmailField, MessageField, NameField } from '../fields/ContactDetailFields';
 import type { EnquiryField, EnquiryValues } from '../validation';
 
 type EnquiryFormFieldsProps = {
@@ -24,14 +24,13 @@ export function EnquiryFormFields({ values, onChange, invalid, messageId }: Enqu
     onChange: (value: string) => onChange(name, value),
     invalid: invalid.includes(name),
     describedBy: invalid.includes(name) ? messageId : undefined,
-    required: true,
   });
   return (
     <>
-      <FormField {...field('from_name')} label="Name" autoComplete="name" />
-      <FormField {...field('from_email')} label="Email" type="email" autoComplete="email" />
-      <FormField {...field('contact_number')} label="Contact Number" type="tel" inputMode="numeric" autoComplete="tel" />
-      <FormField {...field('message')} label="Message" multiline />
+      <NameField {...field('from_name')} />
+      <EmailField {...field('from_email')} />
+      <ContactNumberField {...field('contact_number')} inputMode="numeric" />
+      <MessageField {...field('message')} />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import type { ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type ChangeEvent } from 'react';
 import '../forms.css';
 
-type FormFieldProps = {
+export type FormFieldProps = {
   id: string;
   name: string;
   label: string;
@@ -22,7 +22,11 @@ type FormFieldProps = {
   disabled?: boolean;
 };
 
-/** A labelled input or textarea with its error message (aria-invalid, aria-describedby). */
+/**
+ * A labelled input or textarea with its error message (aria-invalid, aria-describedby).
+ * What a visitor typed before the app arrived stays: the prerendered field already holds
+ * it, and the form takes it over as the field hydrates.
+ */
 export function FormField({
   id,
   name,
@@ -40,6 +44,13 @@ export function FormField({
   placeholder,
   disabled,
 }: FormFieldProps) {
+  const fieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const adoptEarlyTyping = useEffectEvent(() => {
+    const typed = fieldRef.current?.value;
+    if (typed && typed !== value) onChange(typed);
+  });
+  useEffect(() => adoptEarlyTyping(), []);
+
   const errorId = `${id}-error`;
   const described = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -49,6 +60,7 @@ export function FormField({
     required,
     disabled,
     placeholder,
+    ref: fieldRef,
     'aria-invalid': error || invalid ? true : undefined,
     'aria-describedby': described,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),

@@ -1,7 +1,7 @@
 import type { ChangeEvent, FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
 import { sendEmailForm } from '../email/email-client';
-import { FormField } from '../fields/FormField';
+import { EmailField, NameField, PhoneField } from '../fields/ContactDetailFields';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
 import { useValidatedForm } from '../fields/use-validated-form';
@@ -109,27 +109,9 @@ export function JobApplicationForm() {
       aria-label="Job Application Form"
       encType="multipart/form-data"
     >
-      <FormField
-        {...form.field('name', 'job-name')}
-        label="Name"
-        autoComplete="name"
-        required
-      />
-      <FormField
-        {...form.field('email', 'job-email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <FormField
-        {...form.field('phone', 'job-phone')}
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="###-###-####"
-        required
-      />
+      <NameField {...form.field('name', 'job-name')} />
+      <EmailField {...form.field('email', 'job-email')} />
+      <PhoneField {...form.field('phone', 'job-phone')} />
       <div className="form-field">
         <label htmlFor="job-resume">Resume</label>
         <input

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { subscribeToLocalStorage } from '../../quote-list/quote-list-count';
+import { subscribeToLocalStorage } from '../../lib/local-storage-change';
 import { readOutbox } from './outbox-core';
 import './outbox.css';
 

@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { telHref, whatsAppUrl } from '../../lib/contact-links';
 import { useLayoutData } from '../../content/hooks';
-import { subscribeToLocalStorage } from '../../quote-list/quote-list-count';
+import { subscribeToLocalStorage } from '../../lib/local-storage-change';
 import type { OutboxEntry, OutboxForm } from './outbox-core';
 import { discard, sendNow } from './outbox-runtime';
 import { OUTBOX_STORAGE_KEY } from './outbox-key';

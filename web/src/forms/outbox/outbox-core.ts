@@ -2,7 +2,7 @@
 // when a send is confirmed, so a failed send survives a reload or a closed tab. Pure
 // state changes over plain entries; outbox-runtime.tsx does the sending.
 import type { SendFailure } from '../email/send-failure';
-import { LOCAL_STORAGE_CHANGE_EVENT } from '../../quote-list/quote-list-count';
+import { LOCAL_STORAGE_CHANGE_EVENT } from '../../lib/local-storage-change';
 import { OUTBOX_STORAGE_KEY } from './outbox-key';
 
 export type OutboxForm = 'contact' | 'enquiry' | 'quote' | 'quote-list' | 'job';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useLayoutData } from '../../content/hooks';
-import { FormField } from '../fields/FormField';
+import { ContactNumberField, EmailField, MessageField, NameField } from '../fields/ContactDetailFields';
 import { Honeypot, isHoneypotFilled } from '../fields/Honeypot';
 import { SubmitButton } from '../fields/SubmitButton';
 import { useValidatedForm } from '../fields/use-validated-form';
@@ -70,31 +70,11 @@ export function QuoteForm({ onSent, onSubmittingChange }: QuoteFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={preloadFormLibraries}>
-      <FormField
-        {...form.field('name', 'name')}
-        label="Name"
-        autoComplete="name"
-        required
-      />
-      <FormField
-        {...form.field('contact', 'contact')}
-        label="Contact Number"
-        autoComplete="tel"
-        required
-      />
-      <FormField
-        {...form.field('email', 'email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-      />
-      <FormField
-        {...form.field('message', 'message')}
-        label="Message"
-        multiline
-        required
-      />
+      <NameField {...form.field('name', 'name')} />
+      {/* The spec's quote form has a text input here. */}
+      <ContactNumberField {...form.field('contact', 'contact')} type="text" />
+      <EmailField {...form.field('email', 'email')} />
+      <MessageField {...form.field('message', 'message')} />
       <Honeypot />
       <SubmitButton submitting={submitting} label="Submit" busyLabel="Sending" />
       {outbox.notice}

@@ -2,22 +2,38 @@
 import { createRoot } from 'react-dom/client';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
+import { MODAL_CLOSING_EVENT, openModalDialog } from '../../components/modal/modal-closing';
 import type { ToastHost, ToastKind, ToastPlacement } from './types';
 
 const HOST_ID = 'toast-root';
 
-function mountContainer(): void {
-  if (document.getElementById(HOST_ID)) return;
+function mountContainer(): HTMLElement {
+  const existing = document.getElementById(HOST_ID);
+  if (existing) return existing;
   const element = document.createElement('div');
   element.id = HOST_ID;
   document.body.append(element);
   // The library's defaults: top right, 5 s, drag 80 % to dismiss, Alt+T focuses the toasts.
   createRoot(element).render(<ToastContainer />);
+  return element;
 }
 
-mountContainer();
+const container = mountContainer();
+
+/**
+ * Puts the container inside the open modal dialog, if any: the rest of the page is inert
+ * and under the backdrop, where a toast would be neither seen clearly, clicked nor
+ * announced. It moves back to the body as the dialog closes, so the toast outlives it.
+ */
+function keepAboveOpenModal(): void {
+  const dialog = openModalDialog();
+  if (!dialog || container.parentElement === dialog) return;
+  dialog.append(container);
+  dialog.addEventListener(MODAL_CLOSING_EVENT, () => document.body.append(container), { once: true });
+}
 
 /** Shows a toast in the container (queued by the library until the container has mounted). */
 export const showToast: ToastHost['showToast'] = (kind: ToastKind, message: string, placement: ToastPlacement) => {
+  keepAboveOpenModal();
   toast(message, { type: kind, ...placement });
 };

@@ -13,7 +13,7 @@ export default function EnquiryModalPreviewPage() {
   const form = useEnquiryForm(PREVIEW_PRODUCT, noop);
   return (
     <div className="container section block-preview">
-      <div className="modal" role="region" aria-labelledby="enquiry-preview-title">
+      <div className="modal modal-content" role="region" aria-labelledby="enquiry-preview-title">
         <div className="modal-header">
           <h1 id="enquiry-preview-title">Product Information</h1>
         </div>

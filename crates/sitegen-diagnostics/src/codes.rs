@@ -373,7 +373,7 @@ impl ErrorCode {
 /// The top of `docs/errors.md`.
 const REFERENCE_INTRO: &str = "# Error reference
 
-<!-- Generated from crates/sitegen-content/src/codes.rs by `sitegen gen`. Do not edit by hand. -->
+<!-- Generated from crates/sitegen-diagnostics/src/codes.rs by `sitegen gen`. Do not edit by hand. -->
 
 `sitegen check`, `sitegen build` and `sitegen serve` report every problem of the content as one
 diagnostic: the file, line and column, the severity with the rule's code, the message, the

@@ -1,17 +1,18 @@
 import type { FormEvent } from 'react';
-import { useLayoutData } from '../../content/hooks';
-import { FormField } from '../../forms/fields/FormField';
-import { Honeypot, isHoneypotFilled } from '../../forms/fields/Honeypot';
-import { SubmitButton } from '../../forms/fields/SubmitButton';
-import { useValidatedForm } from '../../forms/fields/use-validated-form';
-import { preloadFormLibraries } from '../../forms/preload';
-import { QUOTE_TOASTS } from '../../forms/quote/QuoteForm';
-import { useSubmission } from '../../forms/submission/use-submission';
-import { notify } from '../../forms/toast/notify';
-import { QUOTE_FIELDS, validateQuote, type FieldErrors } from '../../forms/validation';
-import { asText, useOutboxSend } from '../../forms/outbox/use-outbox-send';
-import { quoteListParams, type QuoteListValues } from '../../quote-list/quote-list-message';
-import type { QuoteItem } from '../../quote-list/quote-list-store';
+import { useLayoutData } from '../content/hooks';
+import { ContactNumberField, EmailField, MessageField, NameField } from '../forms/fields/ContactDetailFields';
+import { FormField } from '../forms/fields/FormField';
+import { Honeypot, isHoneypotFilled } from '../forms/fields/Honeypot';
+import { SubmitButton } from '../forms/fields/SubmitButton';
+import { useValidatedForm } from '../forms/fields/use-validated-form';
+import { preloadFormLibraries } from '../forms/preload';
+import { QUOTE_TOASTS } from '../forms/quote/QuoteForm';
+import { useSubmission } from '../forms/submission/use-submission';
+import { notify } from '../forms/toast/notify';
+import { QUOTE_FIELDS, validateQuote, type FieldErrors } from '../forms/validation';
+import { asText, useOutboxSend } from '../forms/outbox/use-outbox-send';
+import { quoteListParams, type QuoteListValues } from './quote-list-message';
+import type { QuoteItem } from './quote-list-store';
 
 const EMPTY: QuoteListValues = { name: '', contact: '', email: '', organisation: '', message: '' };
 const ORDER: readonly (keyof QuoteListValues)[] = [...QUOTE_FIELDS, 'organisation'];
@@ -72,23 +73,20 @@ export function QuoteListSendForm({ items, quantitiesValid, onSent, onMessageCha
   return (
     <form noValidate aria-labelledby="quote-list-send-heading" onSubmit={onSubmit} onFocus={preloadFormLibraries}>
       <h2 id="quote-list-send-heading">Request a quote for this list</h2>
-      <FormField {...form.field('name', 'quote-list-name')} label="Name" autoComplete="name" required />
-      <FormField {...form.field('contact', 'quote-list-contact')} label="Contact Number" type="tel" autoComplete="tel" required />
-      <FormField {...form.field('email', 'quote-list-email')} label="Email" type="email" autoComplete="email" required />
+      <NameField {...form.field('name', 'quote-list-name')} />
+      <ContactNumberField {...form.field('contact', 'quote-list-contact')} />
+      <EmailField {...form.field('email', 'quote-list-email')} />
       <FormField
         {...form.field('organisation', 'quote-list-organisation')}
         label="Organisation (optional)"
         autoComplete="organization"
       />
-      <FormField
+      <MessageField
         {...message}
         onChange={(value) => {
           message.onChange(value);
           onMessageChange(value);
         }}
-        label="Message"
-        multiline
-        required
       />
       <Honeypot />
       <SubmitButton submitting={submitting} label="Send quote request" busyLabel="Sending" disabled={!quantitiesValid} />

@@ -9,32 +9,28 @@ use crate::codes::{ErrorCode, Severity};
 /// A byte range in a content file.
 pub type Span = Range<usize>;
 
-/// One problem found in the content, or by the link check.
+/// One problem found in the content, by the link check, or by a build or the preview
+/// server.
 ///
 /// Its [`Display`](fmt::Display) form (the plain form of [`Diagnostic::render`])
-/// starts with `PATH:LINE:COL: error[CODE]: MESSAGE` (or `warning[CODE]:`), followed
-/// by the offending line, a caret under the offending text and `= help: …`. A
-/// problem of a whole file has no `LINE:COL`, and one of no file (a missing content
-/// folder) no `PATH:` either.
+/// starts with `LOCATION: error[CODE]: MESSAGE` (or `warning[CODE]:`), the location
+/// being `PATH:LINE:COL` (see [`Location`]), followed by the offending line, a caret
+/// under the offending text and `= help: …`. A problem of a whole file has no
+/// `LINE:COL`, and one of no file (a missing content folder, a failed build step) no
+/// location at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning (always the severity of `code`).
     pub severity: Severity,
     /// The rule that found the problem.
     pub code: ErrorCode,
-    /// The file: a content file relative to the content root's parent (e.g.
-    /// `content/products.toml`), a page of the build under the output folder
-    /// (`dist/aboutUs/index.html`) or a web source (`web/src/app/NavBar.tsx`); empty
-    /// when the problem is not in a file.
-    pub path: PathBuf,
-    /// 1-based line; 0 when the problem concerns the whole file.
-    pub line: usize,
-    /// 1-based column, counted in characters; 0 with `line`.
-    pub column: usize,
+    /// Where the problem is.
+    pub location: Location,
     /// What is wrong, in one line.
     pub message: String,
     /// What to do about it: a suggestion computed from the content (e.g.
-    /// `did you mean "dialysis"?`), else the catalogue's hint for `code`.
+    /// `did you mean "dialysis"?`), else the catalogue's hint for `code`; `None` when
+    /// the message says it already.
     pub hint: Option<String>,
     /// The offending line without its line break; a long line is cut around the
     /// caret, with `…` where text was left out.
@@ -43,6 +39,128 @@ pub struct Diagnostic {
     pub caret_offset: usize,
     /// How many characters of `source_line` the caret underlines (at least 1).
     pub length: usize,
+}
+
+/// Where a [`Diagnostic`] is, as its first line names it.
+///
+/// Files are named as the user knows them: a content file relative to the content
+/// root's parent (`content/products.toml`), a page of the build under the output
+/// folder (`dist/aboutUs/index.html`), a web source (`web/src/app/NavBar.tsx`). A
+/// place in a table that is not text (a spreadsheet's cell, shown
+/// `products.xlsx:Products!C12`) is one more variant beside these, shown by
+/// [`Location`]'s `Display` and ordered by [`Location::sort_key`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// In no file: a missing content folder, a build step that failed.
+    Nowhere,
+    /// A whole file, e.g. a missing one: `PATH`.
+    File(PathBuf),
+    /// A place in a text file: `PATH:LINE:COL`. A CSV file's cell is named the same
+    /// way, by its record's line and its field's number.
+    Text {
+        /// The file, as shown.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, counted in characters.
+        column: usize,
+    },
+    /// A cell of a spreadsheet: `PATH:SHEET!CELL` (`products.xlsx:Products!C12`), or a
+    /// whole row, `PATH:SHEET!12:12`, when no cell holds the problem.
+    Cell {
+        /// The file, as shown.
+        path: PathBuf,
+        /// The sheet's name.
+        sheet: String,
+        /// 1-based row.
+        row: usize,
+        /// 0-based column (A is 0); `None` for the whole row.
+        column: Option<usize>,
+    },
+}
+
+impl Location {
+    /// The file, if the problem is in one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Location::Nowhere => None,
+            Location::File(path) | Location::Text { path, .. } | Location::Cell { path, .. } => {
+                Some(path)
+            }
+        }
+    }
+
+    /// The 1-based line, or 0 when the location is not a line of a text file.
+    pub fn line(&self) -> usize {
+        match self {
+            Location::Text { line, .. } => *line,
+            Location::Cell { row, .. } => *row,
+            Location::Nowhere | Location::File(_) => 0,
+        }
+    }
+
+    /// The 1-based column in characters, or 0 when the location is not in a text file.
+    pub fn column(&self) -> usize {
+        match self {
+            Location::Text { column, .. } => *column,
+            Location::Cell { column, .. } => column.map_or(0, |column| column + 1),
+            Location::Nowhere | Location::File(_) => 0,
+        }
+    }
+
+    /// The order diagnostics are listed in: by file, then by place in the file (a
+    /// whole file's problems before those at a line), problems of no file first.
+    pub fn sort_key(&self) -> (&Path, usize, usize) {
+        (
+            self.path().unwrap_or(Path::new("")),
+            self.line(),
+            self.column(),
+        )
+    }
+}
+
+impl fmt::Display for Location {
+    /// `PATH:LINE:COL`, `PATH:SHEET!CELL`, `PATH`, or nothing.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Nowhere => Ok(()),
+            Location::File(path) => write!(f, "{}", path.display()),
+            Location::Text { path, line, column } => {
+                write!(f, "{}:{line}:{column}", path.display())
+            }
+            Location::Cell {
+                path,
+                sheet,
+                row,
+                column: Some(column),
+            } => write!(
+                f,
+                "{}:{sheet}!{}{row}",
+                path.display(),
+                column_letters(*column)
+            ),
+            Location::Cell {
+                path,
+                sheet,
+                row,
+                column: None,
+            } => write!(f, "{}:{sheet}!{row}:{row}", path.display()),
+        }
+    }
+}
+
+/// A spreadsheet's name of the 0-based column `column`: `0` → `A`, `26` → `AA`.
+pub fn column_letters(mut column: usize) -> String {
+    let mut letters = Vec::new();
+    loop {
+        letters.push(b'A' + (column % 26) as u8);
+        if column < 26 {
+            break;
+        }
+        column = column / 26 - 1;
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
 }
 
 /// Lines up to this many characters are shown whole; longer ones are cut.
@@ -55,7 +173,7 @@ const SHOWN_WIDTH: usize = 160;
 impl Diagnostic {
     /// A diagnostic about `span` of `file`. `suggestion` is a hint computed from the
     /// content; without one, the catalogue's hint for `code` is shown.
-    pub(crate) fn at(
+    pub fn at(
         file: &SourceFile,
         span: &Span,
         code: ErrorCode,
@@ -68,9 +186,11 @@ impl Diagnostic {
         Diagnostic {
             severity: code.severity(),
             code,
-            path: file.display_path.clone(),
-            line: located.line,
-            column: located.column,
+            location: Location::Text {
+                path: file.display_path.clone(),
+                line: located.line,
+                column: located.column,
+            },
             message: message.into(),
             hint: Some(suggestion.unwrap_or_else(|| code.hint().to_string())),
             source_line: Some(source_line),
@@ -96,18 +216,36 @@ impl Diagnostic {
     /// A diagnostic about a whole file (e.g. a missing file), or about no file when
     /// `display_path` is empty; the hint is the catalogue's.
     pub fn file(display_path: PathBuf, code: ErrorCode, message: impl Into<String>) -> Diagnostic {
+        let location = if display_path.as_os_str().is_empty() {
+            Location::Nowhere
+        } else {
+            Location::File(display_path)
+        };
+        Diagnostic {
+            location,
+            ..Diagnostic::new(code, message)
+        }
+    }
+
+    /// A diagnostic about no file (a build step that failed, the preview server); the
+    /// hint is the catalogue's. Shown as `error[CODE]: MESSAGE` and `= help: …`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: code.severity(),
             code,
-            path: display_path,
-            line: 0,
-            column: 0,
+            location: Location::Nowhere,
             message: message.into(),
             hint: Some(code.hint().to_string()),
             source_line: None,
             caret_offset: 0,
             length: 1,
         }
+    }
+
+    /// This diagnostic without the catalogue's hint, for a message that carries the
+    /// hint of its own case.
+    pub fn without_hint(self) -> Diagnostic {
+        Diagnostic { hint: None, ..self }
     }
 
     /// The first line only: `PATH:LINE:COL: error[CODE]: MESSAGE`.
@@ -125,10 +263,10 @@ impl Diagnostic {
         };
         let mut text = self.render_headline(&palette);
         let accent = palette.severity(self.severity);
-        let number = if self.line > 0 {
-            self.line.to_string()
-        } else {
-            String::new()
+        // Only a line of text has a number in the gutter (a cell's row is no line).
+        let number = match &self.location {
+            Location::Text { line, .. } if *line > 0 => line.to_string(),
+            _ => String::new(),
         };
         let gutter = " ".repeat(number.len());
         let bar = palette.paint(palette.gutter, "|");
@@ -153,14 +291,10 @@ impl Diagnostic {
     }
 
     fn render_headline(&self, palette: &Palette) -> String {
-        let mut location = String::new();
-        if !self.path.as_os_str().is_empty() {
-            location.push_str(&self.path.display().to_string());
-            if self.line > 0 {
-                location.push_str(&format!(":{}:{}", self.line, self.column));
-            }
-            location.push_str(": ");
-        }
+        let location = match self.location {
+            Location::Nowhere => String::new(),
+            _ => format!("{}: ", self.location),
+        };
         let severity = palette.paint(
             palette.severity(self.severity),
             &format!("{}[{}]", self.severity, self.code),
@@ -173,6 +307,37 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render(false))
+    }
+}
+
+/// Sorts `diagnostics` in the order they are listed: by [`Location::sort_key`], then
+/// by code.
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics
+        .sort_by(|a, b| (a.location.sort_key(), a.code).cmp(&(b.location.sort_key(), b.code)));
+}
+
+/// The JSON the preview's error overlay reads: what the terminal shows, as separate
+/// fields, so the page builds it from text nodes. `location` is the first line's
+/// location as shown (empty for none); `path`, `line` and `column` are its parts
+/// (`""` and 0 where it has none).
+impl serde::Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("Diagnostic", 11)?;
+        out.serialize_field("severity", self.severity.as_str())?;
+        out.serialize_field("code", self.code.code())?;
+        out.serialize_field("location", &self.location.to_string())?;
+        let path = self.location.path().map(|path| path.display().to_string());
+        out.serialize_field("path", &path.unwrap_or_default())?;
+        out.serialize_field("line", &self.location.line())?;
+        out.serialize_field("column", &self.location.column())?;
+        out.serialize_field("message", &self.message)?;
+        out.serialize_field("hint", &self.hint)?;
+        out.serialize_field("source_line", &self.source_line)?;
+        out.serialize_field("caret_offset", &self.caret_offset)?;
+        out.serialize_field("caret_length", &self.length)?;
+        out.end()
     }
 }
 
@@ -259,17 +424,22 @@ fn cut_around(line: &str, caret: usize, length: usize) -> (String, usize, usize)
     (shown, offset, length.min(end.saturating_sub(caret)).max(1))
 }
 
-/// Where a span of a [`SourceFile`] starts.
-pub(crate) struct Location<'a> {
+/// Where a span of a [`SourceFile`] starts: its line, its column in characters, the
+/// line's text and how many characters of the span are on that line.
+pub struct Position<'a> {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
+    /// The line's text, without its line break.
     pub line_text: &'a str,
+    /// The span's characters on that line (at least 1).
     pub length: usize,
 }
 
-/// A content file's text with its line starts, to turn byte offsets into positions.
+/// A text file's content with its line starts, to turn byte offsets into positions.
 #[derive(Debug, Clone)]
-pub(crate) struct SourceFile {
+pub struct SourceFile {
     /// Path shown in diagnostics.
     pub display_path: PathBuf,
     /// The file's text.
@@ -278,6 +448,7 @@ pub(crate) struct SourceFile {
 }
 
 impl SourceFile {
+    /// `text`, shown in diagnostics as `display_path`.
     pub fn new(display_path: PathBuf, text: String) -> SourceFile {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -291,7 +462,7 @@ impl SourceFile {
 
     /// Where a span starts: 1-based line and column (in characters), the line's
     /// text and the caret length (the span's characters on that line, at least 1).
-    pub fn locate(&self, span: &Span) -> Location<'_> {
+    pub fn locate(&self, span: &Span) -> Position<'_> {
         let offset = floor_char_boundary(&self.text, span.start.min(self.text.len()));
         let line_index = match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
@@ -305,7 +476,7 @@ impl SourceFile {
         let column = self.text[line_start..offset].chars().count() + 1;
         let end = floor_char_boundary(&self.text, span.end.clamp(offset, line_end));
         let length = self.text[offset..end].chars().count().max(1);
-        Location {
+        Position {
             line: line_index + 1,
             column,
             line_text,
@@ -365,6 +536,34 @@ mod tests {
         assert_eq!(
             d.to_string(),
             "content/products.toml:12:12: error[E0202]: unknown category \"dialisys\"\n   |\n12 | category = \"dialisys\"\n   |            ^^^^^^^^^^\n   = help: did you mean \"dialysis\"?"
+        );
+    }
+
+    #[test]
+    fn a_spreadsheet_cell_or_row_is_named_as_the_spreadsheet_names_it() {
+        let cell = |column| Location::Cell {
+            path: PathBuf::from("products.xlsx"),
+            sheet: "Products".into(),
+            row: 12,
+            column,
+        };
+        assert_eq!(cell(Some(2)).to_string(), "products.xlsx:Products!C12");
+        assert_eq!(cell(Some(27)).to_string(), "products.xlsx:Products!AB12");
+        assert_eq!(cell(None).to_string(), "products.xlsx:Products!12:12");
+        assert_eq!(
+            cell(Some(2)).sort_key(),
+            (Path::new("products.xlsx"), 12, 3)
+        );
+        let mut d = Diagnostic::new(ErrorCode::UnknownCategory, "unknown category \"dialisys\"");
+        d.location = cell(Some(2));
+        d.hint = Some("did you mean \"dialysis\"?".into());
+        assert_eq!(
+            d.to_string(),
+            "products.xlsx:Products!C12: error[E0202]: unknown category \"dialisys\"\n = help: did you mean \"dialysis\"?"
+        );
+        assert_eq!(
+            (column_letters(0), column_letters(25), column_letters(26)),
+            ("A".into(), "Z".into(), "AA".into())
         );
     }
 
@@ -463,7 +662,7 @@ mod tests {
             "bad",
             None,
         );
-        assert_eq!(d.column, start + 1);
+        assert_eq!(d.location.column(), start + 1);
         let shown = d.source_line.clone().unwrap_or_default();
         assert_eq!(shown.chars().count(), SHOWN_WIDTH + 2, "{shown}");
         assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
@@ -502,5 +701,66 @@ mod tests {
             display_path(Path::new("/site/content"), "products.toml"),
             PathBuf::from("content/products.toml")
         );
+    }
+
+    #[test]
+    fn a_location_is_shown_as_its_first_line_names_it_and_sorts_by_file_then_place() {
+        let text = Location::Text {
+            path: "content/products.toml".into(),
+            line: 412,
+            column: 12,
+        };
+        assert_eq!(text.to_string(), "content/products.toml:412:12");
+        let file = Location::File("content/products.toml".into());
+        assert_eq!(file.to_string(), "content/products.toml");
+        assert_eq!(Location::Nowhere.to_string(), "");
+        assert!(Location::Nowhere.sort_key() < file.sort_key());
+        assert!(file.sort_key() < text.sort_key());
+    }
+
+    #[test]
+    fn the_overlay_json_holds_what_the_terminal_shows() {
+        let json = serde_json::to_value(unknown_category_at_line_12()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "severity": "error", "code": "E0202",
+                "location": "content/products.toml:12:12",
+                "path": "content/products.toml", "line": 12, "column": 12,
+                "message": "unknown category \"dialisys\"",
+                "hint": "did you mean \"dialysis\"?",
+                "source_line": "category = \"dialisys\"",
+                "caret_offset": 11, "caret_length": 10,
+            })
+        );
+        let failure = Diagnostic::new(ErrorCode::WebAppBuild, "vite failed").without_hint();
+        let json = serde_json::to_value(failure).unwrap();
+        assert_eq!(
+            (
+                &json["location"],
+                &json["path"],
+                &json["line"],
+                &json["hint"]
+            ),
+            (
+                &serde_json::json!(""),
+                &serde_json::json!(""),
+                &serde_json::json!(0),
+                &serde_json::Value::Null
+            )
+        );
+    }
+
+    #[test]
+    fn a_failure_of_no_file_shows_its_code_message_and_hint() {
+        let failure = Diagnostic::new(ErrorCode::UnsafeOutput, "refusing");
+        assert_eq!(
+            failure.to_string(),
+            format!(
+                "error[E0812]: refusing\n = help: {}",
+                ErrorCode::UnsafeOutput.hint()
+            )
+        );
+        assert_eq!(failure.without_hint().to_string(), "error[E0812]: refusing");
     }
 }
