@@ -12,17 +12,63 @@ use crate::routes::{self, DataKind};
 use sitegen_diagnostics::ErrorCode;
 use sitegen_diagnostics::{Diagnostic, SourceFile, Span};
 
-/// The home page's sections, in the spec's order: the default of home.toml's
-/// `sections`, and the names it accepts (each is a table of home.toml).
-pub const HOME_SECTIONS: &[&str] = &[
-    "hero",
-    "stats",
-    "partners",
-    "showcase",
-    "services_slider",
-    "testimonials",
-    "map",
-];
+/// A section of the home page: a name home.toml's `sections` accepts, and a table
+/// of home.toml.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HomeSection {
+    /// `hero`: the video and the tagline.
+    Hero,
+    /// `stats`: the counters.
+    Stats,
+    /// `partners`: the partners' logos.
+    Partners,
+    /// `showcase`: the product tabs.
+    Showcase,
+    /// `services_slider`: the services' cards.
+    ServicesSlider,
+    /// `testimonials`: what clients say.
+    Testimonials,
+    /// `map`: the map and the address.
+    Map,
+}
+
+impl HomeSection {
+    /// Every section, in the spec's order: the default of home.toml's `sections`.
+    pub const ALL: [HomeSection; 7] = [
+        HomeSection::Hero,
+        HomeSection::Stats,
+        HomeSection::Partners,
+        HomeSection::Showcase,
+        HomeSection::ServicesSlider,
+        HomeSection::Testimonials,
+        HomeSection::Map,
+    ];
+
+    /// Its name in home.toml (`services_slider`), which is also its TypeScript name.
+    pub fn name(self) -> &'static str {
+        match self {
+            HomeSection::Hero => "hero",
+            HomeSection::Stats => "stats",
+            HomeSection::Partners => "partners",
+            HomeSection::Showcase => "showcase",
+            HomeSection::ServicesSlider => "services_slider",
+            HomeSection::Testimonials => "testimonials",
+            HomeSection::Map => "map",
+        }
+    }
+
+    /// The section named `name`, if there is one.
+    pub fn named(name: &str) -> Option<HomeSection> {
+        HomeSection::ALL
+            .into_iter()
+            .find(|section| section.name() == name)
+    }
+
+    /// Every section's name, in the spec's order.
+    pub fn names() -> impl Iterator<Item = &'static str> + Clone {
+        HomeSection::ALL.into_iter().map(HomeSection::name)
+    }
+}
 
 /// Paths sitegen writes files under, which an alias must not shadow.
 const RESERVED_PREFIXES: &[&str] = &["/assets/", "/media/", "/data/", "/search/"];
@@ -36,15 +82,15 @@ const RESERVED_FILES: &[&str] = &[
 
 impl Home {
     /// The sections the home page shows, in order: home.toml's `sections`, else
-    /// [`HOME_SECTIONS`]. Unknown names never get here (they are errors).
-    pub fn sections(&self) -> Vec<&str> {
+    /// [`HomeSection::ALL`]. Unknown names never get here (they are errors).
+    pub fn sections(&self) -> Vec<HomeSection> {
         match &self.sections {
             Some(listed) => listed
                 .value
                 .iter()
-                .map(|name| name.value.as_str())
+                .filter_map(|name| HomeSection::named(&name.value))
                 .collect(),
-            None => HOME_SECTIONS.to_vec(),
+            None => HomeSection::ALL.to_vec(),
         }
     }
 }
@@ -129,16 +175,14 @@ fn check_home_sections(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
     };
     let mut first: HashMap<&str, &Span> = HashMap::new();
     for name in &sections.value {
-        if !HOME_SECTIONS.contains(&name.value.as_str()) {
+        if HomeSection::named(&name.value).is_none() {
             // A prefix counts too: "services" means "services_slider".
-            let suggestion =
-                sitegen_diagnostics::did_you_mean(&name.value, HOME_SECTIONS.iter().copied())
-                    .or_else(|| {
-                        HOME_SECTIONS
-                            .iter()
-                            .find(|known| known.starts_with(name.value.as_str()))
-                            .map(|known| format!("did you mean \"{known}\"?"))
-                    });
+            let suggestion = sitegen_diagnostics::did_you_mean(&name.value, HomeSection::names())
+                .or_else(|| {
+                    HomeSection::names()
+                        .find(|known| known.starts_with(name.value.as_str()))
+                        .map(|known| format!("did you mean \"{known}\"?"))
+                });
             diagnostics.push(Diagnostic::at(
                 file,
                 &name.span,
@@ -460,7 +504,7 @@ mod tests {
     #[test]
     fn the_catalogue_hint_names_every_home_section() {
         let hint = ErrorCode::UnknownHomeSection.hint();
-        for section in HOME_SECTIONS {
+        for section in HomeSection::names() {
             assert!(hint.contains(section), "{section} missing from: {hint}");
         }
     }
@@ -514,11 +558,14 @@ mod tests {
             "sections = [\"map\", \"hero\"]\n\n[hero]",
         )]);
         let content = report.content.expect("valid");
-        assert_eq!(content.home.sections(), ["map", "hero"]);
+        assert_eq!(
+            content.home.sections(),
+            [HomeSection::Map, HomeSection::Hero]
+        );
         let content = crate::load(&crate::test_support::valid_content())
             .content
             .expect("valid");
-        assert_eq!(content.home.sections(), HOME_SECTIONS);
+        assert_eq!(content.home.sections(), HomeSection::ALL);
     }
 
     #[test]

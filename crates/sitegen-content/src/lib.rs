@@ -8,7 +8,8 @@
 //!   a caret, a hint), each rule a variant of the [`ErrorCode`] catalogue;
 //! - checking media files (existence, format, dimensions) and naming their hashed
 //!   output files ([`MediaIndex`]);
-//! - exporting JSON Schemas of the content files for editors ([`schemas`]);
+//! - declaring every content file once ([`CONTENT_FILES`]: path, title, tables,
+//!   schema) and exporting their JSON Schemas for editors ([`schemas`]);
 //! - declaring every route once ([`ROUTES`]): the content's link checks, the
 //!   renderer's plan and the web app's generated route files all read it.
 //!
@@ -37,6 +38,7 @@ mod check;
 mod content;
 mod de;
 mod editorial;
+pub mod files;
 mod load;
 mod media;
 pub mod model;
@@ -52,7 +54,8 @@ pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
 // The content reports through the diagnostics at the bottom of the workspace; they
 // are re-exported so that a user of the content names one crate.
-pub use editorial::{DraftCount, HOME_SECTIONS};
+pub use editorial::{DraftCount, HomeSection};
+pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{
     human_size, short_hash, MediaFile, MediaIndex, MediaVariant, MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,

@@ -8,6 +8,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::content::Content;
 use crate::de::{lookup, Cx, FromToml, Located};
+use crate::files;
 use crate::media::MediaCache;
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
@@ -276,7 +277,7 @@ fn raw_navigation(root: &DeTable<'_>) -> RawRefs {
         }
     }
     let mut refs = RawRefs::default();
-    entries(raw_tables(root, "item"), &mut refs);
+    entries(raw_tables(root, files::NAVIGATION.entry_table()), &mut refs);
     if let Some(footer) = raw_table(root, "footer") {
         refs.routes.extend(raw_strings(footer, "quick_links", "to"));
         refs.routes.extend(raw_strings(footer, "legal_links", "to"));
@@ -297,7 +298,7 @@ fn raw_home(root: &DeTable<'_>) -> RawRefs {
 }
 
 fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
-    raw_tables(root, "product")
+    raw_tables(root, files::PRODUCTS.entry_table())
         .into_iter()
         .map(|table| RawProduct {
             id: raw_integer(table, "id"),
@@ -386,30 +387,32 @@ pub(crate) fn read(
         diagnostics: Vec::new(),
         media: MediaCache::new(content_dir, options.max_image_side),
     };
-    let site = loader.file("site.toml", |_| ());
-    let navigation = loader.file("navigation.toml", raw_navigation);
-    let catalogue = loader.file("catalogue.toml", |root| {
-        raw_entries(root, "category", "name")
+    let site = loader.file(files::SITE.path, |_| ());
+    let navigation = loader.file(files::NAVIGATION.path, raw_navigation);
+    let catalogue = loader.file(files::CATALOGUE.path, |root| {
+        raw_entries(root, files::CATALOGUE.entry_table(), "name")
     });
-    let products = loader.file("products.toml", raw_products);
-    let services = loader.file("services.toml", |root| {
-        raw_entries(root, "service", "title")
+    let products = loader.file(files::PRODUCTS.path, raw_products);
+    let services = loader.file(files::SERVICES.path, |root| {
+        raw_entries(root, files::SERVICES.entry_table(), "title")
     });
-    let home = loader.file("home.toml", raw_home);
-    let about = loader.file("about.toml", |_| ());
-    let certificates = loader.file("certificates.toml", |root| RawCertificates {
-        certificates: raw_strings(root, "certificate", "id"),
-        registrations: raw_strings(root, "registration", "id"),
+    let home = loader.file(files::HOME.path, raw_home);
+    let about = loader.file(files::ABOUT.path, |_| ());
+    let certificates = loader.file(files::CERTIFICATES.path, |root| {
+        let [certificate, registration] = files::CERTIFICATES.tables else {
+            unreachable!("certificates.toml declares its two tables")
+        };
+        RawCertificates {
+            certificates: raw_strings(root, certificate, "id"),
+            registrations: raw_strings(root, registration, "id"),
+        }
     });
     let policies = PolicyKind::ALL
         .iter()
-        .map(|kind| {
-            let relative = format!("policies/{}.toml", kind.file_stem());
-            (*kind, loader.file(&relative, |_| ()))
-        })
+        .map(|kind| (*kind, loader.file(kind.content_file().path, |_| ())))
         .collect();
-    let timeline = loader.file("timeline.toml", |_| ());
-    let pages = loader.file("pages.toml", |_| ());
+    let timeline = loader.file(files::TIMELINE.path, |_| ());
+    let pages = loader.file(files::PAGES.path, |_| ());
     let loaded = Loaded {
         site,
         navigation,

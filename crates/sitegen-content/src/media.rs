@@ -373,33 +373,19 @@ fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
 /// Reads `width`/`height` of the root `<svg>` element, or else its `viewBox`.
 pub(crate) fn svg_dimensions(bytes: &[u8]) -> Result<(u32, u32), String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "SVG is not UTF-8".to_string())?;
-    let start = text
-        .match_indices("<svg")
-        .map(|(i, _)| i)
-        .find(|&i| {
-            text[i + 4..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_whitespace() || c == '>' || c == '/')
-        })
-        .ok_or_else(|| "no <svg> element".to_string())?;
-    let tag_end = text[start..]
-        .find('>')
-        .map(|i| start + i)
-        .ok_or_else(|| "unterminated <svg> tag".to_string())?;
-    let attributes = parse_attributes(&text[start + 4..tag_end]);
-    let get = |name: &str| {
-        attributes
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.as_str())
-    };
-    let width = get("width").and_then(svg_length);
-    let height = get("height").and_then(svg_length);
+    let document =
+        roxmltree::Document::parse(text).map_err(|error| format!("SVG is not XML: {error}"))?;
+    let svg = document.root_element();
+    if svg.tag_name().name() != "svg" {
+        return Err("no <svg> element".into());
+    }
+    let width = svg.attribute("width").and_then(svg_length);
+    let height = svg.attribute("height").and_then(svg_length);
     if let (Some(width), Some(height)) = (width, height) {
         return positive(width, height);
     }
-    let view_box: Vec<f64> = get("viewBox")
+    let view_box: Vec<f64> = svg
+        .attribute("viewBox")
         .unwrap_or("")
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
@@ -428,40 +414,6 @@ fn svg_length(value: &str) -> Option<f64> {
     let value = value.trim();
     let number = value.strip_suffix("px").unwrap_or(value);
     number.parse::<f64>().ok()
-}
-
-fn parse_attributes(mut rest: &str) -> Vec<(String, String)> {
-    let mut attributes = Vec::new();
-    loop {
-        rest = rest.trim_start();
-        let name_end = rest
-            .find(|c: char| c == '=' || c.is_whitespace() || c == '/' || c == '>')
-            .unwrap_or(rest.len());
-        if name_end == 0 {
-            let mut chars = rest.chars();
-            if chars.next().is_none() {
-                return attributes;
-            }
-            rest = chars.as_str();
-            continue;
-        }
-        let name = rest[..name_end].to_string();
-        rest = rest[name_end..].trim_start();
-        let Some(after_equals) = rest.strip_prefix('=') else {
-            continue;
-        };
-        rest = after_equals.trim_start();
-        let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
-            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-            attributes.push((name, rest[..end].to_string()));
-            rest = &rest[end..];
-            continue;
-        };
-        let body = &rest[1..];
-        let end = body.find(quote).unwrap_or(body.len());
-        attributes.push((name, body[..end].to_string()));
-        rest = body.get(end + 1..).unwrap_or("");
-    }
 }
 
 /// The first 8 hex characters of `digest`: the hash every content-hashed output name
@@ -536,8 +488,14 @@ mod tests {
             svg_dimensions(br#"<svg width="100%" height="100%" viewBox="0,0,64,32"></svg>"#),
             Ok((64, 32))
         );
+        assert_eq!(
+            svg_dimensions(b"<svg width='8' height=\"4\" data-x=\"a>b\"/>"),
+            Ok((8, 4))
+        );
         assert!(svg_dimensions(b"<svg></svg>").is_err());
         assert!(svg_dimensions(b"not an svg").is_err());
+        assert!(svg_dimensions(b"<html><svg width=\"8\" height=\"4\"/></html>").is_err());
+        assert!(svg_dimensions(b"<svg width=\"8\" height=\"4\">").is_err());
     }
 
     #[test]

@@ -391,8 +391,8 @@ impl ServiceEntry {
 content_table! {
     /// `home.toml`: every block of the home page.
     pub struct Home {
-        /// Optional: which sections the home page shows, in this order (default: all, in
-        /// the spec's order, see [`crate::HOME_SECTIONS`]).
+        /// Optional: which sections the home page shows, in this order (default: every
+        /// section, in the spec's order).
         pub sections: Option<Located<Vec<Located<String>>>>,
         /// The video hero.
         pub hero: Hero,

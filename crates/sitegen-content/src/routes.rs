@@ -470,14 +470,12 @@ impl PolicyKind {
         PolicyKind::Payment,
     ];
 
-    /// The file name stem under `policies/`.
+    /// The file name stem under `policies/` (`privacy`), from its [content
+    /// file](PolicyKind::content_file).
     pub fn file_stem(self) -> &'static str {
-        match self {
-            PolicyKind::Privacy => "privacy",
-            PolicyKind::Terms => "terms",
-            PolicyKind::Shipping => "shipping",
-            PolicyKind::Payment => "payment",
-        }
+        let path = self.content_file().path;
+        let name = path.rsplit_once('/').map_or(path, |(_, name)| name);
+        name.strip_suffix(".toml").unwrap_or(name)
     }
 
     /// The policy shown on a legal route, if `route` is one (see [`ROUTES`]).

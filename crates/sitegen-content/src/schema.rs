@@ -3,12 +3,9 @@
 use schemars::JsonSchema;
 use serde_json::Value;
 
-use crate::model::{
-    About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policy, ProductsFile,
-    ServicesFile, Site, Timeline,
-};
+use crate::files::{content_file, FileSchema, CONTENT_FILES};
 
-fn schema_of<T: JsonSchema>(title: &str) -> Value {
+pub(crate) fn schema_of<T: JsonSchema>(title: &str) -> Value {
     let mut schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
     schema.insert("title".into(), Value::String(title.into()));
     let mut value = schema.to_value();
@@ -52,37 +49,15 @@ fn drop_null(value: &mut Value) {
 /// `("products.schema.json", {...})`. The policy schema serves all four
 /// `policies/*.toml` files.
 pub fn schemas() -> Vec<(&'static str, Value)> {
-    vec![
-        ("site.schema.json", schema_of::<Site>("site.toml")),
-        (
-            "navigation.schema.json",
-            schema_of::<Navigation>("navigation.toml"),
-        ),
-        (
-            "catalogue.schema.json",
-            schema_of::<CatalogueFile>("catalogue.toml"),
-        ),
-        (
-            "products.schema.json",
-            schema_of::<ProductsFile>("products.toml"),
-        ),
-        (
-            "services.schema.json",
-            schema_of::<ServicesFile>("services.toml"),
-        ),
-        ("home.schema.json", schema_of::<Home>("home.toml")),
-        ("about.schema.json", schema_of::<About>("about.toml")),
-        (
-            "certificates.schema.json",
-            schema_of::<CertificatesFile>("certificates.toml"),
-        ),
-        ("policy.schema.json", schema_of::<Policy>("policies/*.toml")),
-        (
-            "timeline.schema.json",
-            schema_of::<Timeline>("timeline.toml"),
-        ),
-        ("pages.schema.json", schema_of::<PagesFile>("pages.toml")),
-    ]
+    let mut seen: Vec<FileSchema> = Vec::new();
+    for file in CONTENT_FILES {
+        if !seen.contains(&file.schema) {
+            seen.push(file.schema);
+        }
+    }
+    seen.into_iter()
+        .map(|schema| (schema.file_name(), schema.json(&schema.applies_to())))
+        .collect()
 }
 
 /// The schema files as written to disk (`sitegen schema`): `(file name, text)`, the
@@ -102,17 +77,8 @@ pub fn schema_files() -> Vec<(&'static str, String)> {
 
 /// The schema file a content file (path relative to `content/`, with `/`) is
 /// checked against, e.g. `policies/terms.toml` → `policy.schema.json`.
-pub fn schema_for(content_file: &str) -> Option<&'static str> {
-    let name = if content_file.starts_with("policies/") {
-        "policy.toml"
-    } else {
-        content_file
-    };
-    let stem = name.strip_suffix(".toml")?;
-    schemas()
-        .into_iter()
-        .map(|(file, _)| file)
-        .find(|file| file.strip_suffix(".schema.json") == Some(stem))
+pub fn schema_for(path: &str) -> Option<&'static str> {
+    content_file(path).map(|file| file.schema.file_name())
 }
 
 #[cfg(test)]

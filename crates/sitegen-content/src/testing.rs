@@ -99,7 +99,7 @@ pub mod fuzz {
     use std::fs;
     use std::path::Path;
 
-    use crate::{load, LoadReport};
+    use crate::{load, LoadReport, CONTENT_FILES};
 
     /// xorshift64*: small, deterministic, good enough to pick mutations.
     pub struct Rng(pub u64);
@@ -122,24 +122,6 @@ pub mod fuzz {
             }
         }
     }
-
-    /// Every content file, relative to the content folder.
-    pub const FILES: &[&str] = &[
-        "site.toml",
-        "navigation.toml",
-        "catalogue.toml",
-        "products.toml",
-        "services.toml",
-        "home.toml",
-        "about.toml",
-        "certificates.toml",
-        "policies/privacy.toml",
-        "policies/terms.toml",
-        "policies/shipping.toml",
-        "policies/payment.toml",
-        "timeline.toml",
-        "pages.toml",
-    ];
 
     /// Fragments that make TOML interesting: structure, quotes, numbers, Unicode,
     /// paths, placeholders, routes.
@@ -236,7 +218,7 @@ pub mod fuzz {
         super::copy_dir(&valid, &content);
         let mut rng = Rng(seed);
         for iteration in 0..iterations {
-            let file = FILES[rng.below(FILES.len())];
+            let file = CONTENT_FILES[rng.below(CONTENT_FILES.len())].path;
             let path = content.join(file);
             let original = fs::read(valid.join(file)).expect("read a fixture file");
             fs::write(&path, mutate(&mut rng, &original)).expect("write the mutation");

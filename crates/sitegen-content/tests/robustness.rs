@@ -6,9 +6,9 @@
 
 use std::fs;
 
-use sitegen_content::testing::fuzz::{mutated_loads, Rng, FILES, TOKENS};
+use sitegen_content::testing::fuzz::{mutated_loads, Rng, TOKENS};
 use sitegen_content::testing::{copy_dir, valid_content_dir};
-use sitegen_content::{load, LoadReport};
+use sitegen_content::{load, LoadReport, CONTENT_FILES};
 
 /// The invariants of every load; displaying a diagnostic must not panic. (The views of
 /// the content that loads are fuzzed by `sitegen-view`'s `tests/robustness.rs`.)
@@ -42,7 +42,7 @@ fn arbitrary_bytes_never_panic() {
     let content = dir.path().join("content");
     copy_dir(&valid_content_dir(), &content);
     for iteration in 0..150 {
-        let file = FILES[rng.below(FILES.len())];
+        let file = CONTENT_FILES[rng.below(CONTENT_FILES.len())].path;
         let length = rng.below(600);
         let bytes: Vec<u8> = (0..length)
             .map(|_| {

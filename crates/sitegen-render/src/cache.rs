@@ -5,7 +5,7 @@
 //! under `render/` ([`BuildCache`]), and, in `media/`, the WebP variants of the images
 //! (keyed by the source's hash, see [`crate::media`]). (Compressed twins need no cache:
 //! an unchanged file takes its twins from the output folder the build replaces, see
-//! [`crate::cdn::precompress`].)
+//! [`crate::compress::precompress`].)
 //!
 //! Because an entry's key is the hash of all its inputs, an entry is never stale: a
 //! changed input is a different key. Reads that fail are misses and writes that fail

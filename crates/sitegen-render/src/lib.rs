@@ -14,9 +14,10 @@
 //! (`sitegen-serve`).
 
 pub(crate) mod cache;
-pub(crate) mod cdn;
+pub(crate) mod compress;
 mod error;
 mod folder_spread;
+pub(crate) mod headers;
 pub mod hosts;
 pub(crate) mod out_dir;
 pub(crate) mod output;
@@ -27,24 +28,26 @@ mod published;
 pub(crate) mod record;
 pub mod redirects;
 pub(crate) mod render_cache;
+mod renders;
 pub mod routes;
 mod script_json;
 pub(crate) mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
+mod sitemap;
 mod stages;
 mod warm;
 pub(crate) mod webapp;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use sitegen_content::{Diagnostic, LoadOptions, LoadReport};
 use sitegen_media::share;
 use sitegen_workers::interrupt;
+use sitegen_workers::prerender::Prerenderer;
 
 pub use crate::error::BuildError;
 
@@ -53,8 +56,8 @@ use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::progress::Progress;
 use crate::record::{FolderId, PageKeys};
-use crate::warm::WarmState;
-use crate::webapp::WebApp;
+use crate::warm::Warm;
+use crate::webapp::{LockedWebApp, WebApp};
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -175,9 +178,9 @@ pub struct Builder {
     cache_dir: PathBuf,
     /// The cache's folder of encoded images ([`cache::media_dir`]).
     media_cache: PathBuf,
-    /// What a warm builder keeps between builds; `None` for a one-off build, whose
+    /// What a warm builder keeps between builds; nothing for a one-off build, whose
     /// workers exit with it.
-    warm: Option<Mutex<WarmState>>,
+    warm: Warm,
 }
 
 /// What a build that updates its output in place knows of the output it replaces.
@@ -192,15 +195,15 @@ struct Previous {
 impl Builder {
     /// A builder for one build.
     pub fn once(options: BuildOptions) -> Self {
-        Self::new(options, None)
+        Self::new(options, Warm::none())
     }
 
     /// A builder for many builds of the same site, which keeps its workers between them.
     pub fn warm(options: BuildOptions) -> Self {
-        Self::new(options, Some(Mutex::new(WarmState::default())))
+        Self::new(options, Warm::kept())
     }
 
-    fn new(options: BuildOptions, warm: Option<Mutex<WarmState>>) -> Self {
+    fn new(options: BuildOptions, warm: Warm) -> Self {
         let cache_dir = cache::dir_for(&options.content_dir);
         Self {
             media_cache: cache::media_dir(&cache_dir),
@@ -263,28 +266,34 @@ impl Builder {
         laps.lap("web app")?;
 
         let (staging, previous) = self.start_staging(web.rebuilt, recorded_output)?;
-        let media = stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
-        let published = media.replanned.as_ref().unwrap_or(&planned.published);
+        let variants_left = stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
         laps.lap("media")?;
 
-        let layout_file = stages::write_layout(&staging, published)?;
+        let layout_file = stages::write_layout(&staging, planned.plan.latest())?;
         laps.lap("data")?;
 
         let page_links = PageLinks::default();
-        let prerendered = self.prerender(stages::Prerender {
+        let prerendered = stages::prerender(
             run,
-            published,
-            waiting_for_variants: media.variants_left.then_some(&planned.shown_images),
-            web: &web,
-            shells: &planned.shells,
-            staging: &staging,
-            cache: &cache,
-            layout_file: &layout_file,
-            page_links: &page_links,
-            previous_pages: previous.pages,
+            stages::Prerender {
+                plan: &planned.plan,
+                waiting_for_variants: variants_left.then_some(&planned.shown_images),
+                web: &web,
+                shells: &planned.shells,
+                layout_file: &layout_file,
+                previous_pages: previous.pages,
+            },
+            stages::PrerenderTargets {
+                staging: &staging,
+                cache: &cache,
+                media_cache: &self.media_cache,
+                page_links: &page_links,
+            },
+            &self.warm,
             booting,
-        })?;
-        let published = prerendered.replanned.as_ref().unwrap_or(published);
+        )?;
+        // The variants are written: from here on the plan is the one the build ends with.
+        let published = planned.plan.latest();
         laps.lap("prerender")?;
 
         let mut warnings = planned.warnings;
@@ -364,8 +373,68 @@ impl Builder {
             pages,
             on_disk,
         });
-        self.remember_output(output);
+        // A warm builder keeps it in memory, a one-off build as the output's record.
+        if let Some(output) = self.warm.remember_output(output) {
+            record::save(&self.cache_dir, out_dir, &output);
+        }
         cache.finish();
         Ok(())
+    }
+
+    /// What the output folder holds, when the build can update it in place
+    /// ([`Staging::update`]): for a warm builder, what its last build left if the
+    /// folder is still that one; else (a one-off build, or the first of a warm
+    /// builder) what the cache records of it ([`record`]), read by `recorded`. Never
+    /// when the web app was rebuilt (every page changes), nor for a build that
+    /// precompresses (the page twins are not in the manifest).
+    fn previous_output(
+        &self,
+        web_rebuilt: bool,
+        recorded: Option<JoinHandle<Option<record::Output>>>,
+    ) -> Option<record::Output> {
+        if self.options.precompress || web_rebuilt {
+            return None;
+        }
+        let remembered = self.warm.take_output_in(&self.options.out_dir);
+        remembered.or_else(|| recorded?.join().ok().flatten())
+    }
+
+    /// Starts reading what the cache records of the output folder, when the build may
+    /// update it in place and no warm builder remembers it: the record is checked
+    /// against every file of the folder (0.3 s at 10,000 products), on a thread of its
+    /// own while the content loads.
+    fn start_reading_recorded_output(&self) -> Option<JoinHandle<Option<record::Output>>> {
+        let options = &self.options;
+        if options.precompress
+            || !options.reuse_cache
+            || self.warm.remembers_output_in(&options.out_dir)
+        {
+            return None;
+        }
+        let cache_dir = self.cache_dir.clone();
+        let out_dir = options.out_dir.clone();
+        Some(std::thread::spawn(move || {
+            record::load(&cache_dir, &out_dir)
+        }))
+    }
+
+    /// For a warm builder (`sitegen serve`, as it stops): records its last output in
+    /// the cache ([`record`]), so that the next `sitegen build` into that folder updates
+    /// it in place rather than making a whole new site. A folder changed since, by
+    /// anyone, voids the record as usual.
+    pub fn keep_record(&self) {
+        self.warm
+            .with_output(|output| record::save(&self.cache_dir, &self.options.out_dir, output));
+    }
+
+    /// The first prerender worker, started before the content is loaded when the web
+    /// app is built already and no warm worker waits for it.
+    fn boot_worker(&self, web: &LockedWebApp) -> Option<Prerenderer> {
+        if !web.is_built() || self.warm.has_idle_workers_of(web.fingerprint()) {
+            return None;
+        }
+        let (script, dir) = web.prerender_worker();
+        // One that cannot start is started (and its error reported) when needed.
+        Prerenderer::spawn(&script, dir, self.options.worker_timeout).ok()
     }
 }

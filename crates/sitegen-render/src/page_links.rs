@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cache::Key;
-use sitegen_workers::prerender::Markup;
+use sitegen_workers::rendered::Markup;
 
 /// The URLs of a frame's markup, and whether they are all fine (known once checked).
 struct FrameUrls {
@@ -48,7 +48,7 @@ impl PageLinks {
             .insert(relative.to_string(), page);
     }
 
-    fn frame_urls(&self, frame: &sitegen_workers::prerender::Frame) -> Arc<FrameUrls> {
+    fn frame_urls(&self, frame: &sitegen_workers::rendered::Frame) -> Arc<FrameUrls> {
         let mut frames = self.frames.lock().unwrap_or_else(|p| p.into_inner());
         frames
             .entry(frame.key.clone())
@@ -97,7 +97,7 @@ impl GatheredLinks {
 fn frame_around<'h, 'm>(
     html: &'h str,
     markup: &'m Markup,
-) -> Option<([&'h str; 3], &'m sitegen_workers::prerender::Frame)> {
+) -> Option<([&'h str; 3], &'m sitegen_workers::rendered::Frame)> {
     let Markup::Framed { frame, screen, .. } = markup else {
         return None;
     };
@@ -142,7 +142,7 @@ fn unique(urls: impl Iterator<Item = String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sitegen_workers::prerender::{Frame, FrameMarkup};
+    use sitegen_workers::rendered::{Frame, FrameMarkup};
 
     fn framed_page(screen: &str) -> (String, Markup) {
         let frame = Arc::new(Frame::new(FrameMarkup {

@@ -1,11 +1,9 @@
 //! The pages of a build: what every page shares, and the writing of one page (its
 //! data chunk, its render from the cache or a worker, the HTML shell around it).
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
-use sitegen_workers::prerender;
+use sitegen_workers::rendered::Rendered;
 use sitegen_workers::worker_pool::{Affinity, WorkerPool};
 use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 
@@ -15,7 +13,7 @@ use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::progress::Progress;
 use crate::record::PageKeys;
-use crate::render_cache::RenderCache;
+use crate::renders::PageRenders;
 use crate::routes::{self, PlannedRoute};
 use crate::shell::{PageShell, Shells};
 use crate::{seo, webapp};
@@ -31,31 +29,52 @@ pub(crate) struct Pages<'a> {
     pub(crate) staging: &'a Staging,
     /// The URL of the layout file, which every page names.
     pub(crate) layout_url: String,
-    /// The renders of earlier builds, and this build's for the next.
-    pub(crate) renders: RenderCache<'a>,
+    /// Where each page's render comes from.
+    pub(crate) renders: PageRenders<'a>,
     /// The URLs of the pages written, for the link check.
     pub(crate) links: &'a PageLinks,
-    /// What every render depends on besides its URL and route data: the bundle and the
-    /// layout.
-    pub(crate) render_inputs: Key,
-    /// How many routes the workers rendered (the others came from the cache).
-    pub(crate) prerendered: AtomicUsize,
-    /// A warm builder's renders of its previous build, by key: read from memory, not
-    /// from the cache folder (no file reads, no JSON parsing on a save).
-    pub(crate) remembered: Renders,
-    /// This build's renders, for the next build of a warm builder; `None` otherwise.
-    pub(crate) to_remember: Option<Mutex<Renders>>,
     /// Whether the pages and data chunks get their twins as they are written.
     pub(crate) precompress: bool,
-    /// For an update in place: the key of each page the output holds; a page with the
-    /// same key now is left as it is, neither rendered nor wrapped nor written.
-    pub(crate) previous_pages: PageKeys,
-    /// This build's page keys, remembered with the output once it is committed.
-    pub(crate) page_keys: Mutex<PageKeys>,
+    /// What each page is made of, in the output and in this build.
+    pub(crate) keys: PageKeyBook,
 }
 
-/// Renders by their cache key.
-pub(crate) type Renders = HashMap<Key, Arc<prerender::Rendered>>;
+/// The key of each page: everything it is made of.
+#[derive(Default)]
+pub(crate) struct PageKeyBook {
+    /// For an update in place: the key of each page the output holds; a page with the
+    /// same key now is left as it is, neither rendered nor wrapped nor written.
+    previous: PageKeys,
+    /// This build's, remembered with the output once it is committed.
+    this_build: Mutex<PageKeys>,
+}
+
+impl PageKeyBook {
+    /// A book whose pages are compared with `previous`, the output's.
+    pub(crate) fn after(previous: PageKeys) -> Self {
+        Self {
+            previous,
+            this_build: Mutex::default(),
+        }
+    }
+
+    /// Notes the key of the page at `html_file`; answers whether the output holds it
+    /// with that very key.
+    fn note(&self, html_file: &str, key: Key) -> bool {
+        let unchanged = self.previous.get(html_file) == Some(&key);
+        self.this_build
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(html_file.to_string(), key);
+        unchanged
+    }
+
+    pub(crate) fn into_this_build(self) -> PageKeys {
+        self.this_build
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner())
+    }
+}
 
 impl Pages<'_> {
     /// Writes the data chunk and page of each of `routes` on `jobs` threads, rendering
@@ -82,67 +101,6 @@ impl Pages<'_> {
         Ok(())
     }
 
-    /// The key of what the app renders for `url` with `route_json`.
-    fn render_key(&self, url: &str, route_json: &str) -> Key {
-        Key::of(&[
-            self.render_inputs.as_str().as_bytes(),
-            url.as_bytes(),
-            route_json.as_bytes(),
-        ])
-    }
-
-    /// What the app renders for `url` with `route_json`, whose key is `key`: from the
-    /// cache when it holds the same inputs, else from a worker (and then stored).
-    fn render(
-        &self,
-        pool: &WorkerPool,
-        affinity: &mut Affinity,
-        url: &str,
-        route_json: &str,
-        key: Key,
-    ) -> Result<Arc<prerender::Rendered>, BuildError> {
-        let found = match self.remembered.get(&key) {
-            Some(rendered) => {
-                self.renders.keep(&key, Some(rendered));
-                Some(rendered.clone())
-            }
-            None => self.renders.get(&key).map(Arc::new),
-        };
-        let rendered = match found {
-            Some(rendered) => rendered,
-            None => {
-                let rendered =
-                    pool.with_worker(affinity, |worker| worker.render(url, route_json))?;
-                self.prerendered.fetch_add(1, Ordering::Relaxed);
-                self.renders.put(&key, &rendered);
-                Arc::new(rendered)
-            }
-        };
-        self.remember_render(key, &rendered);
-        Ok(rendered)
-    }
-
-    /// For a warm builder, keeps a render for its next build.
-    fn remember_render(&self, key: Key, rendered: &Arc<prerender::Rendered>) {
-        if let Some(renders) = &self.to_remember {
-            renders
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(key, rendered.clone());
-        }
-    }
-
-    /// A page the output holds as it is: its render is neither read nor made, only
-    /// kept in the cache (and, for a warm builder that has it, in memory).
-    fn reuse_render(&self, key: Key) {
-        let remembered = self.remembered.get(&key);
-        self.renders
-            .keep(&key, remembered.map(|rendered| &**rendered));
-        if let Some(rendered) = remembered {
-            self.remember_render(key, rendered);
-        }
-    }
-
     /// Writes a planned route's data chunk and its prerendered page.
     fn write_route(
         &self,
@@ -155,7 +113,7 @@ impl Pages<'_> {
         let route_json = route.route_data(self.content.site.base_url());
         self.write(&route.data_file(), &route_json)?;
         let url = routes::encode_path(&route.path);
-        let render_key = self.render_key(&url, &route_json);
+        let render_key = self.renders.key(&url, &route_json);
         let canonical = route.canonical(self.content.site.base_url());
         let og_image = seo::share_image(self.content, route);
         let json_ld = seo::script_texts(&seo::json_ld(self.content, route));
@@ -175,19 +133,15 @@ impl Pages<'_> {
             &serde_json::to_vec(&(&og_image, noindex, &json_ld)).unwrap_or_default(),
         ]);
         let html_file = route.html_file();
-        let unchanged =
-            self.previous_pages.get(&html_file) == Some(&page_key) && self.staging.keep(&html_file);
-        self.page_keys
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(html_file.clone(), page_key);
-        if unchanged {
+        if self.keys.note(&html_file, page_key) && self.staging.keep(&html_file) {
             // An update whose output holds this very page: not rendered, wrapped or
             // written again.
-            self.reuse_render(render_key);
+            self.renders.reuse(render_key);
             return Ok(());
         }
-        let rendered = self.render(pool, affinity, &url, &route_json, render_key)?;
+        let rendered = self
+            .renders
+            .render(pool, affinity, &url, &route_json, render_key)?;
         if rendered.status != 200 {
             return Err(BuildError::Worker(WorkerError::Prerender {
                 url: route.path.clone(),
@@ -237,8 +191,10 @@ impl Pages<'_> {
         let site = &self.content.site;
         let title = format!("404 - Page Not Found | {}", site.name());
         let route_json = routes::not_found_route_data(&title, site.description()).to_string();
-        let key = self.render_key(routes::NOT_FOUND_URL, &route_json);
-        let rendered = self.render(pool, affinity, routes::NOT_FOUND_URL, &route_json, key)?;
+        let key = self.renders.key(routes::NOT_FOUND_URL, &route_json);
+        let rendered =
+            self.renders
+                .render(pool, affinity, routes::NOT_FOUND_URL, &route_json, key)?;
         if rendered.status != 404 {
             return Err(BuildError::Worker(WorkerError::Prerender {
                 url: routes::NOT_FOUND_URL.into(),
@@ -275,7 +231,7 @@ fn is_block_route(route: &PlannedRoute) -> bool {
 
 fn head_assets(
     manifest: &webapp::Manifest,
-    rendered: &prerender::Rendered,
+    rendered: &Rendered,
     url: &str,
 ) -> Result<webapp::HeadAssets, BuildError> {
     manifest
@@ -295,12 +251,14 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use sitegen_view as view;
-    use sitegen_workers::prerender::Prerenderer;
+    use sitegen_workers::prerender::{self, Prerenderer};
     use walkdir::WalkDir;
 
     use super::*;
     use crate::cache::BuildCache;
     use crate::progress::Stage;
+    use crate::render_cache::RenderCache;
+    use crate::renders::Renders;
 
     fn repo() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -364,15 +322,15 @@ mod tests {
                 manifest: &manifest,
                 staging: &staging,
                 layout_url: format!("/{}", view::layout_file(&layout_json)),
-                renders: RenderCache::new(&cache),
+                renders: PageRenders::new(
+                    Key::of(&[b"bundle", layout_json.as_bytes()]),
+                    RenderCache::new(&cache),
+                    Renders::default(),
+                    false,
+                ),
                 links: &links,
-                render_inputs: Key::of(&[b"bundle", layout_json.as_bytes()]),
-                prerendered: AtomicUsize::new(0),
-                remembered: Renders::default(),
-                to_remember: None,
                 precompress: false,
-                previous_pages: PageKeys::default(),
-                page_keys: Mutex::default(),
+                keys: PageKeyBook::default(),
             };
             let start = || {
                 Prerenderer::start(
@@ -402,7 +360,7 @@ mod tests {
                 planned.len() + 1,
                 "one step per route and one for 404.html"
             );
-            let prerendered = pages.prerendered.into_inner();
+            let (prerendered, _) = pages.renders.finish();
             if reuse {
                 assert_eq!(
                     (prerendered, started),

@@ -1,5 +1,8 @@
 //! The content a build publishes with what is planned from it: its routes (each with
-//! its data) and the layout data every page shares.
+//! its data) and the layout data every page shares. [`Plan`] is the one place a build
+//! plans, and plans again when a variant is left out.
+
+use std::sync::OnceLock;
 
 use sitegen_content::Content;
 use sitegen_media::variants::{self, ShownImages, WrittenVariants};
@@ -7,9 +10,57 @@ use sitegen_view as view;
 
 use crate::routes::{self, PlannedRoute};
 
-/// The published content and its plan, made once and never changed: a decision that
-/// changes what the views show (a WebP variant left out, see
-/// [`Published::without_dropped`]) makes a new one.
+/// A build's plan. Which WebP variants are worth shipping is known only once they
+/// are encoded, after the plan is made (a variant not smaller than its source is left
+/// out): the plan is made from the content first, and then, only when the variants
+/// the build wrote left one out (rare), once again without it. The pages that show no
+/// image with variants read the first; everything written after the variants, the
+/// second.
+pub(crate) struct Plan {
+    first: Published,
+    /// The content planned again without the variants the build left out; set once,
+    /// by [`Plan::with_variants`].
+    without_dropped: OnceLock<Published>,
+}
+
+impl Plan {
+    pub fn new(content: Content) -> Self {
+        Self {
+            first: Published::plan(content),
+            without_dropped: OnceLock::new(),
+        }
+    }
+
+    /// The plan as made from the content: what the pages that show no image with
+    /// variants read (the same in both plans), before the variants are written.
+    pub fn first(&self) -> &Published {
+        &self.first
+    }
+
+    /// The plan with the variants the build `written`: the content planned again
+    /// without those it left out, if any. A build writes its variants once, so this is
+    /// asked once.
+    pub fn with_variants(&self, written: &WrittenVariants) -> &Published {
+        if !written.dropped_any() {
+            return &self.first;
+        }
+        self.without_dropped.get_or_init(|| {
+            let mut content = self.first.content.clone();
+            content.media = written.without_dropped(&self.first.content.media);
+            Published::plan(content)
+        })
+    }
+
+    /// The plan as it stands: the first, until the variants the build wrote left one
+    /// out. Once they are written, every file is written from it (the pages that show
+    /// none of them may be written from the first before).
+    pub fn latest(&self) -> &Published {
+        self.without_dropped.get().unwrap_or(&self.first)
+    }
+}
+
+/// The published content and its plan, made once and never changed: leaving a WebP
+/// variant out makes a new one ([`Plan::with_variants`]).
 pub(crate) struct Published {
     /// The content as [`crate::stages::load_content`] made it, or with the variants a
     /// build left out removed.
@@ -22,7 +73,7 @@ pub(crate) struct Published {
 
 impl Published {
     /// Plans the routes and the layout of `content`.
-    pub fn plan(content: Content) -> Self {
+    fn plan(content: Content) -> Self {
         Self {
             routes: routes::plan(&content),
             layout_json: layout_json_of(&content),
@@ -37,17 +88,6 @@ impl Published {
             self.routes.iter().map(|route| route.page.get()),
             &self.layout_json,
         )
-    }
-
-    /// Rare: a raster that compresses better than WebP. This content without the
-    /// variants `written` left out, planned again; `None` when it left none out.
-    pub fn without_dropped(&self, written: &WrittenVariants) -> Option<Self> {
-        if !written.dropped_any() {
-            return None;
-        }
-        let mut content = self.content.clone();
-        content.media = written.without_dropped(&self.content.media);
-        Some(Self::plan(content))
     }
 
     /// The routes at `indexes`.

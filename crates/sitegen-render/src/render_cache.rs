@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use crate::cache::{BuildCache, Key};
-use sitegen_workers::prerender::{Frame, FrameMarkup, Markup, Rendered};
+use sitegen_workers::rendered::{Frame, FrameMarkup, Markup, Rendered};
 
 /// A render as the cache keeps it: `html` for a whole page; `frame`, `hoisted` and
 /// `screen` for a framed one.

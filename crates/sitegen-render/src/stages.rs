@@ -14,15 +14,15 @@ use sitegen_media::variants::{self, ShownImages};
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
-pub(crate) use self::prerender::Prerender;
+pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::error::BuildError;
 use crate::output::Staging;
 use crate::page_links::PageLinks;
 use crate::progress::{self, Progress, Stage};
-use crate::published::Published;
+use crate::published::{Plan, Published};
 use crate::shell::Shells;
 use crate::webapp::WebBuild;
-use crate::{cdn, hosts, output, redirects, search_index, seo, BuildOptions};
+use crate::{compress, headers, hosts, redirects, search_index, seo, sitemap, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -73,8 +73,9 @@ impl Laps {
 
 /// What the content stage makes.
 pub(crate) struct Planned {
-    /// The content as this build publishes it, and its routes and layout.
-    pub published: Published,
+    /// The content as this build publishes it, its routes and layout; planned again
+    /// here alone when the variants leave one out.
+    pub plan: Plan,
     /// What the routes' data and the layout show of the images with variants.
     pub shown_images: ShownImages,
     /// The content's warnings (the build goes on).
@@ -91,16 +92,15 @@ pub(crate) struct Planned {
 /// this build publishes.
 pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError> {
     let (content, warnings) = load_content(options)?;
-    let published = Published::plan(content);
-    let shown_images = published.shown_images();
-    let content = &published.content;
-    let undrawable =
-        share::undrawable_shared_drawings(content, &seo::shared_svgs(content, &published.routes));
+    let plan = Plan::new(content);
+    let shown_images = plan.first().shown_images();
+    let (content, routes) = (&plan.first().content, &plan.first().routes);
+    let undrawable = share::undrawable_shared_drawings(content, &seo::shared_svgs(content, routes));
     if !undrawable.is_empty() {
         return Err(BuildError::Content(crate::merged(warnings, undrawable)));
     }
     Ok(Planned {
-        published,
+        plan,
         shown_images,
         warnings,
         shells: Shells::load(&options.templates_dir)?,
@@ -112,7 +112,7 @@ pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError
 /// applied, the drafts left out unless `--drafts`, and the images' WebP variants
 /// planned. Every error of the content at once when it has any. The one place the
 /// content is shaped: from here on nothing changes it (a build that leaves a variant
-/// out plans a copy without it, [`Published::without_dropped`]).
+/// out plans a copy without it, [`Plan::with_variants`]).
 pub(crate) fn load_content(
     options: &BuildOptions,
 ) -> Result<(Content, Vec<Diagnostic>), BuildError> {
@@ -130,51 +130,37 @@ pub(crate) fn load_content(
     Ok((content, report.diagnostics))
 }
 
-/// What the media stage made.
-pub(crate) struct Media {
-    /// The content planned again without the variants the stage left out; `None`
-    /// when it wrote none or left none out.
-    pub replanned: Option<Published>,
-    /// Whether the variants are left to the prerender stage, which writes them while
-    /// the pages that show none of them are rendered.
-    pub variants_left: bool,
-}
-
 /// The media stage: the web bundle and the content's media files copied into the
 /// staging folder. When the layout, which is in every page, shows an image with
 /// variants, every page waits for them: they are written here (into the staging
-/// folder, and the cache under `media_cache`), and one not smaller than its source is
-/// left out of the views.
+/// folder, and the cache under `media_cache`), and the plan takes them
+/// ([`Plan::with_variants`]). Answers whether the variants are left to the prerender
+/// stage, which writes them while the pages that show none of them are rendered.
 pub(crate) fn copy_media(
     run: Run,
     web: &WebBuild,
     staging: &Staging,
     planned: &Planned,
     media_cache: &Path,
-) -> Result<Media, BuildError> {
-    let published = &planned.published;
+) -> Result<bool, BuildError> {
+    let media = &planned.plan.first().content.media;
     staging.copy_tree(&web.client_dir)?;
-    for media in published.content.media.files() {
+    for media in media.files() {
         staging.copy_file(&media.source, &media.output)?;
     }
     if !planned.shown_images.by_layout {
-        return Ok(Media {
-            replanned: None,
-            variants_left: true,
-        });
+        return Ok(true);
     }
     let written = variants::encode_variants(
-        &published.content.media,
+        media,
         &planned.shown_images,
         staging,
         media_cache,
         run.options.reuse_cache,
         run.jobs,
     )?;
-    Ok(Media {
-        replanned: published.without_dropped(&written),
-        variants_left: false,
-    })
+    planned.plan.with_variants(&written);
+    Ok(false)
 }
 
 /// The data stage: the layout data every page loads, written to its content-hashed
@@ -204,8 +190,8 @@ pub(crate) fn write_site_files(
         .filter(|route| route.in_sitemap)
         .map(|route| route.canonical(base_url))
         .collect();
-    staging.write("sitemap.xml", output::sitemap(&sitemap_urls))?;
-    staging.write("robots.txt", output::robots(base_url))?;
+    staging.write("sitemap.xml", sitemap::sitemap(&sitemap_urls))?;
+    staging.write("robots.txt", sitemap::robots(base_url))?;
     let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
     warnings.extend(
         hosts::limits_passed(&redirect_rules)
@@ -235,9 +221,9 @@ pub(crate) fn write_site_files(
     }
     staging.write(
         "_headers",
-        cdn::headers(&cdn::CspOrigins {
-            frame: cdn::origin_of(content.site.contact.map_embed_url.as_str()),
-            connect: cdn::origin_of(content.site.email.origin()),
+        headers::headers(&headers::CspOrigins {
+            frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
+            connect: headers::origin_of(content.site.email.origin()),
         }),
     )?;
     Ok(redirect_rules)
@@ -306,6 +292,6 @@ pub(crate) fn check_links(
 pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError> {
     staging.note_unlisted_files();
     let out_dir = Some(run.options.out_dir.as_path());
-    cdn::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
+    compress::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
     Ok(())
 }

@@ -1,23 +1,22 @@
-//! What a builder keeps between builds (`sitegen serve`'s warm workers, last renders
-//! and memory of its output) and what a build knows of the output it replaces.
+//! What a builder keeps between builds: `sitegen serve`'s warm workers, last renders
+//! and memory of its output; nothing for a one-off build.
 
-use std::thread::JoinHandle;
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
 
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
 
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::pages::Renders;
 use crate::record;
-use crate::webapp::LockedWebApp;
-use crate::Builder;
+use crate::renders::Renders;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the
 /// thousands of files of a whole site far more than the few an edit changes.
 #[derive(Default)]
-pub(crate) struct WarmState {
+struct WarmState {
     /// The web build the workers' bundle came from.
     bundle: String,
     /// Each idle worker with the key of the layout it holds.
@@ -29,125 +28,102 @@ pub(crate) struct WarmState {
     renders: Renders,
 }
 
-impl Builder {
-    /// What the output folder holds, when the build can update it in place
-    /// ([`crate::output::Staging::update`]): for a warm builder, what its last build
-    /// left if the folder is still that one; else (a one-off build, or the first of a
-    /// warm builder) what the cache records of it ([`record`]), read by `recorded`.
-    /// Never when the web app was rebuilt (every page changes), nor for a build that
-    /// precompresses (the page twins are not in the manifest).
-    pub(crate) fn previous_output(
-        &self,
-        web_rebuilt: bool,
-        recorded: Option<JoinHandle<Option<record::Output>>>,
-    ) -> Option<record::Output> {
-        if self.options.precompress || web_rebuilt {
-            return None;
-        }
-        let out_dir = &self.options.out_dir;
-        let remembered = self.warm.as_ref().and_then(|warm| {
-            let output = warm
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .output
-                .take()?;
-            output.is_in(out_dir).then_some(output)
-        });
-        remembered.or_else(|| recorded?.join().ok().flatten())
+/// A builder's memory between builds: [`Warm::kept`] for a builder of many builds,
+/// [`Warm::none`] for a one-off build, whose workers exit with it.
+pub(crate) struct Warm(Option<Mutex<WarmState>>);
+
+impl Warm {
+    pub fn none() -> Self {
+        Self(None)
     }
 
-    /// Starts reading what the cache records of the output folder, when the build may
-    /// update it in place and no warm builder remembers it: the record is checked
-    /// against every file of the folder (0.3 s at 10,000 products), on a thread of its
-    /// own while the content loads.
-    pub(crate) fn start_reading_recorded_output(
-        &self,
-    ) -> Option<JoinHandle<Option<record::Output>>> {
-        let options = &self.options;
-        let remembered = self.warm.as_ref().is_some_and(|warm| {
-            let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-            warm.output
-                .as_ref()
-                .is_some_and(|output| output.is_in(&options.out_dir))
-        });
-        if options.precompress || !options.reuse_cache || remembered {
-            return None;
-        }
-        let cache_dir = self.cache_dir.clone();
-        let out_dir = options.out_dir.clone();
-        Some(std::thread::spawn(move || {
-            record::load(&cache_dir, &out_dir)
-        }))
+    pub fn kept() -> Self {
+        Self(Some(Mutex::default()))
     }
 
-    /// A warm builder's renders of its last build (taken: a failed build starts over
-    /// from the cache folder).
-    pub(crate) fn take_renders(&self) -> Renders {
-        self.warm
+    /// Whether this builder keeps anything between builds.
+    pub fn is_kept(&self) -> bool {
+        self.0.is_some()
+    }
+
+    fn state(&self) -> Option<MutexGuard<'_, WarmState>> {
+        self.0
             .as_ref()
-            .map(|warm| std::mem::take(&mut warm.lock().unwrap_or_else(|p| p.into_inner()).renders))
+            .map(|state| state.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Whether the last build's output, remembered, is the folder at `out_dir`.
+    pub fn remembers_output_in(&self, out_dir: &Path) -> bool {
+        self.state().is_some_and(|state| {
+            state
+                .output
+                .as_ref()
+                .is_some_and(|output| output.is_in(out_dir))
+        })
+    }
+
+    /// The last build's output, taken, when it is the folder at `out_dir`.
+    pub fn take_output_in(&self, out_dir: &Path) -> Option<record::Output> {
+        let output = self.state()?.output.take()?;
+        output.is_in(out_dir).then_some(output)
+    }
+
+    /// Keeps `output` for the next build; gives it back when this builder keeps
+    /// nothing (a one-off build records it in the cache folder instead).
+    pub fn remember_output(&self, output: Option<record::Output>) -> Option<record::Output> {
+        match self.state() {
+            Some(mut state) => {
+                state.output = output;
+                None
+            }
+            None => output,
+        }
+    }
+
+    /// Calls `save` with the last build's output, if this builder remembers one.
+    pub fn with_output(&self, save: impl FnOnce(&record::Output)) {
+        if let Some(output) = self
+            .state()
+            .as_ref()
+            .and_then(|state| state.output.as_ref())
+        {
+            save(output);
+        }
+    }
+
+    /// Whether idle workers of the web build `bundle` wait for the next build.
+    pub fn has_idle_workers_of(&self, bundle: &str) -> bool {
+        self.state()
+            .is_some_and(|state| state.bundle == bundle && !state.idle.is_empty())
+    }
+
+    /// The last build's renders (taken: a failed build starts over from the cache
+    /// folder).
+    pub fn take_renders(&self) -> Renders {
+        self.state()
+            .map(|mut state| std::mem::take(&mut state.renders))
             .unwrap_or_default()
     }
 
-    pub(crate) fn remember_renders(&self, renders: Renders) {
-        if let Some(warm) = &self.warm {
-            warm.lock().unwrap_or_else(|p| p.into_inner()).renders = renders;
+    pub fn remember_renders(&self, renders: Renders) {
+        if let Some(mut state) = self.state() {
+            state.renders = renders;
         }
     }
 
-    /// Keeps what the output just committed holds, for the next build: a warm builder
-    /// in memory, a one-off build as the output's record in the cache folder.
-    pub(crate) fn remember_output(&self, output: Option<record::Output>) {
-        match (&self.warm, output) {
-            (Some(warm), output) => warm.lock().unwrap_or_else(|p| p.into_inner()).output = output,
-            (None, Some(output)) => record::save(&self.cache_dir, &self.options.out_dir, &output),
-            (None, None) => {}
-        }
-    }
-
-    /// For a warm builder (`sitegen serve`, as it stops): records its last output in
-    /// the cache ([`record`]), so that the next `sitegen build` into that folder updates
-    /// it in place rather than making a whole new site. A folder changed since, by
-    /// anyone, voids the record as usual.
-    pub fn keep_record(&self) {
-        let Some(warm) = &self.warm else {
-            return;
-        };
-        let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(output) = &warm.output {
-            record::save(&self.cache_dir, &self.options.out_dir, output);
-        }
-    }
-
-    /// The first prerender worker, started before the content is loaded when the web
-    /// app is built already and no warm worker waits for it.
-    pub(crate) fn boot_worker(&self, web: &LockedWebApp) -> Option<Prerenderer> {
-        let warm_ones_wait = self.warm.as_ref().is_some_and(|warm| {
-            let warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-            warm.bundle == web.fingerprint() && !warm.idle.is_empty()
-        });
-        if !web.is_built() || warm_ones_wait {
-            return None;
-        }
-        let (script, dir) = web.prerender_worker();
-        // One that cannot start is started (and its error reported) when needed.
-        Prerenderer::spawn(&script, dir, self.options.worker_timeout).ok()
-    }
-
-    /// The idle warm workers that run `bundle`, each with `layout_json` (whose key is
+    /// The idle workers that run `bundle`, each with `layout_json` (whose key is
     /// `layout`); workers of an older bundle are stopped.
-    pub(crate) fn take_idle_workers(
+    pub fn take_idle_workers(
         &self,
         bundle: &str,
         layout: &Key,
         layout_json: &str,
     ) -> Vec<Prerenderer> {
-        let Some(warm) = &self.warm else {
+        let Some(mut state) = self.state() else {
             return Vec::new();
         };
-        let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-        let idle = std::mem::take(&mut warm.idle);
-        if warm.bundle != bundle {
+        let idle = std::mem::take(&mut state.idle);
+        if state.bundle != bundle {
             // Dropping them kills them.
             return Vec::new();
         }
@@ -164,17 +140,16 @@ impl Builder {
     /// After the prerender: a warm builder keeps every worker for the next build; a
     /// one-off build lets those that rendered exit, checking that they did so cleanly,
     /// and stops the others (one booted early may still be loading the bundle).
-    pub(crate) fn keep_or_finish(
+    pub fn keep_or_finish(
         &self,
         bundle: &str,
         layout: &Key,
         workers: PoolWorkers,
     ) -> Result<(), BuildError> {
-        match &self.warm {
-            Some(warm) => {
-                let mut warm = warm.lock().unwrap_or_else(|p| p.into_inner());
-                warm.bundle = bundle.to_string();
-                warm.idle = workers
+        match self.state() {
+            Some(mut state) => {
+                state.bundle = bundle.to_string();
+                state.idle = workers
                     .used
                     .into_iter()
                     .chain(workers.unused)

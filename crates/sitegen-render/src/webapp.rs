@@ -213,12 +213,12 @@ impl LockedWebApp {
             app.run_npm(&["run", "build"])?;
         }
         // The bundle's twins are made once per bundle, not by every site build: its
-        // hashed files are few but compressed hardest (`cdn::LEVELS_ASSETS`). Their
+        // hashed files are few but compressed hardest (`compress::LEVELS_ASSETS`). Their
         // marker lives in the client folder, which every Vite build empties (an
         // `npm run build` by hand too).
         let twins = app.dir.join(TWINS_MARKER);
         if !built || !twins.is_file() {
-            crate::cdn::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
+            crate::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
             fs::write(&twins, "").map_err(|e| BuildError::io(&twins, e))?;
         }
         if !built {

@@ -202,27 +202,34 @@ pub fn twin(dist: &Path, file: &Path, suffix: &str) -> Option<PathBuf> {
     }
 }
 
-/// The content type of a file, by its extension.
-pub fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "webp" => "image/webp",
-        "avif" => "image/avif",
-        "gif" => "image/gif",
-        "ico" => "image/x-icon",
-        "mp4" => "video/mp4",
-        "webm" => "video/webm",
-        "xml" => "application/xml",
-        "txt" => "text/plain; charset=utf-8",
-        "woff2" => "font/woff2",
-        "pdf" => "application/pdf",
-        _ => "application/octet-stream",
+/// Where the extension table (`mime_guess`) is behind what browsers expect: web fonts
+/// and JavaScript modules by their current registrations (RFC 8081, the HTML
+/// standard), source maps as the JSON they are, XML as RFC 7303 prefers.
+const CONTENT_TYPE_CORRECTIONS: &[(&str, &str)] = &[
+    ("woff", "font/woff"),
+    ("mjs", "text/javascript"),
+    ("map", "application/json"),
+    ("xml", "application/xml"),
+];
+
+/// The content type of a file, by its extension: text in UTF-8, an unknown
+/// extension as bytes.
+pub fn content_type(path: &Path) -> String {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let mime = CONTENT_TYPE_CORRECTIONS
+        .iter()
+        .find(|(known, _)| *known == extension)
+        .map(|(_, mime)| *mime)
+        .or_else(|| mime_guess::from_ext(&extension).first_raw())
+        .unwrap_or("application/octet-stream");
+    if mime.starts_with("text/") {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
     }
 }
 
@@ -387,13 +394,34 @@ mod tests {
 
     #[test]
     fn content_types_follow_extensions() {
-        assert_eq!(
-            content_type(Path::new("a/b.js")),
-            "text/javascript; charset=utf-8"
-        );
-        assert_eq!(
-            content_type(Path::new("a/b.unknown")),
-            "application/octet-stream"
-        );
+        for (file, expected) in [
+            ("a/b.html", "text/html; charset=utf-8"),
+            ("a/b.js", "text/javascript; charset=utf-8"),
+            ("a/b.mjs", "text/javascript; charset=utf-8"),
+            ("a/b.css", "text/css; charset=utf-8"),
+            ("a/b.txt", "text/plain; charset=utf-8"),
+            ("a/b.json", "application/json"),
+            ("a/b.xml", "application/xml"),
+            ("a/b.svg", "image/svg+xml"),
+            ("a/b.png", "image/png"),
+            ("a/b.JPG", "image/jpeg"),
+            ("a/b.jpeg", "image/jpeg"),
+            ("a/b.webp", "image/webp"),
+            ("a/b.avif", "image/avif"),
+            ("a/b.gif", "image/gif"),
+            ("a/b.ico", "image/x-icon"),
+            ("a/b.mp4", "video/mp4"),
+            ("a/b.webm", "video/webm"),
+            ("a/b.mp3", "audio/mpeg"),
+            ("a/b.woff", "font/woff"),
+            ("a/b.woff2", "font/woff2"),
+            ("a/b.pdf", "application/pdf"),
+            ("a/site.webmanifest", "application/manifest+json"),
+            ("a/b.js.map", "application/json"),
+            ("a/b.unknown", "application/octet-stream"),
+            ("a/no-extension", "application/octet-stream"),
+        ] {
+            assert_eq!(content_type(Path::new(file)), expected, "{file}");
+        }
     }
 }

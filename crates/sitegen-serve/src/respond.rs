@@ -90,7 +90,7 @@ enum Source {
 impl File {
     async fn answer(self, method: &Method, request: &HeaderMap) -> std::io::Result<Response> {
         let content_type = files::content_type(&self.path);
-        let compressible = headers::is_compressible(content_type);
+        let compressible = headers::is_compressible(&content_type);
         let inject = self
             .inject_live_reload
             .filter(|_| content_type.starts_with("text/html"));
@@ -123,7 +123,10 @@ impl File {
 
         let mut response = Response::new(Body::empty());
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        // A content type is ASCII from the extension table; a bad one is left out.
+        if let Ok(value) = HeaderValue::from_str(&content_type) {
+            headers.insert(header::CONTENT_TYPE, value);
+        }
         if let Some(encoding) = encoding {
             headers.insert(
                 header::CONTENT_ENCODING,

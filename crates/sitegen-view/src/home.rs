@@ -3,14 +3,19 @@
 use crate::media::{draft_mark, media, Media};
 use crate::vocabulary::string_union;
 use serde::Serialize;
-use sitegen_content::{Content, HOME_SECTIONS};
+use sitegen_content::{Content, HomeSection as Section};
 use ts_rs::TS;
 
-/// A section name of home.toml's `sections` (sitegen validates them against
-/// [`HOME_SECTIONS`]; its TypeScript type is the union of those names).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct HomeSection(&'static str);
+/// A section of the home page, as React gets it: its name in home.toml (its
+/// TypeScript type is the union of every [`Section`]'s name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HomeSection(Section);
+
+impl Serialize for HomeSection {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.name())
+    }
+}
 
 impl TS for HomeSection {
     type WithoutGenerics = Self;
@@ -23,7 +28,7 @@ impl TS for HomeSection {
         "HomeSection".into()
     }
     fn inline(_: &ts_rs::Config) -> String {
-        string_union(HOME_SECTIONS.iter().copied())
+        string_union(Section::names())
     }
     fn decl(cfg: &ts_rs::Config) -> String {
         format!("type HomeSection = {};", Self::inline(cfg))
@@ -39,12 +44,7 @@ impl TS for HomeSection {
 
 /// The sections the home page shows, in order (home.toml's list, else all of them).
 fn home_sections(c: &Content) -> Vec<HomeSection> {
-    c.home
-        .sections()
-        .into_iter()
-        .filter_map(|name| HOME_SECTIONS.iter().find(|known| **known == name).copied())
-        .map(HomeSection)
-        .collect()
+    c.home.sections().into_iter().map(HomeSection).collect()
 }
 
 /// The block routes: every home block, and the home page's `sections`.
@@ -231,14 +231,14 @@ pub fn home_page(c: &Content) -> HomePageData<'_> {
         testimonials,
         map,
     } = blocks;
-    let shown = |name: &str| sections.iter().any(|section| section.0 == name);
-    page.hero = shown("hero").then_some(hero);
-    page.stats = shown("stats").then_some(stats);
-    page.partners = shown("partners").then_some(partners);
-    page.showcase = shown("showcase").then_some(showcase);
-    page.services_slider = shown("services_slider").then_some(services_slider);
-    page.testimonials = shown("testimonials").then_some(testimonials);
-    page.map = shown("map").then_some(map);
+    let shown = |wanted: Section| sections.iter().any(|section| section.0 == wanted);
+    page.hero = shown(Section::Hero).then_some(hero);
+    page.stats = shown(Section::Stats).then_some(stats);
+    page.partners = shown(Section::Partners).then_some(partners);
+    page.showcase = shown(Section::Showcase).then_some(showcase);
+    page.services_slider = shown(Section::ServicesSlider).then_some(services_slider);
+    page.testimonials = shown(Section::Testimonials).then_some(testimonials);
+    page.map = shown(Section::Map).then_some(map);
     page
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 use sitegen_content::testing::{copy_dir, edit_files, valid_content_dir};
-use sitegen_content::{Content, PolicyKind, RegistrationType, HOME_SECTIONS};
+use sitegen_content::{Content, HomeSection, PolicyKind, RegistrationType};
 use sitegen_view::*;
 
 /// A view's JSON, as it is written.
@@ -291,11 +291,11 @@ fn the_home_page_holds_the_listed_sections_in_their_order_and_nothing_else() {
 #[test]
 fn without_sections_the_home_page_shows_every_section_in_the_specs_order() {
     let content = content();
-    assert_eq!(content.home.sections(), HOME_SECTIONS);
+    assert_eq!(content.home.sections(), HomeSection::ALL);
     let page = Value::from(home_page(&content));
     assert_eq!(
         page.as_object().map(|o| o.len()),
-        Some(HOME_SECTIONS.len() + 1)
+        Some(HomeSection::ALL.len() + 1)
     );
     assert!(page["servicesSlider"].is_object());
 }

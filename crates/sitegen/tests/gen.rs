@@ -12,6 +12,10 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
     // The web tests' data is the views of the valid content fixture.
     let fixture = "crates/sitegen-content/tests/fixtures/valid/content";
     sitegen_content::testing::copy_dir(&repo.join(fixture), &root.join(fixture));
+    // Its §1's table of content files is generated into the data contract.
+    let contract = "docs/data-contract.md";
+    fs::create_dir_all(root.join("docs")).unwrap();
+    fs::copy(repo.join(contract), root.join(contract)).unwrap();
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_sitegen"))
             .args(["gen", "--root", root.to_str().unwrap()])
@@ -47,6 +51,11 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
             "{file} is stale: run `sitegen gen`"
         );
     }
+    // The committed data contract's table of content files is current.
+    assert!(
+        stdout.contains(&format!("{contract}: unchanged")),
+        "{contract}'s table of content files is stale: run `sitegen gen`\n{stdout}"
+    );
     // A second run finds nothing to do.
     let again = String::from_utf8_lossy(&run().stdout).to_string();
     assert!(!again.contains("written"), "{again}");

@@ -12,6 +12,8 @@
 //! fixed seed.
 
 mod common;
+#[path = "incremental/toml_text.rs"]
+mod toml_text;
 
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -19,6 +21,10 @@ use std::path::{Path, PathBuf};
 
 use common::{copy_dir, repo_root, snapshot, stderr, stdout};
 use sitegen_render::{BuildError, BuildOptions, Builder};
+use toml_text::{
+    blocks_of, field, replace_in, set_field, toggle_line, with_line, without_line, write_blocks,
+    write_picture,
+};
 
 /// A small deterministic generator (xorshift64*): the test needs no crate for it.
 struct Random(u64);
@@ -95,17 +101,6 @@ const EDITS: [Edit; 25] = [
     Edit::ToggleDraftsOption,
     Edit::ChangeBaseUrl,
     Edit::KillNextBuild,
-];
-
-/// The home page's sections, in their default order.
-const HOME_SECTIONS: [&str; 7] = [
-    "hero",
-    "stats",
-    "partners",
-    "showcase",
-    "services_slider",
-    "testimonials",
-    "map",
 ];
 
 /// Where a build may be killed (`SITEGEN_FAULT`), before the next one runs: the ends of
@@ -237,29 +232,6 @@ fn write_products(project: &Project, head: &str, blocks: &[String]) {
     fs::write(products_file(project), text).unwrap();
 }
 
-/// The value of `key = …` in a product block.
-fn field<'a>(block: &'a str, key: &str) -> &'a str {
-    block
-        .lines()
-        .find_map(|line| line.strip_prefix(&format!("{key} = ")))
-        .unwrap_or_else(|| panic!("no {key} in {block}"))
-}
-
-fn set_field(block: &str, key: &str, value: &str) -> String {
-    block
-        .lines()
-        .map(|line| {
-            if line.starts_with(&format!("{key} = ")) {
-                format!("{key} = {value}")
-            } else {
-                line.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
-}
-
 /// The categories and their first subcategory, as catalogue.toml lists them.
 fn categories(project: &Project) -> Vec<(String, String)> {
     let text = fs::read_to_string(project.content().join("catalogue.toml")).unwrap();
@@ -279,77 +251,12 @@ fn categories(project: &Project) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The blocks of a content file that start with `marker` (`[[service]]`), and the
-/// text before them.
-fn blocks_of(file: &Path, marker: &str) -> (String, Vec<String>) {
-    let text = fs::read_to_string(file).unwrap();
-    let mut parts = text.split(marker);
-    let head = parts.next().unwrap().to_string();
-    (head, parts.map(str::to_string).collect())
-}
-
-fn write_blocks(file: &Path, marker: &str, head: &str, blocks: &[String]) {
-    let mut text = head.to_string();
-    for block in blocks {
-        text.push_str(marker);
-        text.push_str(block);
-    }
-    fs::write(file, text).unwrap();
-}
-
 /// Rewrites the `pick`-th block of `file` with `change`.
 fn edit_block(file: &Path, marker: &str, random: &mut Random, change: impl FnOnce(&str) -> String) {
     let (head, mut blocks) = blocks_of(file, marker);
     let pick = random.below(blocks.len());
     blocks[pick] = change(&blocks[pick]);
     write_blocks(file, marker, &head, &blocks);
-}
-
-/// Replaces the first `from` of `file` with `to`, which must be there.
-fn replace_in(file: &Path, from: &str, to: &str) {
-    let text = fs::read_to_string(file).unwrap();
-    let changed = text.replacen(from, to, 1);
-    assert_ne!(text, changed, "{} holds {from:?}", file.display());
-    fs::write(file, changed).unwrap();
-}
-
-/// A block without its `key = …` line.
-fn without_line(block: &str, key: &str) -> String {
-    let prefix = format!("{key} = ");
-    block
-        .lines()
-        .filter(|l| !l.starts_with(&prefix))
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
-
-/// A block with `line` added after its id.
-fn with_line(block: &str, line: &str) -> String {
-    block
-        .lines()
-        .map(|l| match l.starts_with("id = ") {
-            true => format!("{l}\n{line}\n"),
-            false => format!("{l}\n"),
-        })
-        .collect()
-}
-
-/// Removes the `key = …` line of a block when it has one, or adds `line` after its id.
-fn toggle_line(block: &str, key: &str, line: &str) -> String {
-    match block.lines().any(|l| l.starts_with(&format!("{key} = "))) {
-        true => without_line(block, key),
-        false => with_line(block, line),
-    }
-}
-
-/// Writes a small PNG of one shade at `path`.
-fn write_picture(path: &Path, shade: u8) {
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    image::RgbImage::from_fn(96, 64, |x, y| {
-        image::Rgb([shade, (x * 2) as u8, (y * 3) as u8])
-    })
-    .save(path)
-    .unwrap();
 }
 
 /// Applies `edit` (its `step`-th), drawing what it touches from `random`.
@@ -572,7 +479,7 @@ fn apply(
         Edit::ReorderHomeSections => {
             let home = content.join("home.toml");
             let text = fs::read_to_string(&home).unwrap();
-            let mut sections = HOME_SECTIONS.to_vec();
+            let mut sections: Vec<&str> = sitegen_content::HomeSection::names().collect();
             random.shuffle(&mut sections);
             sections.truncate(4 + random.below(4));
             let line = format!(

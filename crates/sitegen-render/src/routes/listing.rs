@@ -79,6 +79,7 @@ mod tests {
     use std::num::NonZeroUsize;
 
     use serde_json::Value;
+    use sitegen_view::ListingPaging;
 
     use crate::routes::{plan, tests::fixture_content};
 
@@ -87,6 +88,11 @@ mod tests {
         let mut content = fixture_content();
         content.page_size = NonZeroUsize::new(2).unwrap();
         content
+    }
+
+    /// The JSON the route data holds for `paging`.
+    fn paging(paging: ListingPaging) -> Value {
+        serde_json::to_value(paging).unwrap()
     }
 
     fn page_data(route: &crate::routes::PlannedRoute) -> Value {
@@ -114,7 +120,11 @@ mod tests {
         assert_eq!(first["products"].as_array().unwrap().len(), 2);
         assert_eq!(
             first["paging"],
-            serde_json::json!({"number": 1, "of": 3, "total": 5})
+            paging(ListingPaging {
+                number: 1,
+                of: 3,
+                total: 5
+            })
         );
         let last = planned
             .iter()
@@ -128,7 +138,11 @@ mod tests {
         );
         assert_eq!(
             data["paging"],
-            serde_json::json!({"number": 3, "of": 3, "total": 5})
+            paging(ListingPaging {
+                number: 3,
+                of: 3,
+                total: 5
+            })
         );
         assert!(last.in_sitemap);
         assert_eq!(

@@ -3,8 +3,6 @@
 //! background.
 
 use std::path::Path;
-use std::sync::atomic::AtomicUsize;
-use std::sync::Mutex;
 
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages, WrittenVariants};
@@ -16,34 +14,41 @@ use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
 use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::pages::Pages;
+use crate::pages::{PageKeyBook, Pages};
 use crate::progress::{self, Stage};
-use crate::published::Published;
+use crate::published::{Plan, Published};
 use crate::record::PageKeys;
 use crate::render_cache::RenderCache;
+use crate::renders::PageRenders;
+use crate::seo;
 use crate::shell::Shells;
 use crate::stages::Run;
+use crate::warm::Warm;
 use crate::webapp::WebBuild;
-use crate::{seo, Builder};
 
-/// What the prerender stage takes from the stages before it.
+/// What the prerender stage writes the pages from: what the stages before it made.
 pub(crate) struct Prerender<'a> {
-    pub run: Run<'a>,
-    pub published: &'a Published,
+    pub plan: &'a Plan,
     /// What the routes' data shows of the images whose variants the media stage left
     /// to this stage; `None` when it wrote them all (the layout shows one).
     pub waiting_for_variants: Option<&'a ShownImages>,
     pub web: &'a WebBuild,
     pub shells: &'a Shells,
-    pub staging: &'a Staging,
-    pub cache: &'a BuildCache,
     /// The file the layout data was written to.
     pub layout_file: &'a str,
-    pub page_links: &'a PageLinks,
     /// For an update in place: the keys of the pages the output holds.
     pub previous_pages: PageKeys,
-    /// The first worker, booted while the content loaded.
-    pub booting: Option<Prerenderer>,
+}
+
+/// Where the prerender stage writes.
+pub(crate) struct PrerenderTargets<'a> {
+    pub staging: &'a Staging,
+    /// The renders.
+    pub cache: &'a BuildCache,
+    /// The encoded images ([`crate::cache::media_dir`]).
+    pub media_cache: &'a Path,
+    /// The links of the pages written, for the link check.
+    pub page_links: &'a PageLinks,
 }
 
 /// What the prerender stage made besides the files.
@@ -52,130 +57,156 @@ pub(crate) struct Prerendered {
     pub count: usize,
     /// The key of each page, remembered with the output once it is committed.
     pub page_keys: PageKeys,
-    /// The content planned again without the variants this stage left out (not
-    /// smaller than their source); `None` when it left none out.
-    pub replanned: Option<Published>,
 }
 
-impl Builder {
-    /// Writes every route's data chunk and page and `404.html`. The pages whose data
-    /// shows an image with variants still to be written wait for them (a variant not
-    /// smaller than its source is left out of their data); the others are written
-    /// meanwhile.
-    pub(crate) fn prerender(&self, stage: Prerender) -> Result<Prerendered, BuildError> {
-        let Prerender {
-            run,
-            published,
-            waiting_for_variants,
-            web,
-            staging,
-            cache,
-            ..
-        } = stage;
-        let Run {
-            options,
-            jobs,
-            progress,
-        } = run;
-        let media_cache = &self.media_cache;
-        let layout_json = &published.layout_json;
-        let layout_key = Key::of(&[layout_json.as_bytes()]);
-        let pages = Pages {
-            content: &published.content,
-            shells: stage.shells,
-            manifest: &web.manifest,
-            staging,
-            layout_url: format!("/{}", stage.layout_file),
-            renders: RenderCache::new(cache),
-            links: stage.page_links,
-            render_inputs: Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
-            prerendered: AtomicUsize::new(0),
-            remembered: self.take_renders(),
-            to_remember: self.warm.as_ref().map(|_| Mutex::default()),
-            precompress: options.precompress,
-            previous_pages: stage.previous_pages,
-            page_keys: Mutex::default(),
-        };
-        let mut ready = self.take_idle_workers(&web.fingerprint, &layout_key, layout_json);
-        if let Some(worker) = stage.booting {
-            worker.set_layout(layout_json);
-            ready.push(worker);
-        }
-        let start_worker = || {
-            Prerenderer::start(
-                &web.prerender_script,
-                web_dir_of(web),
-                layout_json,
-                options.worker_timeout,
-            )
-        };
-        let planned = &published.routes;
-        let routes = planned.len() + 1;
-        let worker_limit = worker_pool::worker_limit(routes, jobs);
-        let pool = WorkerPool::new(worker_limit, ready, &start_worker);
-        let (waiting, not_waiting): (Vec<usize>, Vec<usize>) = (0..planned.len())
-            .partition(|&index| waiting_for_variants.is_some_and(|shown| shown.by_page[index]));
-        // The share PNGs and the awaited variants are made meanwhile, in the background
-        // (the pages only name them): on every core, each taking what the workers leave.
-        let drawings = seo::shared_svgs(&published.content, planned);
-        let (rendered, shared) = std::thread::scope(|scope| {
-            let shared = scope.spawn(|| {
-                parallel::in_background(|| {
-                    let reuse = options.reuse_cache;
-                    share::write_share_pngs(
-                        &published.content,
-                        &drawings,
-                        staging,
-                        media_cache,
-                        reuse,
-                        jobs,
-                    )
-                })
-            });
-            let variants = scope.spawn(|| match waiting_for_variants {
-                Some(shown) if !waiting.is_empty() => {
-                    let reuse = options.reuse_cache;
-                    parallel::in_background(|| {
-                        let media = &published.content.media;
-                        variants::encode_variants(media, shown, staging, media_cache, reuse, jobs)
-                    })
-                }
-                _ => Ok(WrittenVariants::default()),
-            });
-            let rendered = progress::stage(progress, Stage::Prerender, routes, || {
-                pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, &pool)?;
-                let variants = variants
-                    .join()
-                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
-                // The pages that show an image whose variant was left out are planned
-                // again without it.
-                let replanned = published.without_dropped(&variants);
-                let plan = replanned.as_ref().unwrap_or(published);
-                pages.write_routes(&plan.routes_at(&waiting), jobs, progress, &pool)?;
-                pages.write_not_found(&pool, &mut Affinity::default())?;
-                progress.advance();
-                Ok::<_, BuildError>(replanned)
-            });
-            let shared = shared
-                .join()
-                .unwrap_or(Err(BuildError::MediaWorkerPanicked));
-            (rendered, shared)
-        });
-        let replanned = rendered?;
-        shared?;
-        self.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
-        if let Some(renders) = pages.to_remember {
-            self.remember_renders(renders.into_inner().unwrap_or_else(|p| p.into_inner()));
-        }
-        Ok(Prerendered {
-            count: pages.prerendered.into_inner(),
-            page_keys: pages
-                .page_keys
-                .into_inner()
-                .unwrap_or_else(|p| p.into_inner()),
-            replanned,
-        })
+/// Writes every route's data chunk and page and `404.html`, on the workers `warm`
+/// keeps and `booting` (the first, booted while the content loaded), starting more
+/// when they are too few. The pages whose data shows an image with variants still to
+/// be written wait for them (the plan takes them, [`Plan::with_variants`]); the others
+/// are written meanwhile. A warm builder keeps the workers and the renders for its next
+/// build.
+pub(crate) fn prerender(
+    run: Run,
+    from: Prerender,
+    targets: PrerenderTargets,
+    warm: &Warm,
+    booting: Option<Prerenderer>,
+) -> Result<Prerendered, BuildError> {
+    let Prerender {
+        plan,
+        waiting_for_variants,
+        web,
+        shells,
+        layout_file,
+        previous_pages,
+    } = from;
+    // The media stage may have re-planned already.
+    let published = plan.latest();
+    let layout_json = &published.layout_json;
+    let layout_key = Key::of(&[layout_json.as_bytes()]);
+    let pages = Pages {
+        content: &published.content,
+        shells,
+        manifest: &web.manifest,
+        staging: targets.staging,
+        layout_url: format!("/{layout_file}"),
+        renders: PageRenders::new(
+            Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
+            RenderCache::new(targets.cache),
+            warm.take_renders(),
+            warm.is_kept(),
+        ),
+        links: targets.page_links,
+        precompress: run.options.precompress,
+        keys: PageKeyBook::after(previous_pages),
+    };
+    let mut ready = warm.take_idle_workers(&web.fingerprint, &layout_key, layout_json);
+    if let Some(worker) = booting {
+        worker.set_layout(layout_json);
+        ready.push(worker);
     }
+    let start_worker = || {
+        Prerenderer::start(
+            &web.prerender_script,
+            web_dir_of(web),
+            layout_json,
+            run.options.worker_timeout,
+        )
+    };
+    let routes = published.routes.len() + 1;
+    let pool = WorkerPool::new(
+        worker_pool::worker_limit(routes, run.jobs),
+        ready,
+        &start_worker,
+    );
+    let waiting = Waiting {
+        plan,
+        for_variants: waiting_for_variants,
+    };
+    write_pages_and_images(run, waiting, &targets, published, &pages, &pool)?;
+    warm.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
+    let (count, renders) = pages.renders.finish();
+    if let Some(renders) = renders {
+        warm.remember_renders(renders);
+    }
+    Ok(Prerendered {
+        count,
+        page_keys: pages.keys.into_this_build(),
+    })
+}
+
+/// Writes the pages of `published`'s routes and `404.html` on the workers of `pool`,
+/// while the share PNGs and the variants the waiting pages show are made in the
+/// background (the pages only name them): on every core, each taking what the workers
+/// leave.
+fn write_pages_and_images(
+    run: Run,
+    waiting: Waiting,
+    targets: &PrerenderTargets,
+    published: &Published,
+    pages: &Pages,
+    pool: &WorkerPool,
+) -> Result<(), BuildError> {
+    let Run {
+        options,
+        jobs,
+        progress,
+    } = run;
+    let (content, planned) = (&published.content, &published.routes);
+    let (staging, media_cache) = (targets.staging, targets.media_cache);
+    let reuse = options.reuse_cache;
+    let (waiting_routes, not_waiting): (Vec<usize>, Vec<usize>) =
+        (0..planned.len()).partition(|&index| {
+            waiting
+                .for_variants
+                .is_some_and(|shown| shown.by_page[index])
+        });
+    let drawings = seo::shared_svgs(content, planned);
+    let (rendered, shared) = std::thread::scope(|scope| {
+        let shared = scope.spawn(|| {
+            parallel::in_background(|| {
+                share::write_share_pngs(content, &drawings, staging, media_cache, reuse, jobs)
+            })
+        });
+        let variants = scope.spawn(|| match waiting.for_variants {
+            Some(shown) if !waiting_routes.is_empty() => parallel::in_background(|| {
+                variants::encode_variants(&content.media, shown, staging, media_cache, reuse, jobs)
+            }),
+            _ => Ok(WrittenVariants::default()),
+        });
+        let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
+            pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, pool)?;
+            let variants = variants
+                .join()
+                .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
+            let with_variants = waiting.plan.with_variants(&variants);
+            pages.write_routes(
+                &with_variants.routes_at(&waiting_routes),
+                jobs,
+                progress,
+                pool,
+            )?;
+            pages.write_not_found(pool, &mut Affinity::default())?;
+            progress.advance();
+            Ok::<_, BuildError>(())
+        });
+        let shared = shared
+            .join()
+            .unwrap_or(Err(BuildError::MediaWorkerPanicked));
+        (rendered, shared)
+    });
+    rendered?;
+    shared?;
+    Ok(())
+}
+
+/// The pages that wait for the variants to be written, and the plan that takes them.
+#[derive(Clone, Copy)]
+struct Waiting<'a> {
+    plan: &'a Plan,
+    /// What the routes' data shows of the images whose variants are still to be
+    /// written; `None` when they are written already.
+    for_variants: Option<&'a ShownImages>,
 }
 
 fn web_dir_of(web: &WebBuild) -> &Path {

@@ -6,8 +6,10 @@
 //!   web tests' data (`web/src/testing/content-fixture.gen.ts`), from `sitegen-view`;
 //! - the prerender worker's message and reply types
 //!   (`web/src/app/prerender-protocol.gen.ts`), from `sitegen-workers`;
-//! - the content files' JSON Schemas (`schemas/`) and the error reference
-//!   (`docs/errors.md`), from `sitegen-content`;
+//! - the content files' JSON Schemas (`schemas/`), the error reference
+//!   (`docs/errors.md`) and the table of content files in the data contract
+//!   (`docs/data-contract.md` §1, and its lines naming the home sections), from
+//!   `sitegen-content` and `sitegen-diagnostics`;
 //! - the products sheet's column reference (`docs/spreadsheet.md`), from `sitegen-sheet`.
 //!
 //! One test (`tests/gen.rs`) fails while any committed file is stale.
@@ -50,6 +52,13 @@ const SCHEMAS_DIR: &str = "schemas";
 
 /// The error reference, relative to the repository root.
 const ERRORS_FILE: &str = "docs/errors.md";
+
+/// The data contract, relative to the repository root: the table of content files in
+/// its §1 is generated, between these two lines.
+pub const DATA_CONTRACT_FILE: &str = "docs/data-contract.md";
+const FILES_TABLE_START: &str =
+    "<!-- The content files: generated from crates/sitegen-content/src/files.rs by `sitegen gen`. -->\n";
+const FILES_TABLE_END: &str = "<!-- End of the generated table. -->\n";
 
 /// The route files of `routes`, each as (path relative to the web app, text).
 pub fn route_files(routes: &[Route]) -> [(&'static str, String); 4] {
@@ -102,7 +111,74 @@ pub fn generated_files(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
         PathBuf::from(sitegen_sheet::REFERENCE_FILE),
         sitegen_sheet::reference_markdown(),
     ));
+    let contract = root.join(DATA_CONTRACT_FILE);
+    let text = fs::read_to_string(&contract)
+        .with_context(|| format!("reading the data contract {}", contract.display()))?;
+    files.push((
+        PathBuf::from(DATA_CONTRACT_FILE),
+        with_generated_facts(&text).with_context(|| format!("in {}", contract.display()))?,
+    ));
     Ok(files)
+}
+
+/// `contract` with what it says of Rust declarations written afresh: the table of
+/// content files between its markers, and the lines that name the home sections.
+fn with_generated_facts(contract: &str) -> anyhow::Result<String> {
+    let missing = || {
+        anyhow::anyhow!(
+            "the table of content files must stand between the lines {:?} and {:?}",
+            FILES_TABLE_START.trim_end(),
+            FILES_TABLE_END.trim_end()
+        )
+    };
+    let start = contract.find(FILES_TABLE_START).ok_or_else(missing)? + FILES_TABLE_START.len();
+    let end = start
+        + contract[start..]
+            .find(FILES_TABLE_END)
+            .ok_or_else(missing)?;
+    let text = format!(
+        "{}{}{}",
+        &contract[..start],
+        sitegen_content::files::files_table_markdown(),
+        &contract[end..]
+    );
+    let names: Vec<&str> = sitegen_content::HomeSection::names().collect();
+    let quoted = |quote: &str| {
+        names
+            .iter()
+            .map(|name| format!("{quote}{name}{quote}"))
+            .collect::<Vec<_>>()
+    };
+    let text = with_line(
+        &text,
+        "sections = [",
+        &format!("sections = [{}]", quoted("\"").join(", ")),
+    )?;
+    with_line(
+        &text,
+        "type HomeSection = ",
+        &format!("type HomeSection = {};", quoted("'").join(" | ")),
+    )
+}
+
+/// `text` with its one line starting with `prefix` replaced by `line`.
+fn with_line(text: &str, prefix: &str, line: &str) -> anyhow::Result<String> {
+    let mut found = 0;
+    let mut out = String::with_capacity(text.len());
+    for old in text.split_inclusive('\n') {
+        if old.starts_with(prefix) {
+            found += 1;
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            out.push_str(old);
+        }
+    }
+    anyhow::ensure!(
+        found == 1,
+        "expected one line starting with {prefix:?}, found {found}"
+    );
+    Ok(out)
 }
 
 /// The prerender worker's message and reply types, from `sitegen_workers::protocol`.

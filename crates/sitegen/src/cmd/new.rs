@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use sitegen_content::files::{self, ContentFile};
 use sitegen_edit::{Change, ContentEdit};
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, Item, Table};
 
@@ -26,19 +27,19 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn file(self) -> &'static str {
+    /// The content file its entries are in.
+    fn content_file(self) -> ContentFile {
         match self {
-            Kind::Product => "products.toml",
-            Kind::Service => "services.toml",
-            Kind::Certificate => "certificates.toml",
+            Kind::Product => files::PRODUCTS,
+            Kind::Service => files::SERVICES,
+            Kind::Certificate => files::CERTIFICATES,
         }
     }
+    fn file(self) -> &'static str {
+        self.content_file().path
+    }
     fn table(self) -> &'static str {
-        match self {
-            Kind::Product => "product",
-            Kind::Service => "service",
-            Kind::Certificate => "certificate",
-        }
+        self.content_file().entry_table()
     }
 }
 

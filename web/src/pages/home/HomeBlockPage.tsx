@@ -3,7 +3,7 @@ import { useLayoutData, useRouteData } from '../../content/hooks';
 import { useScreenRouteId } from '../../lib/route-handle';
 import type { ROUTE_MODULES } from '../../lib/route-modules.gen';
 import type { RouteId } from '../../lib/route-paths.gen';
-import type { Home } from '../../content/types';
+import type { Home, HomeSection } from '../../content/types';
 import { HeroSection } from './sections/HeroSection';
 import { MapSection } from './sections/MapSection';
 import { PartnersSection } from './sections/PartnersSection';
@@ -14,8 +14,8 @@ import { StatsSection } from './sections/StatsSection';
 import { TestimonialsSection } from './sections/TestimonialsSection';
 import './home.css';
 
-/** A block of the home page that a block route shows alone. */
-type HomeBlock = 'hero' | 'map' | 'services' | 'partners' | 'stats' | 'achievements' | 'testimonials' | 'showcase';
+/** A block that a block route shows alone: a section of the home page, or the site's claims. */
+type HomeBlock = HomeSection | 'achievements';
 
 /** The routes whose screen is this module. */
 type HomeBlockRouteId = {
@@ -26,7 +26,7 @@ type HomeBlockRouteId = {
 const BLOCK_OF_ROUTE = {
   'block-home-slider': 'hero',
   'block-map': 'map',
-  'block-service': 'services',
+  'block-service': 'services_slider',
   'block-associate-partners': 'partners',
   'block-number-increase': 'stats',
   'block-achievement': 'achievements',
@@ -51,7 +51,7 @@ export default function HomeBlockPage() {
       return <HeroSection hero={home.hero} />;
     case 'map':
       return <MapSection map={home.map} contact={layout.contact} headingAs="h1" />;
-    case 'services':
+    case 'services_slider':
       return <ServicesSliderSection slider={home.servicesSlider} headingAs="h1" />;
     case 'partners':
       return <PartnersSection partners={home.partners} headingAs="h1" />;

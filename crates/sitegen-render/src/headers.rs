@@ -1,0 +1,187 @@
+//! `_headers`, which Netlify and Cloudflare Pages read: the security headers of every
+//! path (the Content-Security-Policy among them) and how long each file is cached.
+
+use sitegen_content::routes::ROUTE_DATA_FILE;
+
+/// Long-lived caching for files whose names carry a content hash.
+pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Revalidate on every use: HTML and data keep their URLs across builds.
+pub const CACHE_REVALIDATE: &str = "public, max-age=0, must-revalidate";
+
+/// The origins the Content-Security-Policy must allow besides the site itself.
+#[derive(Debug, Clone)]
+pub struct CspOrigins {
+    /// The map iframe's origin (`contact.map_embed_url`).
+    pub frame: Option<String>,
+    /// The e-mail API's origin (`email.origin`).
+    pub connect: Option<String>,
+}
+
+/// The origin (`scheme://host[:port]`) of an absolute http(s) URL.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme != "https" && scheme != "http" {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty()).then(|| format!("{scheme}://{host}"))
+}
+
+/// The Content-Security-Policy: scripts only from the site (the embedded JSON data and
+/// JSON-LD are data blocks, which CSP does not treat as scripts), no inline styles
+/// (the app has no `style` attributes), the map iframe and the e-mail API as the only
+/// third parties.
+pub fn content_security_policy(origins: &CspOrigins) -> String {
+    let with = |base: &str, extra: &Option<String>| match extra {
+        Some(origin) => format!("{base} {origin}"),
+        None => base.to_string(),
+    };
+    [
+        "default-src 'self'".to_string(),
+        "script-src 'self'".to_string(),
+        "style-src 'self'".to_string(),
+        "img-src 'self' data:".to_string(),
+        "font-src 'self'".to_string(),
+        "media-src 'self'".to_string(),
+        match &origins.frame {
+            Some(origin) => format!("frame-src {origin}"),
+            None => "frame-src 'none'".to_string(),
+        },
+        with("connect-src 'self'", &origins.connect),
+        "manifest-src 'self'".to_string(),
+        "worker-src 'self'".to_string(),
+        "frame-ancestors 'none'".to_string(),
+        "base-uri 'self'".to_string(),
+        "form-action 'self'".to_string(),
+        "object-src 'none'".to_string(),
+    ]
+    .join("; ")
+}
+
+/// `_headers` in the Netlify / Cloudflare Pages format: security headers on every
+/// path, immutable caching for hashed assets and media, revalidation for data and HTML.
+///
+/// Both hosts join the values of a header that several matching rules set, so each
+/// path gets its `Cache-Control` from exactly one rule: `/*` carries none, and the
+/// clean-URL pages (which no pattern can single out) get the hosts' default for
+/// HTML, `public, max-age=0, must-revalidate`, which `sitegen serve` applies too.
+/// The routes' data chunks lie in the page folders, under a name no hashed file has.
+pub fn headers(origins: &CspOrigins) -> String {
+    let mut text = String::from(
+        "# Written by sitegen build: security and caching headers (Netlify / Cloudflare Pages format).\n",
+    );
+    let security = [
+        ("Content-Security-Policy", content_security_policy(origins)),
+        ("X-Content-Type-Options", "nosniff".into()),
+        ("Referrer-Policy", "strict-origin-when-cross-origin".into()),
+        (
+            "Permissions-Policy",
+            "camera=(), microphone=(), geolocation=()".into(),
+        ),
+        (
+            "Strict-Transport-Security",
+            "max-age=31536000; includeSubDomains".into(),
+        ),
+    ];
+    text.push_str("/*\n");
+    for (name, value) in &security {
+        text.push_str(&format!("  {name}: {value}\n"));
+    }
+    for hashed in ["/assets/*", "/media/*", "/search/*"] {
+        text.push_str(&format!("{hashed}\n  Cache-Control: {CACHE_IMMUTABLE}\n"));
+    }
+    let data_chunks = [
+        format!("/{ROUTE_DATA_FILE}"),
+        format!("/*/{ROUTE_DATA_FILE}"),
+    ];
+    for revalidated in ["/data/*", "/*.html", "/"]
+        .into_iter()
+        .chain(data_chunks.iter().map(String::as_str))
+    {
+        text.push_str(&format!(
+            "{revalidated}\n  Cache-Control: {CACHE_REVALIDATE}\n"
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origins() -> CspOrigins {
+        CspOrigins {
+            frame: origin_of("https://www.google.com/maps/embed?pb=!1m18"),
+            connect: origin_of("https://api.emailjs.com"),
+        }
+    }
+
+    #[test]
+    fn origins_drop_path_and_query() {
+        assert_eq!(
+            origin_of("https://www.google.com/maps/embed?pb=1").as_deref(),
+            Some("https://www.google.com")
+        );
+        assert_eq!(
+            origin_of("http://localhost:8080").as_deref(),
+            Some("http://localhost:8080")
+        );
+        assert_eq!(origin_of("mailto:a@b.c"), None);
+    }
+
+    #[test]
+    fn the_csp_allows_scripts_only_from_the_site() {
+        let csp = content_security_policy(&origins());
+        assert!(csp.contains("script-src 'self';"), "{csp}");
+        assert!(!csp.contains("unsafe-inline"), "{csp}");
+        assert!(csp.contains("frame-src https://www.google.com;"), "{csp}");
+        assert!(
+            csp.contains("connect-src 'self' https://api.emailjs.com;"),
+            "{csp}"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(csp.contains("object-src 'none'"), "{csp}");
+    }
+
+    #[test]
+    fn without_a_map_no_frames_are_allowed() {
+        let csp = content_security_policy(&CspOrigins {
+            frame: None,
+            connect: None,
+        });
+        assert!(csp.contains("frame-src 'none';"), "{csp}");
+        assert!(csp.contains("connect-src 'self';"), "{csp}");
+    }
+
+    #[test]
+    fn headers_cache_hashed_files_forever_and_revalidate_the_rest() {
+        let text = headers(&origins());
+        assert!(text.contains(&format!("/assets/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
+        assert!(text.contains(&format!("/media/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
+        assert!(text.contains(&format!("/search/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
+        assert!(text.contains(&format!("/data/*\n  Cache-Control: {CACHE_REVALIDATE}\n")));
+        assert!(text.contains(&format!("/\n  Cache-Control: {CACHE_REVALIDATE}\n")));
+        for data_chunk in ["/index.json", "/*/index.json"] {
+            assert!(
+                text.contains(&format!(
+                    "{data_chunk}\n  Cache-Control: {CACHE_REVALIDATE}\n"
+                )),
+                "{text}"
+            );
+        }
+        assert!(text.contains("  X-Content-Type-Options: nosniff\n"));
+        // One Cache-Control per path: hosts join the values of overlapping rules.
+        let global: Vec<&str> = text
+            .lines()
+            .skip_while(|line| *line != "/*")
+            .skip(1)
+            .take_while(|line| line.starts_with("  "))
+            .collect();
+        assert!(global.len() >= 5, "{text}");
+        assert!(
+            !global.iter().any(|line| line.contains("Cache-Control")),
+            "{text}"
+        );
+        assert!(text.contains("  Strict-Transport-Security: max-age=31536000"));
+    }
+}
