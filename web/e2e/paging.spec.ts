@@ -1,77 +1,22 @@
 // Paged listings (catalogue.toml's `page_size`), on the site's content with 6 products a
 // page: /products has 42 pages, the dialysis category 3 (its 7 "Dialysis Machines" spread
 // over them). Each worker builds that site once and serves it as a CDN would.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { axeViolations } from './catalogue-axe';
+import { ownSiteTest } from './own-site';
 
 const PAGE_SIZE = 6;
 const PRODUCTS = 250;
-const sitegen = path.resolve(process.env.SITEGEN_BIN ?? '../target/debug/sitegen');
-const repo = path.resolve(import.meta.dirname, '../..');
 
-type PagedSite = { base: string };
-
-/** Builds the content with small pages into a folder of its own and serves it on a free port. */
-async function startPagedSite(): Promise<{ site: PagedSite; stop: () => void }> {
-  const work = mkdtempSync(path.join(tmpdir(), 'sitegen-paging-'));
-  const content = path.join(work, 'content');
-  cpSync(path.join(repo, 'content'), content, { recursive: true });
+/** The content with small pages. */
+function withSmallPages(content: string) {
   const catalogue = path.join(content, 'catalogue.toml');
   writeFileSync(catalogue, readFileSync(catalogue, 'utf8').replace('[[category]]', `page_size = ${PAGE_SIZE}\n\n[[category]]`));
-  const dist = path.join(work, 'dist');
-  execFileSync(sitegen, ['build', '--quiet', '--content', content, '--out', dist], { cwd: repo, stdio: 'pipe' });
-  const server: ChildProcess = spawn(sitegen, ['serve', '--no-build', '--port', '0', '--out', dist], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let printed = '';
-    server.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const address = /serving .* at (http:\/\/[^\s/]+)\//.exec(printed)?.[1];
-      if (address) resolve(address);
-    });
-    server.on('exit', (code) => reject(new Error(`sitegen serve exited (${code}): ${printed}`)));
-  });
-  return {
-    site: { base },
-    stop: () => {
-      server.kill();
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
 }
 
-/** The console errors and failed responses of a page (hydration mismatches are console errors). */
-type Problems = string[];
-
-const test = base.extend<{ problems: Problems }, { site: PagedSite }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { site, stop } = await startPagedSite();
-      await use(site);
-      stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
-  baseURL: async ({ site }, use) => use(site.base),
-  problems: async ({ page }, use) => {
-    const problems: Problems = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
-    await use(problems);
-  },
-});
-
-// axe is added as a script tag, which the site's CSP would refuse.
-test.use({ bypassCSP: true });
+const test = ownSiteTest('paging', withSmallPages);
 
 const cards = (page: Page) => page.locator('.product-grid > li');
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Product pages' });

@@ -58,10 +58,13 @@ pub use de::{List, Located, Number};
 pub use editorial::{DraftCount, HomeSection};
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
-pub use media::{short_hash, MediaFile, MediaIndex, MediaVariant, MAX_IMAGE_SIDE};
+pub use media::{
+    human_size, short_hash, MediaFile, MediaIndex, MediaVariant, MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
+};
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
-    PolicyKind, Product, Registration, ServiceEntry, Site, SynonymRule, Synonyms, Timeline,
+    PolicyKind, Product, Registration, ServiceEntry, Site, Specification, SynonymRule, Synonyms,
+    Timeline,
 };
 pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};
@@ -71,7 +74,7 @@ pub use sitegen_diagnostics::{
     Severity, Span,
 };
 pub use values::{
-    absolute_url, link_problem, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
+    absolute_url, link_problem, Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
     RegistrationType, SocialKind, Text,
 };
 
@@ -86,9 +89,20 @@ pub fn load(content_dir: &Path) -> LoadReport {
 
 /// [`load`] with `options`.
 pub fn load_with(content_dir: &Path, options: &LoadOptions) -> LoadReport {
+    load_with_texts(content_dir, options, &[])
+}
+
+/// [`load_with`] as if each content file of `texts` (a path relative to
+/// `content_dir`, e.g. `products.toml`, and its text) held that text: how a change is
+/// checked before it is written.
+pub fn load_with_texts(
+    content_dir: &Path,
+    options: &LoadOptions,
+    texts: &[(&str, &str)],
+) -> LoadReport {
     // Read every file, run the rules across files, then assemble: `check` reads what
     // `load` read and `load` never calls `check`, so neither module depends on the other.
-    match load::read(content_dir, options) {
+    match load::read(content_dir, options, texts) {
         Ok(mut read) => {
             check::run(&read.loaded, &mut read.diagnostics);
             load::assemble(content_dir, read)

@@ -85,6 +85,8 @@ pub(crate) struct Loaded {
 
 struct Loader<'a> {
     content_dir: &'a Path,
+    /// Files read from these texts instead of the disk (see [`crate::load_with_texts`]).
+    texts: &'a [(&'a str, &'a str)],
     diagnostics: Vec<Diagnostic>,
     media: MediaCache,
 }
@@ -113,7 +115,12 @@ impl Loader<'_> {
             value: None,
             raw: None,
         };
-        let text = match std::fs::read(self.content_dir.join(relative)) {
+        let given = self.texts.iter().find(|(path, _)| *path == relative);
+        let read = match given {
+            Some((_, text)) => Ok(text.as_bytes().to_vec()),
+            None => std::fs::read(self.content_dir.join(relative)),
+        };
+        let text = match read {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => text,
                 Err(error) => {
@@ -369,7 +376,11 @@ pub(crate) struct Read {
 
 /// Reads every file of the content directory. `Err` is the one problem when the
 /// directory itself is missing (not one per file).
-pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Box<Diagnostic>> {
+pub(crate) fn read(
+    content_dir: &Path,
+    options: &LoadOptions,
+    texts: &[(&str, &str)],
+) -> Result<Read, Box<Diagnostic>> {
     if !content_dir.is_dir() {
         // One problem, not one per missing file; the full path says where sitegen looked.
         let absolute = std::path::absolute(content_dir).unwrap_or_else(|_| content_dir.into());
@@ -386,6 +397,7 @@ pub(crate) fn read(content_dir: &Path, options: &LoadOptions) -> Result<Read, Bo
     }
     let mut loader = Loader {
         content_dir,
+        texts,
         diagnostics: Vec::new(),
         media: MediaCache::new(content_dir, options.max_image_side),
     };

@@ -123,6 +123,20 @@ pub(crate) struct MediaCache {
     resolved: BTreeMap<String, Result<MediaFile, MediaProblem>>,
 }
 
+/// The largest brochure a product may offer for download (10 MB): a buyer on a
+/// hospital's mobile connection should get it in seconds.
+pub const MAX_DOCUMENT_BYTES: u64 = 10 * 1024 * 1024;
+
+/// `bytes` as people read a file size: `1.2 MB`, `340 KB`.
+pub fn human_size(bytes: u64) -> String {
+    const MB: f64 = 1024.0 * 1024.0;
+    if bytes as f64 >= MB {
+        format!("{:.1} MB", bytes as f64 / MB)
+    } else {
+        format!("{} KB", bytes.div_ceil(1024).max(1))
+    }
+}
+
 /// File extensions accepted as images.
 const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "gif", "webp", "avif"];
 /// File extensions accepted as video.
@@ -148,6 +162,46 @@ impl MediaCache {
         outcome
     }
 
+    /// Checks `path` as a downloadable document: a PDF (by its first bytes) of at most
+    /// [`MAX_DOCUMENT_BYTES`]. It is published like any media file.
+    pub fn resolve_document(&mut self, path: &str) -> Result<MediaFile, MediaProblem> {
+        // Images never resolve a .pdf path, so a cached success of one is this document's.
+        if let Some(done @ Ok(_)) = self.resolved.get(path) {
+            if path.to_ascii_lowercase().ends_with(".pdf") {
+                return done.clone();
+            }
+        }
+        let outcome = self.resolve_document_uncached(path);
+        if outcome.is_ok() {
+            self.resolved.insert(path.to_string(), outcome.clone());
+        }
+        outcome
+    }
+
+    fn resolve_document_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+        check_media_path(path)?;
+        // The size first: a huge file is refused before it is read.
+        let size = std::fs::metadata(self.content_dir.join(path)).map_or(0, |m| m.len());
+        if size > MAX_DOCUMENT_BYTES {
+            return Err(MediaProblem::new(
+                ErrorCode::BrochureTooLarge,
+                format!(
+                    "brochure \"{path}\" is {}, more than {}",
+                    human_size(size),
+                    human_size(MAX_DOCUMENT_BYTES)
+                ),
+            ));
+        }
+        let (source, bytes) = self.read_inside(path)?;
+        if !bytes.starts_with(b"%PDF-") || !path.to_ascii_lowercase().ends_with(".pdf") {
+            return Err(MediaProblem::new(
+                ErrorCode::BrochureNotPdf,
+                format!("brochure \"{path}\" is not a PDF file"),
+            ));
+        }
+        Ok(media_file(path, source, &bytes, (0, 0)))
+    }
+
     /// The successfully resolved files, as the content's media index.
     pub fn into_index(self) -> MediaIndex {
         MediaIndex {
@@ -159,7 +213,8 @@ impl MediaCache {
         }
     }
 
-    fn resolve_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+    /// The bytes of the media file `path`, checked to be inside the content folder.
+    fn read_inside(&self, path: &str) -> Result<(PathBuf, Vec<u8>), MediaProblem> {
         check_media_path(path)?;
         let source = self.content_dir.join(path);
         let canonical = source.canonicalize().map_err(|_| {
@@ -182,6 +237,11 @@ impl MediaCache {
                 format!("media file \"{path}\" cannot be read: {error}"),
             )
         })?;
+        Ok((source, bytes))
+    }
+
+    fn resolve_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+        let (source, bytes) = self.read_inside(path)?;
         let extension = Path::new(path)
             .extension()
             .and_then(|e| e.to_str())
@@ -200,17 +260,22 @@ impl MediaCache {
                 format!("image \"{path}\" is {width}×{height} px, more than {limit} px on a side"),
             ));
         }
-        let sha256: [u8; 32] = Sha256::digest(&bytes).into();
-        Ok(MediaFile {
-            path: path.to_string(),
-            source,
-            output: hashed_output(path, &sha256),
-            width,
-            height,
-            bytes: bytes.len() as u64,
-            sha256,
-            variants: Vec::new(),
-        })
+        Ok(media_file(path, source, &bytes, (width, height)))
+    }
+}
+
+/// The file `path` read from `source`, named after its bytes' hash.
+fn media_file(path: &str, source: PathBuf, bytes: &[u8], (width, height): (u32, u32)) -> MediaFile {
+    let sha256: [u8; 32] = Sha256::digest(bytes).into();
+    MediaFile {
+        path: path.to_string(),
+        source,
+        output: hashed_output(path, &sha256),
+        width,
+        height,
+        bytes: bytes.len() as u64,
+        sha256,
+        variants: Vec::new(),
     }
 }
 
@@ -511,6 +576,30 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("media")).unwrap();
         std::fs::write(dir.path().join("media").join(name), bytes).unwrap();
         MediaCache::new(dir.path(), MAX_IMAGE_SIDE).resolve(&format!("media/{name}"))
+    }
+
+    #[test]
+    fn a_brochure_is_a_pdf_by_its_bytes_and_no_larger_than_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        std::fs::write(dir.path().join("media/ok.pdf"), b"%PDF-1.7\n%%EOF\n").unwrap();
+        std::fs::write(dir.path().join("media/fake.pdf"), b"<html>").unwrap();
+        let big = std::fs::File::create(dir.path().join("media/big.pdf")).unwrap();
+        big.set_len(MAX_DOCUMENT_BYTES + 1).unwrap();
+        let mut cache = MediaCache::new(dir.path(), MAX_IMAGE_SIDE);
+        let file = cache.resolve_document("media/ok.pdf").unwrap();
+        assert_eq!((file.bytes, file.width), (15, 0));
+        assert!(file.output.ends_with(".pdf") && file.output != "media/ok.pdf");
+        let problem = cache.resolve_document("media/fake.pdf").unwrap_err();
+        assert_eq!(problem.code, ErrorCode::BrochureNotPdf);
+        let problem = cache.resolve_document("media/big.pdf").unwrap_err();
+        assert_eq!(problem.code, ErrorCode::BrochureTooLarge);
+        assert!(
+            problem.message.contains("more than 10.0 MB"),
+            "{}",
+            problem.message
+        );
+        assert_eq!(human_size(1_258_291), "1.2 MB");
     }
 
     #[test]

@@ -9,7 +9,8 @@ use crate::routes;
 // Declared with the routes (a legal page is a route); read here as part of the model.
 pub use crate::routes::PolicyKind;
 use crate::values::{
-    Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType, SocialKind, Text,
+    Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType,
+    SocialKind, Text,
 };
 
 // ---------------------------------------------------------------- site.toml
@@ -258,6 +259,24 @@ content_table! {
         pub draft: Option<bool>,
         /// Optional: old paths of the site that redirect (301) here, e.g. `/old/path`.
         pub aliases: Option<Vec<Located<String>>>,
+        /// Optional: the maker's brand, e.g. "Fresenius".
+        pub brand: Option<Text>,
+        /// Optional: the maker's model name or number, e.g. "4008S".
+        pub model: Option<Text>,
+        /// Optional: what buyers compare, as name and value pairs in the order shown; a name once per product.
+        pub specifications: Option<Vec<Specification>>,
+        /// Optional: a PDF brochure under media/, published for download.
+        pub brochure: Option<Brochure>,
+    }
+}
+
+content_table! {
+    /// One specification of a product, e.g. "Weight" = "12 kg".
+    pub struct Specification {
+        /// What is stated, e.g. "Weight".
+        pub name: Located<Text>,
+        /// Its value, e.g. "12 kg".
+        pub value: Text,
     }
 }
 
@@ -297,6 +316,10 @@ impl Product {
     /// Its old paths (`aliases`), each redirecting to [`Product::route`].
     pub fn aliases(&self) -> &[Located<String>] {
         self.aliases.as_deref().unwrap_or_default()
+    }
+    /// Its specifications, in the order shown.
+    pub fn specifications(&self) -> &[Specification] {
+        self.specifications.as_deref().unwrap_or_default()
     }
 }
 

@@ -387,6 +387,58 @@ impl JsonSchema for MediaRef {
     }
 }
 
+/// A product's brochure: a PDF under `content/media/`, checked by its bytes and its
+/// size, and published (under a hashed name) for download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Brochure {
+    /// The content path as written, e.g. `media/brochures/hd-2.pdf`.
+    pub path: String,
+    /// The path inside `dist/`, e.g. `media/brochures/hd-2.3f2a9c1e.pdf`.
+    pub output: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+impl Brochure {
+    /// The URL the site uses: `/` + the output path.
+    pub fn src(&self) -> String {
+        format!("/{}", self.output)
+    }
+}
+
+impl FromToml for Brochure {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let path = string_value(value, span, cx, "a media path string")?;
+        match cx.media.resolve_document(&path) {
+            Ok(file) => Some(Brochure {
+                path,
+                output: file.output,
+                bytes: file.bytes,
+            }),
+            Err(problem) => {
+                cx.report(span, problem.code, problem.message, None);
+                None
+            }
+        }
+    }
+}
+
+impl JsonSchema for Brochure {
+    fn schema_name() -> Cow<'static, str> {
+        "BrochurePath".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^media/.*\\.pdf$",
+            "description": "A PDF file path relative to content/, starting with media/"
+        })
+    }
+}
+
 /// Declares a closed vocabulary read from a string, with "did you mean".
 macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident, $code:ident, $description:literal { $( $(#[$vmeta:meta])* $variant:ident = $text:literal ),* $(,)? }) => {

@@ -117,6 +117,8 @@ fixture_tests!(
     unknown_variant,
     unknown_registration_type,
     invalid_id,
+    duplicate_specification,
+    brochure_not_pdf,
     invalid_email,
     invalid_url,
     invalid_phone,
@@ -170,6 +172,51 @@ fn every_fixture_directory_is_tested() {
 /// whose body must name the code (checked below); those tests assert the code is
 /// raised.
 const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
+    (
+        ErrorCode::UnknownColumn,
+        "crates/sitegen-sheet/src/tests.rs",
+        "an_unknown_repeated_or_missing_column_is_an_error_at_its_header",
+    ),
+    (
+        ErrorCode::MissingColumn,
+        "crates/sitegen-sheet/src/tests.rs",
+        "an_unknown_repeated_or_missing_column_is_an_error_at_its_header",
+    ),
+    (
+        ErrorCode::InvalidIdCell,
+        "crates/sitegen-sheet/src/tests.rs",
+        "an_id_is_a_whole_number_from_a_number_text_or_formula_value",
+    ),
+    (
+        ErrorCode::SheetNotUtf8,
+        "crates/sitegen-sheet/src/tests.rs",
+        "a_csv_with_a_bom_is_read_and_one_that_is_not_utf8_is_located",
+    ),
+    (
+        ErrorCode::SheetUnreadable,
+        "crates/sitegen-sheet/src/tests.rs",
+        "a_file_that_is_no_spreadsheet_is_one_located_error",
+    ),
+    (
+        ErrorCode::FileChangedOnDisk,
+        "crates/sitegen-edit/src/tests.rs",
+        "a_file_changed_on_disk_since_it_was_read_is_not_overwritten",
+    ),
+    (
+        ErrorCode::TrimmedCell,
+        "crates/sitegen-sheet/src/tests.rs",
+        "text_is_trimmed_with_a_warning_at_its_cell",
+    ),
+    (
+        ErrorCode::NumberInTextColumn,
+        "crates/sitegen-sheet/src/tests.rs",
+        "a_number_in_a_text_column_keeps_its_text_and_a_long_one_warns",
+    ),
+    (
+        ErrorCode::BrochureTooLarge,
+        "crates/sitegen-content/src/media.rs",
+        "a_brochure_is_a_pdf_by_its_bytes_and_no_larger_than_the_limit",
+    ),
     (
         ErrorCode::BuildIo,
         "crates/sitegen-render/src/error.rs",

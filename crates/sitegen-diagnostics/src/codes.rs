@@ -149,6 +149,9 @@ catalogue! {
     /// An id that becomes a URL segment holds what a URL or a file name cannot.
     InvalidId = "E0212", Error, "id not usable in a URL",
         "ids in URLs use letters, digits, spaces, -, _ and . (not . or .. alone), at most 100 characters";
+    /// A product names the same specification twice (names are compared without case).
+    DuplicateSpecification = "E0213", Error, "specification named twice",
+        "give each specification of a product its own name, or merge the two values into one";
     /// A malformed e-mail address.
     InvalidEmail = "E0301", Error, "invalid e-mail address",
         "write an address like name@company.in";
@@ -176,6 +179,12 @@ catalogue! {
     /// or embedded images (left out). Raised by `sitegen check` and `sitegen build`.
     UndrawableShareImage = "E0405", Error, "drawing cannot be turned into a share image",
         "convert the drawing's text to paths and embed no images in it, or give the entry a PNG or JPEG image";
+    /// A product's `brochure` is not a PDF file (judged by its first bytes, `%PDF-`).
+    BrochureNotPdf = "E0406", Error, "brochure is not a PDF",
+        "export the brochure as PDF and name the .pdf file under content/media/";
+    /// A product's `brochure` is larger than the limit a download may have.
+    BrochureTooLarge = "E0407", Error, "brochure too large",
+        "make the PDF smaller (export it for screen, with compressed images), or split it";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";
@@ -284,6 +293,24 @@ catalogue! {
     /// The preview server stopped on an error of the system (the message says which).
     ServerFailed = "E0903", Error, "the preview server stopped",
         "start `sitegen serve` again; if it fails the same way, report the message";
+    /// A column header of an imported sheet names no product field.
+    UnknownColumn = "E1001", Error, "unknown column",
+        "rename the header to a product field (docs/spreadsheet.md), `spec: NAME` for a specification, or start it with # to keep it as a note";
+    /// An imported sheet lacks a column every product needs, or names one twice.
+    MissingColumn = "E1002", Error, "missing or repeated column",
+        "export the catalogue (sitegen export products FILE) for a sheet with every column once";
+    /// An `id` cell of an imported sheet is not a whole positive number.
+    InvalidIdCell = "E1003", Error, "id is not a whole positive number",
+        "write the product's number (12, or \"0012\" as text), or leave the cell empty to give the product the next free id";
+    /// An imported CSV file is not UTF-8 text.
+    SheetNotUtf8 = "E1004", Error, "CSV file is not UTF-8",
+        "in Excel, save it with File > Save As > \"CSV UTF-8 (Comma delimited) (*.csv)\"; in LibreOffice, choose the character set Unicode (UTF-8)";
+    /// An imported sheet cannot be read: not a spreadsheet, damaged, or without a sheet.
+    SheetUnreadable = "E1005", Error, "spreadsheet cannot be read",
+        "save the file again as .xlsx, .ods or CSV UTF-8, and check that its first sheet holds the products";
+    /// A content file changed on disk while it was being changed here.
+    FileChangedOnDisk = "E1006", Error, "file changed on disk",
+        "another program changed the file meanwhile: nothing was written; run the command again on the new file";
     /// An e-mail address at example.com or example.org.
     ExampleEmail = "W0001", Warning, "example e-mail address",
         "replace the example address with a real one before publishing";
@@ -303,6 +330,13 @@ catalogue! {
     /// product's title or description: the group finds nothing yet.
     UnusedSynonyms = "W0005", Warning, "synonym group matches no product",
         "check the spelling of the words against the products, or remove the group";
+    /// A text cell of an imported sheet has spaces at its start or end; they are removed.
+    TrimmedCell = "W1001", Warning, "spaces around a cell's text",
+        "the spaces were removed; remove them in the sheet too to silence this";
+    /// A number cell in a text column holds a number too long to keep exactly
+    /// (shown like `1.2E+13`): the spreadsheet may have rounded a code or a phone number.
+    NumberInTextColumn = "W1002", Warning, "long number in a text column",
+        "format the column as Text in the spreadsheet before typing codes and long numbers";
 }
 
 impl ErrorCode {

@@ -65,6 +65,18 @@ pub enum Location {
         /// 1-based column, counted in characters.
         column: usize,
     },
+    /// A cell of a spreadsheet: `PATH:SHEET!CELL` (`products.xlsx:Products!C12`), or a
+    /// whole row, `PATH:SHEET!12:12`, when no cell holds the problem.
+    Cell {
+        /// The file, as shown.
+        path: PathBuf,
+        /// The sheet's name.
+        sheet: String,
+        /// 1-based row.
+        row: usize,
+        /// 0-based column (A is 0); `None` for the whole row.
+        column: Option<usize>,
+    },
 }
 
 impl Location {
@@ -72,7 +84,9 @@ impl Location {
     pub fn path(&self) -> Option<&Path> {
         match self {
             Location::Nowhere => None,
-            Location::File(path) | Location::Text { path, .. } => Some(path),
+            Location::File(path) | Location::Text { path, .. } | Location::Cell { path, .. } => {
+                Some(path)
+            }
         }
     }
 
@@ -80,6 +94,7 @@ impl Location {
     pub fn line(&self) -> usize {
         match self {
             Location::Text { line, .. } => *line,
+            Location::Cell { row, .. } => *row,
             Location::Nowhere | Location::File(_) => 0,
         }
     }
@@ -88,6 +103,7 @@ impl Location {
     pub fn column(&self) -> usize {
         match self {
             Location::Text { column, .. } => *column,
+            Location::Cell { column, .. } => column.map_or(0, |column| column + 1),
             Location::Nowhere | Location::File(_) => 0,
         }
     }
@@ -104,7 +120,7 @@ impl Location {
 }
 
 impl fmt::Display for Location {
-    /// `PATH:LINE:COL`, `PATH`, or nothing.
+    /// `PATH:LINE:COL`, `PATH:SHEET!CELL`, `PATH`, or nothing.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Location::Nowhere => Ok(()),
@@ -112,8 +128,39 @@ impl fmt::Display for Location {
             Location::Text { path, line, column } => {
                 write!(f, "{}:{line}:{column}", path.display())
             }
+            Location::Cell {
+                path,
+                sheet,
+                row,
+                column: Some(column),
+            } => write!(
+                f,
+                "{}:{sheet}!{}{row}",
+                path.display(),
+                column_letters(*column)
+            ),
+            Location::Cell {
+                path,
+                sheet,
+                row,
+                column: None,
+            } => write!(f, "{}:{sheet}!{row}:{row}", path.display()),
         }
     }
+}
+
+/// A spreadsheet's name of the 0-based column `column`: `0` → `A`, `26` → `AA`.
+pub fn column_letters(mut column: usize) -> String {
+    let mut letters = Vec::new();
+    loop {
+        letters.push(b'A' + (column % 26) as u8);
+        if column < 26 {
+            break;
+        }
+        column = column / 26 - 1;
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
 }
 
 /// Lines up to this many characters are shown whole; longer ones are cut.
@@ -216,11 +263,10 @@ impl Diagnostic {
         };
         let mut text = self.render_headline(&palette);
         let accent = palette.severity(self.severity);
-        let line = self.location.line();
-        let number = if line > 0 {
-            line.to_string()
-        } else {
-            String::new()
+        // Only a line of text has a number in the gutter (a cell's row is no line).
+        let number = match &self.location {
+            Location::Text { line, .. } if *line > 0 => line.to_string(),
+            _ => String::new(),
         };
         let gutter = " ".repeat(number.len());
         let bar = palette.paint(palette.gutter, "|");
@@ -490,6 +536,34 @@ mod tests {
         assert_eq!(
             d.to_string(),
             "content/products.toml:12:12: error[E0202]: unknown category \"dialisys\"\n   |\n12 | category = \"dialisys\"\n   |            ^^^^^^^^^^\n   = help: did you mean \"dialysis\"?"
+        );
+    }
+
+    #[test]
+    fn a_spreadsheet_cell_or_row_is_named_as_the_spreadsheet_names_it() {
+        let cell = |column| Location::Cell {
+            path: PathBuf::from("products.xlsx"),
+            sheet: "Products".into(),
+            row: 12,
+            column,
+        };
+        assert_eq!(cell(Some(2)).to_string(), "products.xlsx:Products!C12");
+        assert_eq!(cell(Some(27)).to_string(), "products.xlsx:Products!AB12");
+        assert_eq!(cell(None).to_string(), "products.xlsx:Products!12:12");
+        assert_eq!(
+            cell(Some(2)).sort_key(),
+            (Path::new("products.xlsx"), 12, 3)
+        );
+        let mut d = Diagnostic::new(ErrorCode::UnknownCategory, "unknown category \"dialisys\"");
+        d.location = cell(Some(2));
+        d.hint = Some("did you mean \"dialysis\"?".into());
+        assert_eq!(
+            d.to_string(),
+            "products.xlsx:Products!C12: error[E0202]: unknown category \"dialisys\"\n = help: did you mean \"dialysis\"?"
+        );
+        assert_eq!(
+            (column_letters(0), column_letters(25), column_letters(26)),
+            ("A".into(), "Z".into(), "AA".into())
         );
     }
 

@@ -26,6 +26,7 @@ mod suggest;
 
 pub use codes::{ErrorCode, Severity};
 pub use diagnostic::{
-    display_path, paint_severity, sort, Diagnostic, Location, Position, SourceFile, Span,
+    column_letters, display_path, paint_severity, sort, Diagnostic, Location, Position, SourceFile,
+    Span,
 };
 pub use suggest::{closest, did_you_mean, did_you_mean_id};

@@ -228,8 +228,8 @@ fn organisation(content: &Content) -> Value {
     Value::Object(org)
 }
 
-/// A product page's `Product`. No offers or brand: the catalogue has no prices and
-/// the products are other makers' (an invented brand would be false).
+/// A product page's `Product`. No offers: the catalogue has no prices. The brand,
+/// model and specifications (`additionalProperty`) only when the content names them.
 fn product_ld(content: &Content, product: &Product, route: &PlannedRoute) -> Value {
     let base = content.site.base_url();
     let mut ld = Map::new();
@@ -249,6 +249,25 @@ fn product_ld(content: &Content, product: &Product, route: &PlannedRoute) -> Val
     );
     ld.insert("sku".into(), json!(product.id().to_string()));
     ld.insert("url".into(), json!(absolute(base, &route.path)));
+    if let Some(brand) = &product.brand {
+        ld.insert(
+            "brand".into(),
+            json!({ "@type": "Brand", "name": brand.as_str() }),
+        );
+    }
+    if let Some(model) = &product.model {
+        ld.insert("model".into(), json!(model.as_str()));
+    }
+    let properties: Vec<Value> = product
+        .specifications()
+        .iter()
+        .map(|spec| {
+            json!({ "@type": "PropertyValue", "name": spec.name.value.as_str(), "value": spec.value.as_str() })
+        })
+        .collect();
+    if !properties.is_empty() {
+        ld.insert("additionalProperty".into(), json!(properties));
+    }
     Value::Object(ld)
 }
 

@@ -37,6 +37,36 @@ pub struct Product<'a> {
     summary: ProductSummary<'a>,
     description: &'a str,
     category_name: &'a str,
+    /// The maker's brand, when the content names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    brand: Option<&'a str>,
+    /// The maker's model, when the content names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    model: Option<&'a str>,
+    /// What buyers compare, in the content's order (empty when there is none).
+    specifications: Vec<Specification<'a>>,
+    /// The PDF brochure to download, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    brochure: Option<Brochure>,
+}
+
+/// One specification of a product: `{ name, value }`.
+#[derive(Debug, Serialize, TS)]
+pub struct Specification<'a> {
+    name: &'a str,
+    value: &'a str,
+}
+
+/// A product's brochure: `{ src, size }`, its size as people read it (`1.2 MB`).
+#[derive(Debug, Serialize, TS)]
+pub struct Brochure {
+    /// The published (hashed) file's URL.
+    src: String,
+    /// Its size, e.g. `1.2 MB`.
+    size: String,
 }
 
 /// `/products` (every product, `category` null) and `/products/category/{id}` (only that
@@ -135,6 +165,20 @@ pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageDat
             summary: product_summary(c, p),
             description: p.description(),
             category_name: c.category(p.category()).map_or("", |cat| cat.name()),
+            brand: p.brand.as_deref(),
+            model: p.model.as_deref(),
+            specifications: p
+                .specifications()
+                .iter()
+                .map(|spec| Specification {
+                    name: spec.name.value.as_str(),
+                    value: spec.value.as_str(),
+                })
+                .collect(),
+            brochure: p.brochure.as_ref().map(|brochure| Brochure {
+                src: brochure.src(),
+                size: sitegen_content::human_size(brochure.bytes),
+            }),
         },
         related: c
             .products

@@ -4,11 +4,11 @@
 //! turn on (a dev-dependency feature): a release build holds none of it, and its
 //! [`point`] and [`forced`] compile to nothing.
 //!
-//! `SITEGEN_FAULT=POINT:SIGNAL[,…]` makes a build raise SIGNAL (`KILL`, `INT` or `TERM`)
+//! `SITEGEN_FAULT=POINT:SIGNAL[,…]` makes a build raise SIGNAL (`KILL`, `INT`, `TERM` or `STOP`)
 //! on itself when it reaches POINT: a stage name (`content`, `web app`, `media`, `data`,
 //! `rendering` (each route), `prerender`, `write`, `link check`, `compress`) or a step of the commit
 //! (`between-renames`, `committed`, `removing-old-site`; `updating`, half-way through
-//! the moves of an update in place). A bare word is a switch:
+//! the moves of an update in place), or `import-write`, where an import is about to write. A bare word is a switch:
 //! `no-exchange` makes the commit take the path of systems without an atomic swap;
 //! `stop-worker` stops (SIGSTOP) every prerender worker as it starts, as a hung one.
 //! An unknown point, switch or signal is refused by [`install_from_env`].
@@ -28,6 +28,7 @@ const POINTS: &[&str] = &[
     "committed",
     "removing-old-site",
     "updating",
+    "import-write",
 ];
 
 /// The switches that change a build's path instead of raising a signal.
@@ -81,6 +82,9 @@ mod enabled {
             "KILL" => Some(crate::os::SIGKILL),
             "INT" => Some(crate::os::SIGINT),
             "TERM" => Some(crate::os::SIGTERM),
+            // Stops the process until a test sends SIGCONT (a file changed meanwhile).
+            #[cfg(unix)]
+            "STOP" => Some(crate::os::SIGSTOP),
             _ => None,
         }
     }

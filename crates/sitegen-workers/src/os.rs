@@ -17,6 +17,9 @@ pub const SIGINT: i32 = 2;
 pub const SIGTERM: i32 = 15;
 /// SIGKILL's number on Unix systems (Windows has no such signal).
 pub const SIGKILL: i32 = 9;
+/// SIGSTOP, which pauses a process (its number differs between Unix systems).
+#[cfg(unix)]
+pub const SIGSTOP: i32 = libc::SIGSTOP;
 
 /// Whether [`process_is_alive`] can tell: where it cannot, it answers true, and what a
 /// process may still be using is kept (a leftover costs disk, never data).

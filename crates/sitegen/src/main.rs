@@ -1,4 +1,5 @@
-//! The `sitegen` command line: `build`, `check`, `serve`, `schema`, `gen`, `explain` and `new`.
+//! The `sitegen` command line: `build`, `check`, `serve`, `schema`, `gen`, `explain`, `new`,
+//! `export` and `import`.
 
 mod cmd;
 
@@ -45,6 +46,41 @@ enum Command {
     /// Add a product, service or certificate (a draft, with the next free id) to its
     /// content file, print where to edit it, then check the content.
     New(NewArgs),
+    /// Write the catalogue to a spreadsheet (.xlsx) or CSV file: one row per product,
+    /// one column per field and per specification name.
+    Export(ExportArgs),
+    /// Read a spreadsheet (.xlsx, .xls, .ods) or CSV file back into the catalogue:
+    /// changed values are rewritten, new rows added, every problem reported at its
+    /// cell; nothing is written when there is an error.
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Args)]
+struct ExportArgs {
+    /// What to export.
+    kind: cmd::sheet::SheetKind,
+    /// The file to write; its extension (.xlsx or .csv) chooses the format.
+    file: PathBuf,
+    /// The content folder.
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct ImportArgs {
+    /// What to import.
+    kind: cmd::sheet::SheetKind,
+    /// The file to read: .xlsx, .xls, .ods or .csv (UTF-8).
+    file: PathBuf,
+    /// The content folder.
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+    /// Report what would change (the first changes, then a count), write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Remove the products that are not in the sheet (else they are kept).
+    #[arg(long)]
+    delete_missing: bool,
 }
 
 #[derive(Debug, Args)]
@@ -212,11 +248,16 @@ fn main() -> ExitCode {
     {
         cmd::set_quiet(*quiet);
     }
-    if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
+    if matches!(
+        cli.command,
+        Command::Build(_) | Command::Serve(_) | Command::Import(_)
+    ) {
         if let Err(error) = sitegen_workers::fault::install_from_env() {
             eprintln!("{}: {error}", cmd::paint_failure("error"));
             return ExitCode::from(2);
         }
+    }
+    if matches!(cli.command, Command::Build(_) | Command::Serve(_)) {
         if let Err(error) = sitegen_workers::interrupt::install() {
             eprintln!("warning: Ctrl-C will not stop a build cleanly: {error}");
         }
@@ -240,6 +281,18 @@ fn main() -> ExitCode {
             web: args.web,
             load,
         }),
+        Command::Export(args) => match args.kind {
+            cmd::sheet::SheetKind::Products => cmd::sheet::export(&args.content, &args.file),
+        },
+        Command::Import(args) => match args.kind {
+            cmd::sheet::SheetKind::Products => cmd::sheet::import(
+                &args.content,
+                &args.file,
+                args.dry_run,
+                args.delete_missing,
+                load,
+            ),
+        },
         Command::Serve(args) => {
             let watch = !(args.no_watch || args.no_build);
             cmd::serve::run(cmd::serve::ServeConfig {

@@ -12,6 +12,8 @@ mod editorial;
 mod host_limits;
 #[path = "cli/paging.rs"]
 mod paging;
+#[path = "cli/sheet.rs"]
+mod sheet;
 
 use common::*;
 

@@ -49,6 +49,7 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
         "schemas/products.schema.json",
         "docs/errors.md",
         "docs/cli.md",
+        "docs/spreadsheet.md",
         contract,
     ] {
         assert!(

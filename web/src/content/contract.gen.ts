@@ -22,6 +22,19 @@ export type Biography = { heading: string, sourceUrl: string, sourceLabel: strin
 export type BiographyEntry = { year: number, title: string, text: string, image: Media, };
 
 /**
+ * A product's brochure: `{ src, size }`, its size as people read it (`1.2 MB`).
+ */
+export type Brochure = {
+/**
+ * The published (hashed) file's URL.
+ */
+src: string,
+/**
+ * Its size, e.g. `1.2 MB`.
+ */
+size: string, };
+
+/**
  * A category of the catalogue (the products' filter and menu).
  */
 export type Category = { id: string, name: string, shortName: string, subcategories: Array<string>, };
@@ -244,7 +257,23 @@ route: RouteData<unknown>, };
 /**
  * A product page's product: its summary, description and category name.
  */
-export type Product = { description: string, categoryName: string, id: number, title: string,
+export type Product = { description: string, categoryName: string,
+/**
+ * The maker's brand, when the content names one.
+ */
+brand?: string,
+/**
+ * The maker's model, when the content names one.
+ */
+model?: string,
+/**
+ * What buyers compare, in the content's order (empty when there is none).
+ */
+specifications: Array<Specification>,
+/**
+ * The PDF brochure to download, when there is one.
+ */
+brochure?: Brochure, id: number, title: string,
 /**
  * A category id.
  */
@@ -423,6 +452,11 @@ export type SocialKind = "instagram" | "facebook" | "twitter" | "email" | "linke
  * A top bar link; `kind` picks the icon.
  */
 export type SocialLink = { kind: SocialKind, label: string, url: string, };
+
+/**
+ * One specification of a product: `{ name, value }`.
+ */
+export type Specification = { name: string, value: string, };
 
 /**
  * A counter: it counts up to `value`, shown with `decimals` decimals.

@@ -681,6 +681,7 @@ export const productPages = {
         "width": 80
       },
       "slug": "hemodialysis-machine",
+      "specifications": [],
       "subcategory": "Dialysis Machines",
       "title": "Hemodialysis Machine"
     },
@@ -723,6 +724,7 @@ export const productPages = {
         "width": 64
       },
       "slug": "dialyser-reprocessing-unit",
+      "specifications": [],
       "subcategory": "Dialysis Equipments",
       "title": "Dialyser Reprocessing Unit"
     },
@@ -765,6 +767,7 @@ export const productPages = {
         "width": 64
       },
       "slug": "hemodialysis-machine",
+      "specifications": [],
       "subcategory": "Dialysis Machines",
       "title": "Hemodialysis Machine"
     },
@@ -807,6 +810,7 @@ export const productPages = {
         "width": 64
       },
       "slug": "digital-x-ray-dr-script-alert-1-script",
+      "specifications": [],
       "subcategory": "Imaging & Diagnostic Products",
       "title": "Digital X-Ray (DR) <script>alert(1)</script>"
     },
@@ -824,6 +828,7 @@ export const productPages = {
         "width": 64
       },
       "slug": "slit-lamp",
+      "specifications": [],
       "subcategory": "Ophthalmic Equipments",
       "title": "Slit Lamp"
     },

@@ -88,6 +88,7 @@ pub(super) fn check_products(
                     None,
                 );
             }
+            check_specification_names(&mut r, product);
         }
     }
     // The checks below read the products as written, so that a product with a
@@ -133,6 +134,29 @@ pub(super) fn check_products(
                 ),
                 Some(hint),
             );
+        }
+    }
+}
+
+/// A specification's name once per product (compared without case), so that a table
+/// of them never shows two rows with one header.
+fn check_specification_names(r: &mut Reporter<'_>, product: &crate::model::Product) {
+    let mut seen: Vec<String> = Vec::new();
+    for specification in product.specifications() {
+        let name = specification.name.value.trim().to_lowercase();
+        if seen.contains(&name) {
+            r.report(
+                &specification.name.span,
+                ErrorCode::DuplicateSpecification,
+                format!(
+                    "product {} names the specification \"{}\" twice",
+                    product.id(),
+                    specification.name.value.as_str()
+                ),
+                None,
+            );
+        } else {
+            seen.push(name);
         }
     }
 }

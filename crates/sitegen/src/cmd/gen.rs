@@ -14,6 +14,7 @@
 //!   (`docs/data-contract.md` §1, and its lines naming the home sections), from
 //!   `sitegen-content` and `sitegen-diagnostics`;
 //! - the command-line reference (`docs/cli.md`), from the command line's definitions.
+//! - the products sheet's column reference (`docs/spreadsheet.md`), from `sitegen-sheet`.
 //!
 //! One test (`tests/gen.rs`) fails while any committed file is stale.
 
@@ -123,6 +124,10 @@ pub fn generated_files(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
     files.push((
         PathBuf::from(ERRORS_FILE),
         sitegen_content::ErrorCode::reference_markdown(),
+    ));
+    files.push((
+        PathBuf::from(sitegen_sheet::REFERENCE_FILE),
+        sitegen_sheet::reference_markdown(),
     ));
     let contract = root.join(DATA_CONTRACT_FILE);
     let text = fs::read_to_string(&contract)

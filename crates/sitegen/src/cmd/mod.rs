@@ -8,6 +8,7 @@ pub mod new;
 pub mod progress;
 pub mod schema;
 pub mod serve;
+pub mod sheet;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

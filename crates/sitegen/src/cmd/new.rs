@@ -2,9 +2,9 @@
 //! next free id to the right content file, keeping the file's comments and
 //! formatting, say where it is, then check the content.
 //!
-//! The file is read with `toml_edit` (ids, categories) and the entry is formatted by
-//! it; the entry's text goes in after the last entry of its kind, so every other byte
-//! of the file stays as the editor wrote it.
+//! The entry is added by the content engine (`sitegen-edit`), as an import adds one:
+//! after the last entry of its kind, every other byte of the file kept, written
+//! atomically and refused if the file changed meanwhile.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use sitegen_content::files::{self, ContentFile};
+use sitegen_edit::{Change, ContentEdit};
 use toml_edit::{value, Array, ArrayOfTables, DocumentMut, Item, Table};
 
 /// What to add.
@@ -69,15 +70,9 @@ fn refused(message: impl Into<String>, hint: Option<String>) -> Refused {
 }
 
 pub fn run(entry: &NewEntry) -> anyhow::Result<ExitCode> {
-    let path = entry.content.join(entry.kind.file());
-    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let document: DocumentMut = text.parse().with_context(|| {
-        format!(
-            "{} is not valid TOML: fix it first (sitegen check)",
-            path.display()
-        )
-    })?;
-    let table = match new_table(entry, &document) {
+    let mut edit = ContentEdit::open_array(&entry.content, entry.kind.file(), entry.kind.table())
+        .map_err(|error| anyhow::anyhow!(error))?;
+    let table = match new_table(entry, &edit) {
         Ok(table) => table,
         Err(Refused { message, hint }) => {
             eprintln!("error: {message}");
@@ -88,20 +83,23 @@ pub fn run(entry: &NewEntry) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    let (updated, line) = insert_entry(&text, entry.kind.table(), &table);
+    let shown = id_shown(&table);
+    edit.apply(Change::Add { entry: table })
+        .map_err(|error| anyhow::anyhow!(error))?;
+    let (updated, line) = edit.text();
     // The result must still read as TOML before it replaces the file.
     updated
         .parse::<DocumentMut>()
         .context("the new entry would not be valid TOML (a bug in sitegen new)")?;
-    fs::write(&path, &updated).with_context(|| format!("writing {}", path.display()))?;
+    edit.commit().map_err(|error| anyhow::anyhow!(error))?;
     println!(
-        "added {} {} as a draft (remove `draft = true` to publish it); edit it at:",
+        "added {} {shown} as a draft (remove `draft = true` to publish it); edit it at:",
         entry.kind.table(),
-        id_shown(&table)
     );
     println!(
-        "{}:{line}",
-        shown_path(&entry.content, entry.kind.file()).display()
+        "{}:{}",
+        shown_path(&entry.content, entry.kind.file()).display(),
+        line.unwrap_or(1)
     );
     super::check::run(&entry.content, &entry.web, &entry.load)
 }
@@ -128,7 +126,7 @@ fn entries<'d>(document: &'d DocumentMut, name: &str) -> impl Iterator<Item = &'
         .flat_map(ArrayOfTables::iter)
 }
 
-fn new_table(entry: &NewEntry, document: &DocumentMut) -> Result<Table, Refused> {
+fn new_table(entry: &NewEntry, edit: &ContentEdit) -> Result<Table, Refused> {
     let title = entry.title.trim();
     if title.is_empty() {
         return Err(refused(
@@ -146,11 +144,7 @@ fn new_table(entry: &NewEntry, document: &DocumentMut) -> Result<Table, Refused>
                 ));
             }
             let (category, subcategory) = product_category(entry)?;
-            let next = entries(document, "product")
-                .filter_map(|p| p.get("id").and_then(Item::as_integer))
-                .max()
-                .unwrap_or(0)
-                + 1;
+            let next = edit.max_number_id() + 1;
             table["id"] = value(next);
             table["title"] = value(title);
             table["description"] = value(format!("Describe {title} here."));
@@ -171,7 +165,8 @@ fn new_table(entry: &NewEntry, document: &DocumentMut) -> Result<Table, Refused>
             if id.trim().is_empty() {
                 return Err(refused("the id would be empty", Some("pass --id".into())));
             }
-            let taken = entries(document, entry.kind.table())
+            let taken = edit
+                .entries()
                 .any(|t| t.get("id").and_then(Item::as_str) == Some(id.as_str()));
             if taken {
                 return Err(refused(
@@ -253,96 +248,4 @@ fn product_category(entry: &NewEntry) -> Result<(String, String), Refused> {
             })?,
     };
     Ok((category.clone(), subcategory))
-}
-
-/// `text` with `[[name]]` + `table` after the last `[[name]]` entry (before the next
-/// table header, or at the end), and the 1-based line of the new header.
-fn insert_entry(text: &str, name: &str, table: &Table) -> (String, usize) {
-    let mut rendered = DocumentMut::new();
-    let mut array = ArrayOfTables::new();
-    array.push(table.clone());
-    rendered.insert(name, Item::ArrayOfTables(array));
-    let entry = format!("{}\n", rendered.to_string().trim_end());
-
-    let header = format!("[[{name}]]");
-    let starts: Vec<usize> = line_starts(text).collect();
-    // The line at `start`, without its indentation.
-    let line_at = |start: usize| text[start..].trim_start_matches([' ', '\t']);
-    let last_own = starts
-        .iter()
-        .rposition(|&start| line_at(start).starts_with(&header));
-    let next_other = last_own.and_then(|own| {
-        let mut next = (own + 1..starts.len()).find(|&k| {
-            line_at(starts[k]).starts_with('[') && !line_at(starts[k]).starts_with(&header)
-        })?;
-        // Comments right above the next header belong to it.
-        while next > own + 1 && line_at(starts[next - 1]).starts_with(['#', '\n', '\r']) {
-            next -= 1;
-        }
-        Some(starts[next])
-    });
-    let (before, after) = match next_other {
-        Some(at) => text.split_at(at),
-        None => (text, ""),
-    };
-    let before = before.trim_end_matches(['\n', '\r', ' ', '\t']);
-    let separator = if before.is_empty() { "" } else { "\n\n" };
-    let line = before.lines().count() + if before.is_empty() { 1 } else { 2 };
-    let tail = if after.is_empty() {
-        String::new()
-    } else {
-        format!("\n{}", after.trim_start_matches(['\n', '\r']))
-    };
-    (format!("{before}{separator}{entry}{tail}"), line)
-}
-
-fn line_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
-    std::iter::once(0).chain(
-        text.match_indices('\n')
-            .map(|(i, _)| i + 1)
-            .filter(move |&i| i < text.len()),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn table(id: i64) -> Table {
-        let mut table = Table::new();
-        table["id"] = value(id);
-        table
-    }
-
-    #[test]
-    fn an_entry_goes_after_the_last_of_its_kind_and_keeps_the_rest() {
-        let text =
-            "# top comment\n[[certificate]]\nid = \"a\" # why\n\n[[registration]]\nid = \"r\"\n";
-        let (updated, line) = insert_entry(text, "certificate", &table(1));
-        assert_eq!(
-            updated,
-            "# top comment\n[[certificate]]\nid = \"a\" # why\n\n[[certificate]]\nid = 1\n\n[[registration]]\nid = \"r\"\n"
-        );
-        assert_eq!(updated.lines().nth(line - 1), Some("[[certificate]]"));
-        assert_eq!(line, 5);
-    }
-
-    #[test]
-    fn the_comment_over_the_next_kind_stays_with_it() {
-        let text = "[[certificate]]\nid = \"a\"\n\n# Railway\n[[registration]]\n";
-        let (updated, _) = insert_entry(text, "certificate", &table(1));
-        assert_eq!(
-            updated,
-            "[[certificate]]\nid = \"a\"\n\n[[certificate]]\nid = 1\n\n# Railway\n[[registration]]\n"
-        );
-    }
-
-    #[test]
-    fn an_entry_of_the_last_kind_is_appended() {
-        let (updated, line) = insert_entry("[[product]]\nid = 1\n\n\n", "product", &table(2));
-        assert_eq!(updated, "[[product]]\nid = 1\n\n[[product]]\nid = 2\n");
-        assert_eq!(line, 4);
-        let (updated, line) = insert_entry("", "product", &table(1));
-        assert_eq!((updated.as_str(), line), ("[[product]]\nid = 1\n", 1));
-    }
 }

@@ -38,14 +38,48 @@ export default function ProductPage() {
               <dt>Subcategory</dt>
               <dd>{product.subcategory}</dd>
             </div>
+            {product.brand && (
+              <div>
+                <dt>Brand</dt>
+                <dd>{product.brand}</dd>
+              </div>
+            )}
+            {product.model && (
+              <div>
+                <dt>Model</dt>
+                <dd>{product.model}</dd>
+              </div>
+            )}
           </dl>
           <p>{product.description}</p>
+          {product.brochure && (
+            <p>
+              <a className="product-brochure" href={product.brochure.src} download>
+                Download brochure (PDF, {product.brochure.size})
+              </a>
+            </p>
+          )}
           <button type="button" className="button button-primary" onClick={() => setEnquiring(true)}>
             Enquire Now
           </button>
           <QuoteListButton product={product} />
         </div>
       </article>
+      {product.specifications.length > 0 && (
+        <section className="section" aria-labelledby="product-specifications">
+          <h2 id="product-specifications">Specifications</h2>
+          <table className="product-specifications">
+            <tbody>
+              {product.specifications.map((specification) => (
+                <tr key={specification.name}>
+                  <th scope="row">{specification.name}</th>
+                  <td>{specification.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       {related.length > 0 && (
         <section className="section" aria-labelledby="related-products">
           <h2 id="related-products">Related Products</h2>

@@ -1,0 +1,513 @@
+//! `sitegen-edit` changes content files the one way every tool shares: `sitegen new`,
+//! `sitegen import` and the browser editor.
+//!
+//! What it is for:
+//! - typed [`Change`]s (set a field, add an entry, remove an entry) applied to the
+//!   TOML document with `toml_edit`, so every byte that is not a changed value stays
+//!   (comments, blank lines, key order, quoting);
+//! - checking the result with the checks of `sitegen check`, across all files, before
+//!   anything is written ([`ContentEdit::check`]), and saying which entry and field a
+//!   diagnostic is about ([`ContentEdit::locate`]);
+//! - refusing to write over a file that changed on disk since it was read, and writing
+//!   atomically: a temporary file renamed over the old one ([`ContentEdit::commit`]).
+//!
+//! What it is not for: reading spreadsheets or command lines (the `sitegen` binary and
+//! `sitegen-sheet` turn those into changes), or deciding what a change means.
+//!
+//! ```no_run
+//! use sitegen_edit::{Change, ContentEdit, EntryId, FieldPath};
+//! let content = std::path::Path::new("content");
+//! let mut edit = ContentEdit::open(content, "products.toml").unwrap();
+//! edit.apply(Change::Set {
+//!     entry: EntryId::Number(12),
+//!     field: FieldPath::key("title"),
+//!     value: Some("Hemodialysis Machine HD-2".into()),
+//! })
+//! .unwrap();
+//! let report = edit.check(&Default::default());
+//! if report.errors() == 0 {
+//!     edit.commit().unwrap();
+//! }
+//! ```
+
+#![warn(missing_docs)]
+
+mod insert;
+mod locate;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use sitegen_content::{Diagnostic, ErrorCode, LoadOptions, LoadReport};
+use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
+
+pub use insert::insert_entries;
+pub use locate::{FieldAt, Locator};
+
+/// Which entry of the file's array of tables a change is about, by its `id`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum EntryId {
+    /// An integer id (products).
+    Number(i64),
+    /// A text id (services, certificates).
+    Text(String),
+}
+
+impl EntryId {
+    fn of(table: &Table) -> Option<EntryId> {
+        let id = table.get("id")?.as_value()?;
+        id.as_integer()
+            .map(EntryId::Number)
+            .or_else(|| id.as_str().map(|text| EntryId::Text(text.to_string())))
+    }
+}
+
+impl fmt::Display for EntryId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EntryId::Number(id) => write!(f, "{id}"),
+            EntryId::Text(id) => write!(f, "\"{id}\""),
+        }
+    }
+}
+
+/// One step of a path inside an entry: a key of a table, or a position in an array.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PathStep {
+    /// A key, e.g. `title`.
+    Key(String),
+    /// A 0-based position in an array, e.g. the third specification.
+    Index(usize),
+}
+
+/// Where a value is inside an entry: `title`, or `specifications[2].value`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct FieldPath(pub Vec<PathStep>);
+
+impl FieldPath {
+    /// The path of a top-level key.
+    pub fn key(key: &str) -> FieldPath {
+        FieldPath(vec![PathStep::Key(key.to_string())])
+    }
+
+    /// This path followed by `step`.
+    pub fn then(mut self, step: PathStep) -> FieldPath {
+        self.0.push(step);
+        self
+    }
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, step) in self.0.iter().enumerate() {
+            match step {
+                PathStep::Key(key) if n == 0 => f.write_str(key)?,
+                PathStep::Key(key) => write!(f, ".{key}")?,
+                PathStep::Index(index) => write!(f, "[{index}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A typed change of one content file's array of tables (`[[product]]`, …).
+#[derive(Debug, Clone)]
+pub enum Change {
+    /// Sets the value at `field` of the entry `entry` (`None` removes the key). The old
+    /// value's surrounding spaces and comment stay.
+    Set {
+        /// The entry.
+        entry: EntryId,
+        /// Where in the entry.
+        field: FieldPath,
+        /// The new value, or `None` to remove the key.
+        value: Option<Value>,
+    },
+    /// Adds `entry` after the last entry of its kind.
+    Add {
+        /// The new entry's keys and values.
+        entry: Table,
+    },
+    /// Removes the entry (with the comment lines above it).
+    Remove {
+        /// The entry.
+        entry: EntryId,
+    },
+}
+
+/// Why a change or a write was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    /// The file cannot be read or written.
+    #[error("{path}: {error}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+    /// The file is not valid TOML, so it cannot be changed safely.
+    #[error("{path} is not valid TOML ({message}): fix it first (sitegen check)")]
+    NotToml {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message.
+        message: String,
+    },
+    /// No entry has the id the change names.
+    #[error("no {array} has id {id}")]
+    NoSuchEntry {
+        /// The array's name, e.g. `product`.
+        array: String,
+        /// The id asked for.
+        id: EntryId,
+    },
+    /// The path of a change leads to no value that can be set.
+    #[error("{array} {id} has no {field} to change")]
+    NoSuchField {
+        /// The array's name.
+        array: String,
+        /// The entry.
+        id: EntryId,
+        /// The path asked for.
+        field: FieldPath,
+    },
+    /// The file changed on disk since it was read: nothing was written.
+    #[error("{path} changed on disk since it was read: nothing was written")]
+    ChangedOnDisk {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+impl EditError {
+    /// The error as a diagnostic of the file it concerns, for the command line and
+    /// the editor, which report every problem the same way.
+    pub fn to_diagnostic(&self, shown_path: PathBuf) -> Diagnostic {
+        let code = match self {
+            EditError::Io { .. } => ErrorCode::FileUnreadable,
+            EditError::NotToml { .. } => ErrorCode::TomlSyntax,
+            EditError::NoSuchEntry { .. } | EditError::NoSuchField { .. } => {
+                ErrorCode::MissingField
+            }
+            EditError::ChangedOnDisk { .. } => ErrorCode::FileChangedOnDisk,
+        };
+        let message = match self {
+            EditError::ChangedOnDisk { .. } => {
+                "the file changed on disk since it was read: nothing was written".to_string()
+            }
+            other => other.to_string(),
+        };
+        Diagnostic::file(shown_path, code, message)
+    }
+}
+
+/// One content file being changed: the text as read (to detect changes on disk),
+/// the document with the changes applied so far, and the entries added.
+pub struct ContentEdit {
+    content_dir: PathBuf,
+    relative: String,
+    array: String,
+    read: String,
+    document: DocumentMut,
+    /// Entries to add, inserted as text after the last entry of their kind.
+    added: Vec<Table>,
+    /// The position of each id in the array, built on first use.
+    index: Option<HashMap<EntryId, usize>>,
+    changed: bool,
+}
+
+impl ContentEdit {
+    /// Reads `relative` (e.g. `products.toml`) of `content_dir`, whose entries are its
+    /// array of tables named after the file (`[[product]]`, `[[service]]`, …).
+    pub fn open(content_dir: &Path, relative: &str) -> Result<ContentEdit, EditError> {
+        let array = array_of(relative);
+        ContentEdit::open_array(content_dir, relative, &array)
+    }
+
+    /// [`ContentEdit::open`] with the array's name given (e.g. `certificate` of
+    /// `certificates.toml`, whose other array is `registration`).
+    pub fn open_array(
+        content_dir: &Path,
+        relative: &str,
+        array: &str,
+    ) -> Result<ContentEdit, EditError> {
+        let path = content_dir.join(relative);
+        let read = std::fs::read_to_string(&path).map_err(|error| EditError::Io {
+            path: path.clone(),
+            error,
+        })?;
+        let document: DocumentMut =
+            read.parse()
+                .map_err(|error: toml_edit::TomlError| EditError::NotToml {
+                    path: path.clone(),
+                    message: error.message().to_string(),
+                })?;
+        Ok(ContentEdit {
+            content_dir: content_dir.to_path_buf(),
+            relative: relative.to_string(),
+            array: array.to_string(),
+            read,
+            document,
+            added: Vec::new(),
+            index: None,
+            changed: false,
+        })
+    }
+
+    /// The file's path relative to the content folder, e.g. `products.toml`.
+    pub fn relative(&self) -> &str {
+        &self.relative
+    }
+
+    /// The text as it was read.
+    pub fn original(&self) -> &str {
+        &self.read
+    }
+
+    /// The entries as they are now (without those added).
+    pub fn entries(&self) -> impl Iterator<Item = &Table> {
+        self.document
+            .get(&self.array)
+            .and_then(Item::as_array_of_tables)
+            .into_iter()
+            .flat_map(ArrayOfTables::iter)
+    }
+
+    /// The entry with `id`, if there is one (without those added).
+    pub fn entry(&mut self, id: &EntryId) -> Option<&Table> {
+        let at = *self.positions().get(id)?;
+        self.entries().nth(at)
+    }
+
+    /// The largest integer id of the file's entries, including those added.
+    pub fn max_number_id(&self) -> i64 {
+        self.entries()
+            .chain(&self.added)
+            .filter_map(|table| table.get("id").and_then(Item::as_integer))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether any change was applied.
+    pub fn is_changed(&self) -> bool {
+        self.changed
+    }
+
+    fn positions(&mut self) -> &HashMap<EntryId, usize> {
+        if self.index.is_none() {
+            let mut index = HashMap::new();
+            for (at, table) in self.entries().enumerate() {
+                // With duplicate ids (an error of the checks) the first one is changed.
+                if let Some(id) = EntryId::of(table) {
+                    index.entry(id).or_insert(at);
+                }
+            }
+            self.index = Some(index);
+        }
+        self.index.get_or_insert_with(HashMap::new)
+    }
+
+    fn entries_mut(&mut self) -> Option<&mut ArrayOfTables> {
+        self.document
+            .get_mut(&self.array)
+            .and_then(Item::as_array_of_tables_mut)
+    }
+
+    /// Applies `change` to the document. Nothing is checked or written yet.
+    pub fn apply(&mut self, change: Change) -> Result<(), EditError> {
+        match change {
+            Change::Set {
+                entry,
+                field,
+                value,
+            } => {
+                let at = self.position(&entry)?;
+                let array = self.array.clone();
+                let table = self
+                    .entries_mut()
+                    .and_then(|tables| tables.get_mut(at))
+                    .ok_or_else(|| EditError::NoSuchEntry {
+                        array: array.clone(),
+                        id: entry.clone(),
+                    })?;
+                if !set_in_table(table, &field.0, value) {
+                    return Err(EditError::NoSuchField {
+                        array,
+                        id: entry,
+                        field,
+                    });
+                }
+            }
+            Change::Add { entry } => self.added.push(entry),
+            Change::Remove { entry } => {
+                let at = self.position(&entry)?;
+                if let Some(tables) = self.entries_mut() {
+                    tables.remove(at);
+                }
+                self.index = None;
+            }
+        }
+        self.changed = true;
+        Ok(())
+    }
+
+    fn position(&mut self, id: &EntryId) -> Result<usize, EditError> {
+        self.positions()
+            .get(id)
+            .copied()
+            .ok_or_else(|| EditError::NoSuchEntry {
+                array: self.array.clone(),
+                id: id.clone(),
+            })
+    }
+
+    /// The file's text with every change applied, and the 1-based line of the first
+    /// entry added (if any).
+    pub fn text(&self) -> (String, Option<usize>) {
+        if !self.changed {
+            return (self.read.clone(), None);
+        }
+        let text = self.document.to_string();
+        if self.added.is_empty() {
+            return (text, None);
+        }
+        let (text, line) = insert_entries(&text, &self.array, &self.added);
+        (text, Some(line))
+    }
+
+    /// Checks the content as it would be with the changes, with the checks of
+    /// `sitegen check` across every file.
+    pub fn check(&self, options: &LoadOptions) -> LoadReport {
+        let (text, _) = self.text();
+        sitegen_content::load_with_texts(
+            &self.content_dir,
+            options,
+            &[(self.relative.as_str(), text.as_str())],
+        )
+    }
+
+    /// A [`Locator`] of the changed text: which entry and field a diagnostic of this
+    /// file points at.
+    pub fn locator(&self) -> Locator {
+        Locator::new(&self.text().0, &self.array)
+    }
+
+    /// Writes the changed file: refused when the file on disk is no longer the text
+    /// that was read; else a temporary file beside it is renamed over it. Returns
+    /// whether anything was written (nothing is when no change was applied).
+    pub fn commit(&self) -> Result<bool, EditError> {
+        if !self.changed {
+            return Ok(false);
+        }
+        let (text, _) = self.text();
+        let path = self.content_dir.join(&self.relative);
+        let io = |error| EditError::Io {
+            path: path.clone(),
+            error,
+        };
+        let on_disk = std::fs::read(&path).map_err(io)?;
+        if on_disk != self.read.as_bytes() {
+            return Err(EditError::ChangedOnDisk { path });
+        }
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+        temporary.write_all(text.as_bytes()).map_err(io)?;
+        temporary.as_file().sync_all().map_err(io)?;
+        let permissions = std::fs::metadata(&path).map_err(io)?.permissions();
+        std::fs::set_permissions(temporary.path(), permissions).map_err(io)?;
+        temporary.persist(&path).map_err(|error| io(error.error))?;
+        Ok(true)
+    }
+}
+
+/// The array of tables a content file holds: `products.toml` → `product`.
+fn array_of(relative: &str) -> String {
+    let stem = relative.trim_end_matches(".toml");
+    let stem = stem.rsplit('/').next().unwrap_or(stem);
+    stem.strip_suffix('s').unwrap_or(stem).to_string()
+}
+
+/// Sets (or removes, with `None`) the value at `path` of `table`; whether the path led
+/// to a place that can hold it.
+fn set_in_table(table: &mut Table, path: &[PathStep], value: Option<Value>) -> bool {
+    let Some((PathStep::Key(key), rest)) = path.split_first() else {
+        return false;
+    };
+    if rest.is_empty() {
+        match value {
+            None => {
+                table.remove(key);
+            }
+            Some(value) => match table.get_mut(key) {
+                Some(Item::Value(old)) => replace_keeping_decor(old, value),
+                _ => {
+                    table.insert(key, Item::Value(value));
+                }
+            },
+        }
+        return true;
+    }
+    match table.get_mut(key) {
+        Some(Item::Value(inner)) => set_in_value(inner, rest, value),
+        _ => false,
+    }
+}
+
+fn set_in_value(target: &mut Value, path: &[PathStep], value: Option<Value>) -> bool {
+    let Some((step, rest)) = path.split_first() else {
+        return false;
+    };
+    match (step, target) {
+        (PathStep::Index(at), Value::Array(array)) => {
+            if rest.is_empty() {
+                match value {
+                    None if *at < array.len() => {
+                        array.remove(*at);
+                    }
+                    Some(value) if *at < array.len() => {
+                        if let Some(old) = array.get_mut(*at) {
+                            replace_keeping_decor(old, value);
+                        }
+                    }
+                    _ => return false,
+                }
+                return true;
+            }
+            array
+                .get_mut(*at)
+                .is_some_and(|inner| set_in_value(inner, rest, value))
+        }
+        (PathStep::Key(key), Value::InlineTable(table)) => {
+            if rest.is_empty() {
+                match value {
+                    None => {
+                        table.remove(key);
+                    }
+                    Some(value) => match table.get_mut(key) {
+                        Some(old) => replace_keeping_decor(old, value),
+                        None => {
+                            table.insert(key, value);
+                        }
+                    },
+                }
+                return true;
+            }
+            table
+                .get_mut(key)
+                .is_some_and(|inner| set_in_value(inner, rest, value))
+        }
+        _ => false,
+    }
+}
+
+/// `old` becomes `new` with the spaces and comment around `old`.
+fn replace_keeping_decor(old: &mut Value, mut new: Value) {
+    *new.decor_mut() = old.decor().clone();
+    *old = new;
+}
+
+#[cfg(test)]
+mod tests;
