@@ -324,7 +324,7 @@ pub const ROUTES: &[Route] = &[
     page("about", "/aboutUs", "src/pages/about/AboutPage.tsx", DataKind::About, UNDER_HOME),
     page("blogs", "/blogs", "src/pages/blogs/BlogsPage.tsx", DataKind::Empty, Breadcrumb::None),
     page("contact", "/contact", "src/pages/contact/ContactPage.tsx", DataKind::Empty, Breadcrumb::None),
-    page("quote-list", "/quote-list", "src/pages/quote-list/QuoteListPage.tsx", DataKind::Empty, UNDER_HOME),
+    page("quote-list", "/quote-list", "src/quote-list/QuoteListPage.tsx", DataKind::Empty, UNDER_HOME),
     page("job-application", "/jobapplicationform", "src/pages/job-application/JobApplicationPage.tsx", DataKind::Empty, Breadcrumb::None),
     page("terms", "/TermsAndConditions", LEGAL, DataKind::Policy(PolicyKind::Terms), UNDER_HOME),
     page("privacy", "/PrivacyPolicy", LEGAL, DataKind::Policy(PolicyKind::Privacy), UNDER_HOME),

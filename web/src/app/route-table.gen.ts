@@ -20,7 +20,7 @@ const loadRailwayPage = () => import('../pages/railway/RailwayPage');
 const loadAboutPage = () => import('../pages/about/AboutPage');
 const loadBlogsPage = () => import('../pages/blogs/BlogsPage');
 const loadContactPage = () => import('../pages/contact/ContactPage');
-const loadQuoteListPage = () => import('../pages/quote-list/QuoteListPage');
+const loadQuoteListPage = () => import('../quote-list/QuoteListPage');
 const loadJobApplicationPage = () => import('../pages/job-application/JobApplicationPage');
 const loadLegalPage = () => import('../pages/legal/LegalPage');
 const loadFooterBlockPage = () => import('./layout/FooterBlockPage');

@@ -16,7 +16,7 @@ export const ROUTE_MODULES = {
   'about': 'src/pages/about/AboutPage.tsx',
   'blogs': 'src/pages/blogs/BlogsPage.tsx',
   'contact': 'src/pages/contact/ContactPage.tsx',
-  'quote-list': 'src/pages/quote-list/QuoteListPage.tsx',
+  'quote-list': 'src/quote-list/QuoteListPage.tsx',
   'job-application': 'src/pages/job-application/JobApplicationPage.tsx',
   'terms': 'src/pages/legal/LegalPage.tsx',
   'privacy': 'src/pages/legal/LegalPage.tsx',
