@@ -17,7 +17,7 @@
 //! ```no_run
 //! use sitegen_edit::{Change, ContentEdit, EntryId, FieldPath};
 //! let content = std::path::Path::new("content");
-//! let mut edit = ContentEdit::open(content, "products.toml").unwrap();
+//! let mut edit = ContentEdit::open(content, &sitegen_content::files::PRODUCTS).unwrap();
 //! edit.apply(Change::Set {
 //!     entry: EntryId::Number(12),
 //!     field: FieldPath::key("title"),
@@ -40,7 +40,7 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use sitegen_content::{Diagnostic, ErrorCode, LoadOptions, LoadReport};
+use sitegen_content::{ContentFile, Diagnostic, ErrorCode, LoadOptions, LoadReport};
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 pub use insert::insert_entries;
@@ -220,15 +220,14 @@ pub struct ContentEdit {
 }
 
 impl ContentEdit {
-    /// Reads `relative` (e.g. `products.toml`) of `content_dir`, whose entries are its
-    /// array of tables named after the file (`[[product]]`, `[[service]]`, …).
-    pub fn open(content_dir: &Path, relative: &str) -> Result<ContentEdit, EditError> {
-        let array = array_of(relative);
-        ContentEdit::open_array(content_dir, relative, &array)
+    /// Reads `file` of `content_dir`, whose entries are its main array of tables
+    /// (`[[product]]` of `products.toml`, as the table of content files declares).
+    pub fn open(content_dir: &Path, file: &ContentFile) -> Result<ContentEdit, EditError> {
+        ContentEdit::open_array(content_dir, file.path, file.entry_table())
     }
 
-    /// [`ContentEdit::open`] with the array's name given (e.g. `certificate` of
-    /// `certificates.toml`, whose other array is `registration`).
+    /// [`ContentEdit::open`] with the array given by name (`registration`, the second
+    /// array of `certificates.toml`).
     pub fn open_array(
         content_dir: &Path,
         relative: &str,
@@ -421,13 +420,6 @@ impl ContentEdit {
         temporary.persist(&path).map_err(|error| io(error.error))?;
         Ok(true)
     }
-}
-
-/// The array of tables a content file holds: `products.toml` → `product`.
-fn array_of(relative: &str) -> String {
-    let stem = relative.trim_end_matches(".toml");
-    let stem = stem.rsplit('/').next().unwrap_or(stem);
-    stem.strip_suffix('s').unwrap_or(stem).to_string()
 }
 
 /// Sets (or removes, with `None`) the value at `path` of `table`; whether the path led

@@ -1,4 +1,5 @@
 use super::*;
+use sitegen_content::files::PRODUCTS;
 use sitegen_content::testing::{copy_dir, valid_content_dir};
 use toml_edit::value;
 
@@ -28,7 +29,7 @@ fn a_set_value_changes_only_its_own_bytes() {
         .replace("title = \"Dialyser", "title = 'Dialyser")
         .replace("Reprocessing Unit\"", "Reprocessing Unit'");
     std::fs::write(&path, &before).unwrap();
-    let mut edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     edit.apply(set(13, "title", "Dialyser Reprocessor"))
         .unwrap();
     assert_eq!(edit.check(&LoadOptions::default()).errors(), 0);
@@ -44,7 +45,7 @@ fn a_set_value_changes_only_its_own_bytes() {
 #[test]
 fn nothing_is_written_without_a_change() {
     let (_dir, content) = site();
-    let edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     assert!(!edit.commit().unwrap());
     assert_eq!(edit.text().0, edit.original());
 }
@@ -59,7 +60,7 @@ fn a_nested_value_is_set_in_place() {
         1,
     );
     std::fs::write(&path, &before).unwrap();
-    let mut edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     let field = FieldPath::key("specifications")
         .then(PathStep::Index(0))
         .then(PathStep::Key("value".into()));
@@ -75,7 +76,7 @@ fn a_nested_value_is_set_in_place() {
 #[test]
 fn entries_are_added_after_the_last_and_removed_with_their_lines() {
     let (_dir, content) = site();
-    let mut edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     let mut table = Table::new();
     table["id"] = value(edit.max_number_id() + 1);
     table["title"] = value("Infusion Pump");
@@ -100,7 +101,7 @@ fn entries_are_added_after_the_last_and_removed_with_their_lines() {
 fn a_change_is_checked_across_files_before_it_is_written() {
     let (_dir, content) = site();
     let before = std::fs::read(content.join("products.toml")).unwrap();
-    let mut edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     edit.apply(set(12, "category", "dialisys")).unwrap();
     let report = edit.check(&LoadOptions::default());
     let problem = &report.diagnostics[0];
@@ -121,7 +122,7 @@ fn a_change_is_checked_across_files_before_it_is_written() {
 fn a_file_changed_on_disk_since_it_was_read_is_not_overwritten() {
     let (_dir, content) = site();
     let path = content.join("products.toml");
-    let mut edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     edit.apply(set(12, "title", "Changed here")).unwrap();
     let theirs = format!("{}# changed by another program\n", edit.original());
     std::fs::write(&path, &theirs).unwrap();
@@ -137,7 +138,7 @@ fn a_file_changed_on_disk_since_it_was_read_is_not_overwritten() {
 #[test]
 fn a_change_of_a_missing_entry_or_field_is_refused() {
     let (_dir, content) = site();
-    let mut edit = ContentEdit::open(&content, "products.toml").unwrap();
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
     let error = edit.apply(set(999, "title", "x")).unwrap_err();
     assert_eq!(error.to_string(), "no product has id 999");
     let error = edit
@@ -152,11 +153,4 @@ fn a_change_of_a_missing_entry_or_field_is_refused() {
         "product 12 has no specifications[3] to change"
     );
     assert!(!edit.is_changed());
-}
-
-#[test]
-fn the_array_is_named_after_the_file() {
-    assert_eq!(array_of("products.toml"), "product");
-    assert_eq!(array_of("services.toml"), "service");
-    assert_eq!(array_of("certificates.toml"), "certificate");
 }

@@ -17,8 +17,6 @@ use crate::columns::{map_headers, Column, Field, FieldKind, SPECIFICATIONS_KEY};
 use crate::read::{read_grid, Format};
 use crate::write::specifications;
 
-/// The content file the sheet changes.
-pub const PRODUCTS_FILE: &str = "products.toml";
 /// How many changes a dry run lists before it only counts the rest.
 pub const LISTED_CHANGES: usize = 50;
 
@@ -227,7 +225,7 @@ pub fn import_products(
         .map(|row| read_row(row, &columns, &mut problems))
         .collect();
 
-    let mut edit = ContentEdit::open(content_dir, PRODUCTS_FILE)?;
+    let mut edit = ContentEdit::open(content_dir, &sitegen_content::files::PRODUCTS)?;
     let mut summary = Summary {
         file: shown.clone(),
         rows: sheet_rows.len(),
@@ -314,7 +312,7 @@ pub fn import_products(
     // Without a change the content is as `sitegen check` finds it: nothing to add.
     if edit.is_changed() {
         let report = edit.check(&options.load);
-        let products_path = display_path(content_dir, PRODUCTS_FILE);
+        let products_path = display_path(content_dir, sitegen_content::files::PRODUCTS.path);
         let locator = edit.locator();
         for diagnostic in report.diagnostics {
             let location = &diagnostic.location;

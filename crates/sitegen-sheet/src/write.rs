@@ -276,7 +276,7 @@ fn write_xlsx(
 /// read: the sheet then has no drop-down lists, and the import's checks still apply).
 pub fn category_choices(content_dir: &Path) -> Vec<CategoryChoice> {
     let Ok(catalogue) =
-        sitegen_edit::ContentEdit::open_array(content_dir, "catalogue.toml", "category")
+        sitegen_edit::ContentEdit::open(content_dir, &sitegen_content::files::CATALOGUE)
     else {
         return Vec::new();
     };
@@ -302,7 +302,7 @@ pub fn category_choices(content_dir: &Path) -> Vec<CategoryChoice> {
 /// Writes every product of `content_dir/products.toml` to `path` (`.xlsx` or `.csv`);
 /// returns how many.
 pub fn export_products(content_dir: &Path, path: &Path) -> Result<usize, ExportError> {
-    let products = sitegen_edit::ContentEdit::open(content_dir, crate::import::PRODUCTS_FILE)
+    let products = sitegen_edit::ContentEdit::open(content_dir, &sitegen_content::files::PRODUCTS)
         .map_err(|error| ExportError::Write {
             path: path.display().to_string(),
             message: error.to_string(),
