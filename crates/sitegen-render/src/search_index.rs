@@ -48,7 +48,7 @@ pub const DOCS_PER_CHUNK: usize = 64;
 pub const SNIPPET_CHARS: usize = 140;
 /// The format of the files, read by the web app's search: raised with every change of
 /// their shapes or meaning.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 /// Where the files' TypeScript types are committed, relative to the repository root.
 pub const TYPESCRIPT_FILE: &str = "web/src/search/index-format.gen.ts";
 
@@ -70,10 +70,17 @@ pub struct SearchManifest {
     pub categories: Vec<ManifestCategory>,
     /// The vocabulary, sorted, joined by spaces (numbers left out).
     pub words: String,
-    /// Per word of `words`, the document chunk of its first title match (base 36; `-`
-    /// for none), joined by spaces.
+    /// Per word of `words`, the document chunk of its first title match among the
+    /// shortest titles holding it (base 36; `-` for none), joined by spaces.
     pub title_chunks: String,
+    /// Per document, its title's word count in base 36 (at most
+    /// [`TITLE_WORDS_MAX`]), one character each: on equal scores the shorter title is
+    /// the more specific match and ranks first.
+    pub title_words: String,
 }
+
+/// Title word counts are capped here to stay one base 36 character.
+pub const TITLE_WORDS_MAX: usize = 35;
 
 /// A category of the manifest: its documents are `start..end`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -254,6 +261,10 @@ pub fn build(
     categories: &[(String, String, Vec<String>)],
     rules: &[SynonymRule],
 ) -> SearchFiles {
+    let title_words: Vec<usize> = docs
+        .iter()
+        .map(|doc| words(&doc.title).count().min(TITLE_WORDS_MAX))
+        .collect();
     // word → field → ascending document numbers
     let mut postings: BTreeMap<String, BTreeMap<Field, Vec<u32>>> = BTreeMap::new();
     for (number, doc) in docs.iter().enumerate() {
@@ -351,7 +362,7 @@ pub fn build(
         .map(|word| {
             postings[*word]
                 .get(&Field::Title)
-                .and_then(|list| list.first())
+                .and_then(|list| list.iter().min_by_key(|&&doc| title_words[doc as usize]))
                 .map_or_else(
                     || "-".into(),
                     |&first| base36(first as usize / DOCS_PER_CHUNK),
@@ -367,6 +378,7 @@ pub fn build(
         categories: category_entries,
         words: vocabulary.join(" "),
         title_chunks: title_chunks.join(" "),
+        title_words: title_words.iter().map(|&count| base36(count)).collect(),
     };
     files.push((MANIFEST_FILE.to_string(), to_json(&manifest)));
     SearchFiles { files }
@@ -563,10 +575,50 @@ mod tests {
     }
 
     #[test]
-    fn each_word_names_the_document_chunk_of_its_first_title_match() {
+    fn each_document_has_its_title_word_count_in_base_36() {
+        let content = real_content();
+        let docs = documents(&content);
+        let index = of_content(&content);
+        let title_words: Vec<char> = manifest(&index)["titleWords"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .collect();
+        assert_eq!(title_words.len(), docs.len());
+        for (doc, count) in docs.iter().zip(&title_words) {
+            assert_eq!(
+                count.to_digit(36).unwrap() as usize,
+                words(&doc.title).count().min(TITLE_WORDS_MAX),
+                "{}",
+                doc.title
+            );
+        }
+        // "Slit Lamp" is two words, "Slit Lamp 1234" three (numbers count).
+        let copies = vec![
+            SearchDoc {
+                title: "Slit Lamp 1234".into(),
+                ..docs[0].clone()
+            },
+            SearchDoc {
+                title: "Slit Lamp".into(),
+                ..docs[0].clone()
+            },
+        ];
+        let index = build(&copies, &[], &[]);
+        assert_eq!(manifest(&index)["titleWords"], "32");
+    }
+
+    #[test]
+    fn each_word_names_the_document_chunk_of_its_first_shortest_title_match() {
         let content = real_content();
         let index = of_content(&content);
         let manifest = manifest(&index);
+        let title_words: Vec<u32> = manifest["titleWords"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .map(|c| c.to_digit(36).unwrap())
+            .collect();
         let vocabulary: Vec<&str> = manifest["words"].as_str().unwrap().split(' ').collect();
         let title_chunks: Vec<&str> = manifest["titleChunks"]
             .as_str()
@@ -577,7 +629,7 @@ mod tests {
         for (word, chunk) in vocabulary.iter().zip(&title_chunks) {
             match postings_of(&index, word)
                 .get("t")
-                .and_then(|list| list.first())
+                .and_then(|list| list.iter().min_by_key(|&&doc| title_words[doc as usize]))
             {
                 Some(&first) => assert_eq!(
                     usize::from_str_radix(chunk, 36).unwrap(),

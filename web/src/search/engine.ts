@@ -141,13 +141,22 @@ export function vocabularyOf(manifest: Manifest): readonly string[] {
   return splitManifest(manifest).vocabulary;
 }
 
+/** A document's title word count, from the manifest's `titleWords` (0 when missing). */
+export function titleWordsOf(manifest: Manifest): (doc: number) => number {
+  const counts = manifest.titleWords;
+  return (doc) => {
+    const count = parseInt(counts.charAt(doc), 36);
+    return Number.isNaN(count) ? 0 : count;
+  };
+}
+
 /** Document chunks fetched with the postings, at most this many a query. */
 export const LIKELY_CHUNKS = 2;
 
 /**
  * The document chunks the top results are likely in, to fetch while the postings load:
- * per term, the chunk of the first title match of its best candidate word (a title
- * match ranks first, and equal scores go in document order).
+ * per term, the chunk of the first shortest-title match of its best candidate word (a
+ * title match ranks first, and equal scores go by title length, then document order).
  */
 export function likelyDocChunks(wordCandidates: readonly Candidate[][], manifest: Manifest): string[] {
   const { vocabulary, titleChunks } = splitManifest(manifest);
@@ -309,12 +318,18 @@ function mergeBest(into: Map<number, number>, more: ReadonlyMap<number, number>)
 
 /**
  * Ranks documents by the terms they hold. When some hold every term, only those, by
- * their summed best match per term, then by their order in the index (category,
- * subcategory, title). Otherwise every document holding any, by how many terms they
- * hold, then by how rare those terms are (a word few products hold says more), then
- * as before; the terms the best result leaves out are the dropped ones.
+ * their summed best match per term, then by their title's word count (`titleWords`:
+ * fewer words is the more specific match, as BM25's field-length normalisation), then
+ * by their order in the index (category, subcategory, title). Otherwise every document
+ * holding any, by how many terms they hold, then by how rare those terms are (a word
+ * few products hold says more), then as before; the terms the best result leaves out
+ * are the dropped ones.
  */
-export function rankByTerms(perTerm: readonly ReadonlyMap<number, number>[], terms: readonly string[]) {
+export function rankByTerms(
+  perTerm: readonly ReadonlyMap<number, number>[],
+  terms: readonly string[],
+  titleWords: (doc: number) => number = () => 0,
+) {
   const held = new Map<number, { count: number; score: number; rarity: number; terms: number[] }>();
   perTerm.forEach((scores, term) => {
     const rarity = 1 / Math.max(1, scores.size);
@@ -332,7 +347,11 @@ export function rankByTerms(perTerm: readonly ReadonlyMap<number, number>[], ter
   const scored = partial ? [...held] : all;
   scored.sort(
     ([docA, a], [docB, b]) =>
-      b.count - a.count || (partial ? b.rarity - a.rarity : 0) || b.score - a.score || docA - docB,
+      b.count - a.count ||
+      (partial ? b.rarity - a.rarity : 0) ||
+      b.score - a.score ||
+      titleWords(docA) - titleWords(docB) ||
+      docA - docB,
   );
   const best = scored[0]?.[1].terms ?? [];
   const keptTerms = terms.filter((_, index) => best.includes(index));
@@ -419,7 +438,7 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
     mergeBest(perTerm[index]!, scores);
     mergeBest(perTerm[index + 1]!, scores);
   }
-  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms);
+  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms, titleWordsOf(manifest));
   return { ranked, facets: facetsOf(ranked, manifest.categories), matchedWords, droppedTerms, keptTerms };
 }
 

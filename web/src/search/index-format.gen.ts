@@ -80,10 +80,16 @@ categories: Array<ManifestCategory>,
  */
 words: string,
 /**
- * Per word of `words`, the document chunk of its first title match (base 36; `-`
- * for none), joined by spaces.
+ * Per word of `words`, the document chunk of its first title match among the
+ * shortest titles holding it (base 36; `-` for none), joined by spaces.
  */
-titleChunks: string, };
+titleChunks: string,
+/**
+ * Per document, its title's word count in base 36 (at most
+ * [`TITLE_WORDS_MAX`]), one character each: on equal scores the shorter title is
+ * the more specific match and ranks first.
+ */
+titleWords: string, };
 
 /**
  * The documents a word is in, per field, as differences between ascending document
@@ -111,4 +117,4 @@ i?: Array<number>, };
 export type PostingsChunk = { [word in string]?: WordPostings };
 
 /** The format the manifest's `version` must have for this code to read it. */
-export const SEARCH_FORMAT_VERSION = 3;
+export const SEARCH_FORMAT_VERSION = 4;

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { layoutFixture } from '../../testing/fixtures';
 import { ContactForm } from '../contact/ContactForm';
 import { sendEmail, sendEmailForm } from '../email/email-client';
@@ -16,6 +16,13 @@ vi.mock('../email/email-client', async () => (await import('../../testing/forms'
 const sent = vi.mocked(sendEmail);
 const sentForm = vi.mocked(sendEmailForm);
 const toasts = vi.mocked(notify);
+
+// A form's first send imports the outbox (use-outbox-send.tsx), and Vite transforms a
+// module on its first import: on a loaded machine that outlasted waitFor's 1 s in the
+// first test that sends. Loaded once here, so each waitFor waits for the form alone.
+beforeAll(async () => {
+  await Promise.all([import('../outbox/outbox-runtime'), import('../outbox/OutboxNotice')]);
+});
 
 beforeEach(() => {
   sent.mockReset();

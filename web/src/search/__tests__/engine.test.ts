@@ -138,6 +138,39 @@ describe('ranking', () => {
     expect(exactTitlesFirst(docs, 'Slit lamp').map(({ doc }) => doc[1])).toEqual(['Slit Lamp', 'Slit Lamp Microscope']);
   });
 
+  it('ranks the shorter title first when the scores tie (the more specific match)', async () => {
+    // Numbered copies earlier in the index tie with the original on every word.
+    const copies = buildTinyIndex(
+      [
+        [21, 'Defibrillator 21', '/products/21/defibrillator-21', 'A shock for the heart.'],
+        [22, 'Portable Defibrillator Unit 22', '/products/22/portable-defibrillator-unit-22', 'A shock.'],
+        [23, 'Defibrillator 23', '/products/23/defibrillator-23', 'A shock for the heart.'],
+        [24, 'Defibrillator 24', '/products/24/defibrillator-24', 'A shock for the heart.'],
+        [2, 'Defibrillator', '/products/2/defibrillator', 'A shock for the heart.'],
+        [5, 'Portable Defibrillator', '/products/5/portable-defibrillator', 'A shock.'],
+      ],
+      [{ id: 'cardiac', name: 'Cardiac', start: 0, end: 6, subcategories: [{ name: 'General', start: 0, end: 6 }] }],
+    );
+    const ranked = async (query: string) => {
+      const result = await search(query, copies.manifest, copies.load);
+      return (await documents(result.ranked, copies.manifest, copies.load)).map(({ doc }) => doc[1]);
+    };
+    expect(await ranked('defibrillator')).toEqual([
+      'Defibrillator',
+      'Defibrillator 21',
+      'Defibrillator 23',
+      'Defibrillator 24',
+      'Portable Defibrillator',
+      'Portable Defibrillator Unit 22',
+    ]);
+    // A better score still wins over a shorter title.
+    expect((await ranked('portable defibrillator'))[0]).toBe('Portable Defibrillator');
+    // The document chunk asked for with the postings is the shortest title's (the second).
+    copies.loaded.length = 0;
+    await search('defibrillator', copies.manifest, copies.load);
+    expect(copies.loaded[0]).toBe('search/d1.json');
+  });
+
   it('shows nothing for an empty query, or when no word matches anything', async () => {
     expect(await titles('')).toEqual([]);
     expect(await titles('zzqqxx wwvvkk')).toEqual([]);

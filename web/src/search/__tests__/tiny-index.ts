@@ -46,6 +46,7 @@ export function buildTinyIndex(docs: SearchDoc[], categories: ManifestCategory[]
     files.set(path, docs.slice(start, start + DOCS_PER_CHUNK));
     docChunks.push(path);
   }
+  const titleWords = docs.map(([, title]) => Math.min(words(title).length, 35));
   const vocabulary = [...postings.keys()].filter((w) => !/^[0-9]+$/.test(w)).sort();
   const manifest: Manifest = {
     version: SEARCH_FORMAT_VERSION,
@@ -57,10 +58,16 @@ export function buildTinyIndex(docs: SearchDoc[], categories: ManifestCategory[]
     words: vocabulary.join(' '),
     titleChunks: vocabulary
       .map((word) => {
-        const first = postings.get(word)!.t[0];
+        const titled = postings.get(word)!.t;
+        // The first of the shortest titles holding the word.
+        const first = titled.reduce<number | undefined>(
+          (best, doc) => (best === undefined || titleWords[doc]! < titleWords[best]! ? doc : best),
+          undefined,
+        );
         return first === undefined ? '-' : Math.floor(first / DOCS_PER_CHUNK).toString(36);
       })
       .join(' '),
+    titleWords: titleWords.map((count) => count.toString(36)).join(''),
   };
   const loaded: string[] = [];
   const load = async <T,>(path: string): Promise<T> => {
