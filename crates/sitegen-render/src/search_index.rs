@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sitegen_content::{Content, SynonymRule};
+use sitegen_content::{Content, Product, SynonymRule};
 use ts_rs::TS;
 
 pub use sitegen_content::search_words::words;
@@ -163,6 +163,9 @@ pub struct SearchDoc {
     pub id: u32,
     pub title: String,
     pub description: String,
+    /// Its brand, model and specification values, which buyers search by too: matched
+    /// as the description is, and never shown in the results.
+    pub details: String,
     pub category: String,
     pub subcategory: String,
     pub path: String,
@@ -198,6 +201,7 @@ pub fn documents(content: &Content) -> Vec<SearchDoc> {
             id: product.id(),
             title: product.title().to_string(),
             description: product.description().to_string(),
+            details: details(product),
             category: product.category().to_string(),
             subcategory: product.subcategory().to_string(),
             path: product.route(),
@@ -212,6 +216,15 @@ pub fn documents(content: &Content) -> Vec<SearchDoc> {
         )
     });
     docs
+}
+
+/// A product's brand, model and specification values, as one text of words.
+fn details(product: &Product) -> String {
+    let values = [product.brand.as_deref(), product.model.as_deref()]
+        .into_iter()
+        .flatten()
+        .chain(product.specifications().iter().map(|spec| &*spec.value));
+    values.collect::<Vec<&str>>().join(" ")
 }
 
 /// Numbers (ids, numbered titles) match exactly or by prefix, never with typos, and
@@ -286,7 +299,7 @@ pub fn build(
         for word in title {
             add(word, Field::Title);
         }
-        for word in description {
+        for word in description.into_iter().chain(words(&doc.details)) {
             add(word, Field::Description);
         }
         add(doc.id.to_string(), Field::Id);
@@ -572,6 +585,30 @@ mod tests {
         assert!(vocabulary.contains(&"tonometer"));
         assert!(!vocabulary.iter().any(|w| is_number(w)));
         assert!(vocabulary.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
+    #[test]
+    fn brand_model_and_specification_values_are_posted_as_the_description_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        sitegen_content::testing::copy_dir(&real, dir.path());
+        let products = dir.path().join("products.toml");
+        let text = std::fs::read_to_string(&products).unwrap().replacen(
+            "[[product]]\n",
+            "[[product]]\nbrand = \"Quorvex\"\nmodel = \"QX-9\"\n\
+             specifications = [{ name = \"Weight\", value = \"12 kilograms\" }]\n",
+            1,
+        );
+        std::fs::write(&products, text).unwrap();
+        let content = sitegen_content::load(dir.path()).content.expect("loads");
+        let docs = documents(&content);
+        let number = docs.iter().position(|doc| doc.details.contains("Quorvex"));
+        let number = number.expect("the product with a brand is indexed") as u32;
+        let index = of_content(&content);
+        for word in ["quorvex", "qx", "kilograms"] {
+            assert!(postings_of(&index, word)["d"].contains(&number), "{word}");
+            assert!(postings_of(&index, word).get("t").is_none(), "{word}");
+        }
     }
 
     #[test]
