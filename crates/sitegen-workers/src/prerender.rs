@@ -16,6 +16,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -45,6 +46,9 @@ pub struct Prerenderer {
     outbox: Arc<Mutex<Outbox>>,
     /// How long one answer may take.
     timeout: Duration,
+    /// Set before the worker is killed for its silence, so that the other requests
+    /// waiting on it report that, not an early exit.
+    killed_for_silence: AtomicBool,
 }
 
 /// What goes to a worker, and what its next stdout lines answer.
@@ -121,6 +125,7 @@ impl Prerenderer {
             child: Mutex::new(child),
             outbox,
             timeout,
+            killed_for_silence: AtomicBool::new(false),
         })
     }
 
@@ -159,6 +164,9 @@ impl Prerenderer {
         match self.wait_for(&reply) {
             Ok(page) => page.map_err(fail),
             Err(Silence::Interrupted(signal)) => Err(signal.into()),
+            Err(Silence::Closed) if self.killed_for_silence.load(Ordering::SeqCst) => {
+                Err(fail(self.silence_message()))
+            }
             Err(Silence::Closed) => {
                 let status = self
                     .child()
@@ -169,17 +177,22 @@ impl Prerenderer {
                 )))
             }
             Err(Silence::TimedOut) => {
+                self.killed_for_silence.store(true, Ordering::SeqCst);
                 self.kill();
-                Err(fail(format!(
-                    "the prerender worker (process {}) did not answer within {}, so it was \
-                     killed: it hangs (a render that never ends?) or was stopped; set {} to \
-                     wait longer",
-                    self.pid(),
-                    seconds(self.timeout),
-                    WORKER_TIMEOUT_ENV
-                )))
+                Err(fail(self.silence_message()))
             }
         }
+    }
+
+    fn silence_message(&self) -> String {
+        format!(
+            "the prerender worker (process {}) did not answer within {}, so it was \
+             killed: it hangs (a render that never ends?) or was stopped; set {} to \
+             wait longer",
+            self.pid(),
+            seconds(self.timeout),
+            WORKER_TIMEOUT_ENV
+        )
     }
 
     /// The answer `reply` brings, waiting at most the timeout and stopping early on
@@ -588,6 +601,23 @@ for await (const line of createInterface({ input: process.stdin })) {
             !is_running(pid),
             "the stopped worker {pid} outlived its handle"
         );
+    }
+
+    // Two routes wait on one hung worker: the one whose wait ends first kills it, and
+    // the other must still say that the worker hung, not that it exited by itself.
+    #[test]
+    fn every_route_waiting_on_a_hung_worker_is_told_it_timed_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let worker = start_impatient(&dir);
+        let started = Instant::now();
+        std::thread::scope(|scope| {
+            let first = scope.spawn(|| worker.render("/hang", ROUTE));
+            // Asked later, so its own wait would end later.
+            std::thread::sleep(Duration::from_millis(200));
+            let second = scope.spawn(|| worker.render("/hang", ROUTE));
+            assert_timed_out(first.join().unwrap(), "/hang", started);
+            assert_timed_out(second.join().unwrap(), "/hang", started);
+        });
     }
 
     #[test]
