@@ -19,7 +19,7 @@ const URL_ATTRIBUTES: &[&str] = &["href", "src", "poster"];
 #[derive(Debug, Default)]
 pub struct OutputIndex {
     /// Every file, relative to the output folder, `/`-separated.
-    files: HashSet<String>,
+    pub(crate) files: HashSet<String>,
     /// The source paths of `_redirects`, without a trailing `/`.
     aliases: Vec<String>,
 }
@@ -55,11 +55,16 @@ impl OutputIndex {
 
     /// The `.html` files, sorted (the order problems are reported in).
     pub fn pages(&self) -> Vec<&str> {
+        self.pages_where(|_| true)
+    }
+
+    /// The `.html` files that `wanted` takes, sorted as [`OutputIndex::pages`].
+    pub fn pages_where(&self, wanted: impl Fn(&str) -> bool) -> Vec<&str> {
         let mut pages: Vec<&str> = self
             .files
             .iter()
             .map(String::as_str)
-            .filter(|file| file.ends_with(".html"))
+            .filter(|file| file.ends_with(".html") && wanted(file))
             .collect();
         // By path components, as a walk of the folder lists them.
         pages.sort_unstable_by(|a, b| Path::new(a).cmp(Path::new(b)));
@@ -69,19 +74,24 @@ impl OutputIndex {
     /// Whether the decoded site path `path` (`/aboutUs`, `/assets/a.js`, `/x/`) is a file
     /// or a folder with an `index.html`; repeated `/` count as one, as in a URL lookup.
     fn serves(&self, path: &str) -> bool {
-        let relative = path
-            .split('/')
-            .filter(|segment| !segment.is_empty())
-            .collect::<Vec<_>>()
-            .join("/");
-        let is_folder = path.ends_with('/');
-        let index = if relative.is_empty() {
-            "index.html".to_string()
-        } else {
-            format!("{relative}/index.html")
-        };
-        (!is_folder && !relative.is_empty() && self.files.contains(&relative))
-            || self.files.contains(&index)
+        let (file, index) = file_names(path);
+        file.is_some_and(|file| self.files.contains(&file)) || self.files.contains(&index)
+    }
+
+    /// The names whose presence differs between this output and `next`: the files
+    /// one has and the other lacks, and likewise the `_redirects` sources.
+    pub fn changed_lookups(&self, next: &OutputIndex) -> HashSet<Lookup> {
+        let files = self.files.symmetric_difference(&next.files);
+        let (before, after): (HashSet<&String>, HashSet<&String>) =
+            (self.aliases.iter().collect(), next.aliases.iter().collect());
+        files
+            .map(|file| Lookup::File(file.clone()))
+            .chain(
+                before
+                    .symmetric_difference(&after)
+                    .map(|alias| Lookup::Alias((*alias).clone())),
+            )
+            .collect()
     }
 
     fn is_alias(&self, path: &str) -> bool {
@@ -99,14 +109,39 @@ pub fn check_page_file(
     index: &OutputIndex,
     routes: &RouteTable,
 ) -> Vec<Diagnostic> {
+    check_file(html, relative, shown_as, index, routes, false).1
+}
+
+/// [`check_page_file`], with the URLs the page holds (each once), for a [`crate::LinkGraph`].
+pub fn check_page_file_urls(
+    html: std::io::Result<String>,
+    relative: &str,
+    shown_as: &Path,
+    index: &OutputIndex,
+    routes: &RouteTable,
+) -> (Vec<String>, Vec<Diagnostic>) {
+    check_file(html, relative, shown_as, index, routes, true)
+}
+
+fn check_file(
+    html: std::io::Result<String>,
+    relative: &str,
+    shown_as: &Path,
+    index: &OutputIndex,
+    routes: &RouteTable,
+    keep_urls: bool,
+) -> (Vec<String>, Vec<Diagnostic>) {
     let file = shown_as.join(relative);
     match html {
-        Ok(html) => check_page(&html, &file.to_string_lossy(), index, routes),
-        Err(error) => vec![Diagnostic::file(
-            file,
-            ErrorCode::PageUnreadable,
-            format!("cannot read the page as UTF-8 text: {error}"),
-        )],
+        Ok(html) => check_page_urls(&html, &file.to_string_lossy(), index, routes, keep_urls),
+        Err(error) => (
+            Vec::new(),
+            vec![Diagnostic::file(
+                file,
+                ErrorCode::PageUnreadable,
+                format!("cannot read the page as UTF-8 text: {error}"),
+            )],
+        ),
     }
 }
 
@@ -117,7 +152,20 @@ pub fn check_page(
     index: &OutputIndex,
     routes: &RouteTable,
 ) -> Vec<Diagnostic> {
+    check_page_urls(html, file, index, routes, false).1
+}
+
+/// [`check_page`], and when `keep_urls`, the URLs the page holds (each once).
+fn check_page_urls(
+    html: &str,
+    file: &str,
+    index: &OutputIndex,
+    routes: &RouteTable,
+    keep_urls: bool,
+) -> (Vec<String>, Vec<Diagnostic>) {
     let mut problems = Vec::new();
+    let mut seen = HashSet::new();
+    let mut urls = Vec::new();
     for (at, url) in urls_of(html) {
         if let Some((code, message)) = url_problem(&url, index, routes) {
             problems.push(Diagnostic::in_text(
@@ -128,8 +176,11 @@ pub fn check_page(
                 message,
             ));
         }
+        if keep_urls && seen.insert(url.clone()) {
+            urls.push(url);
+        }
     }
-    problems
+    (urls, problems)
 }
 
 /// What is wrong with a URL of a page, if anything: the rule it breaks and why.
@@ -160,11 +211,30 @@ fn internal_problem(
     index: &OutputIndex,
     routes: &RouteTable,
 ) -> Option<(ErrorCode, String)> {
+    let decoded = match served_path(url) {
+        Ok(Some(decoded)) => decoded,
+        Ok(None) => return None,
+        Err(problem) => return Some(problem),
+    };
+    if index.serves(&decoded) || index.is_alias(&decoded) {
+        return None;
+    }
+    let why = if routes.matches(url) {
+        "it is a route of the app, but no page was generated for it"
+    } else {
+        "no file of the output and no route of the app"
+    };
+    Some((ErrorCode::BrokenLink, format!("broken link {url:?}: {why}")))
+}
+
+/// The decoded site path an internal URL asks the output to serve; `None` for the page
+/// itself (`#top`, `?x`); the rule it breaks when it is malformed.
+fn served_path(url: &str) -> Result<Option<String>, (ErrorCode, String)> {
     let path = url.split(['?', '#']).next().unwrap_or("");
     if path.is_empty() {
-        return None; // `#top`, `?x`: the page itself
+        return Ok(None);
     }
-    let malformed = |message| Some((ErrorCode::MalformedInternalLink, message));
+    let malformed = |message| Err((ErrorCode::MalformedInternalLink, message));
     if !path.starts_with('/') {
         return malformed(format!(
             "relative link {url:?}: pages are served at clean URLs, so write the path from the site root (\"/…\")"
@@ -179,15 +249,48 @@ fn internal_problem(
     {
         return malformed(format!("link {url:?} contains `.` or `..` segments"));
     }
-    if index.serves(&decoded) || index.is_alias(&decoded) {
-        return None;
+    Ok(Some(decoded))
+}
+
+/// The files that serve the decoded site path `path`: the file itself (not for a
+/// folder path, ending in `/`, nor the root) and the folder's `index.html`.
+fn file_names(path: &str) -> (Option<String>, String) {
+    let relative = path
+        .split('/')
+        .filter(|segment| !segment.is_empty())
+        .collect::<Vec<_>>()
+        .join("/");
+    let is_folder = path.ends_with('/');
+    if relative.is_empty() {
+        return (None, "index.html".to_string());
     }
-    let why = if routes.matches(url) {
-        "it is a route of the app, but no page was generated for it"
-    } else {
-        "no file of the output and no route of the app"
+    let index = format!("{relative}/index.html");
+    ((!is_folder).then_some(relative), index)
+}
+
+/// A name of the output that a link's check looks up: a file, or a source path of
+/// `_redirects` (without a trailing `/`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Lookup {
+    File(String),
+    Alias(String),
+}
+
+/// What the check of `url` looks up in the output: its answer can change only when one
+/// of these appears or goes. None for an external or malformed URL, or the page itself.
+pub fn lookups(url: &str) -> Vec<Lookup> {
+    if !is_internal(url) {
+        return Vec::new();
+    }
+    let Ok(Some(decoded)) = served_path(url) else {
+        return Vec::new();
     };
-    Some((ErrorCode::BrokenLink, format!("broken link {url:?}: {why}")))
+    let (file, index) = file_names(&decoded);
+    let alias = Lookup::Alias(decoded.trim_end_matches('/').to_string());
+    file.map(Lookup::File)
+        .into_iter()
+        .chain([Lookup::File(index), alias])
+        .collect()
 }
 
 /// The source paths of `dir/_redirects`.

@@ -16,10 +16,15 @@
 //! neither half needs the rest of the renderer: `sitegen check` runs the source half
 //! without building. It does not build, render or serve anything.
 
+mod graph;
 mod html;
 mod route_table;
 mod source;
 
-pub use crate::html::{check_page, check_page_file, page_urls, url_problem, OutputIndex};
+pub use crate::graph::{LinkGraph, PageCheck, UrlGroup};
+pub use crate::html::{
+    check_page, check_page_file, check_page_file_urls, lookups, page_urls, url_problem, Lookup,
+    OutputIndex,
+};
 pub use crate::route_table::RouteTable;
 pub use crate::source::{check_source_text, check_sources};

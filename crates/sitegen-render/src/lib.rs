@@ -192,6 +192,8 @@ struct Previous {
     pages: PageKeys,
     /// What was on disk there, for the record of the new output.
     on_disk: Option<output::OnDiskFiles>,
+    /// A warm builder's link check of it.
+    links: Option<sitegen_links::LinkGraph>,
 }
 
 impl Builder {
@@ -304,13 +306,17 @@ impl Builder {
 
         let changed_pages = staging.changed_pages();
         let web_problems = planned.source_link_problems;
-        stages::check_links(
+        let links = stages::check_links(
             run,
             &staging,
             &changed_pages,
             page_links,
             &rules,
             web_problems,
+            stages::LinkMemory {
+                keep: self.warm.is_kept(),
+                last: previous.links,
+            },
         )?;
         laps.lap("link check")?;
 
@@ -320,7 +326,13 @@ impl Builder {
         }
         let (files, bytes) = staging.totals();
         let in_place = staging.changes();
-        self.commit(staging, cache, previous.on_disk, prerendered.page_keys)?;
+        self.commit(
+            staging,
+            cache,
+            previous.on_disk,
+            prerendered.page_keys,
+            links,
+        )?;
         Ok(BuildSummary {
             routes: published.routes.len() + 1,
             files,
@@ -344,11 +356,12 @@ impl Builder {
     ) -> Result<(Staging, Previous), BuildError> {
         let out_dir = &self.options.out_dir;
         Ok(match self.previous_output(web_rebuilt, recorded) {
-            Some(previous) => (
+            Some((previous, links)) => (
                 Staging::update(out_dir, previous.manifest)?,
                 Previous {
                     pages: previous.pages,
                     on_disk: previous.on_disk,
+                    links,
                 },
             ),
             None => (Staging::new(out_dir)?, Previous::default()),
@@ -363,6 +376,7 @@ impl Builder {
         cache: BuildCache,
         previous_on_disk: Option<output::OnDiskFiles>,
         pages: PageKeys,
+        links: Option<sitegen_links::LinkGraph>,
     ) -> Result<(), BuildError> {
         let out_dir = &self.options.out_dir;
         let on_disk = staging.files_on_disk(previous_on_disk);
@@ -376,7 +390,7 @@ impl Builder {
             on_disk,
         });
         // A warm builder keeps it in memory, a one-off build as the output's record.
-        if let Some(output) = self.warm.remember_output(output) {
+        if let Some(output) = self.warm.remember_output(output, links) {
             record::save(&self.cache_dir, out_dir, &output);
         }
         cache.finish();
@@ -386,19 +400,19 @@ impl Builder {
     /// What the output folder holds, when the build can update it in place
     /// ([`Staging::update`]): for a warm builder, what its last build left if the
     /// folder is still that one; else (a one-off build, or the first of a warm
-    /// builder) what the cache records of it ([`record`]), read by `recorded`. Never
-    /// when the web app was rebuilt (every page changes), nor for a build that
+    /// builder) what the cache records of it ([`record`]), read by `recorded`; with the
+    /// link check of it a warm builder remembers. Never when the web app was rebuilt (every page changes), nor for a build that
     /// precompresses (the page twins are not in the manifest).
     fn previous_output(
         &self,
         web_rebuilt: bool,
         recorded: Option<JoinHandle<Option<record::Output>>>,
-    ) -> Option<record::Output> {
+    ) -> Option<(record::Output, Option<sitegen_links::LinkGraph>)> {
         if self.options.precompress || web_rebuilt {
             return None;
         }
         let remembered = self.warm.take_output_in(&self.options.out_dir);
-        remembered.or_else(|| recorded?.join().ok().flatten())
+        remembered.or_else(|| Some((recorded?.join().ok().flatten()?, None)))
     }
 
     /// Starts reading what the cache records of the output folder, when the build may

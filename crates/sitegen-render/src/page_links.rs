@@ -7,17 +7,18 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::cache::Key;
+use sitegen_links::UrlGroup;
 use sitegen_workers::rendered::Markup;
 
 /// The URLs of a frame's markup, and whether they are all fine (known once checked).
 struct FrameUrls {
-    urls: Vec<String>,
+    urls: UrlGroup,
     fine: OnceLock<bool>,
 }
 
 /// The URLs of a written page: its own, and its frame's.
 struct PageUrls {
-    own: Vec<String>,
+    own: UrlGroup,
     frame: Option<Arc<FrameUrls>>,
 }
 
@@ -90,6 +91,14 @@ impl GatheredLinks {
         });
         frame_fine && !page.own.iter().any(|url| has_problem(url))
     }
+
+    /// The URLs of the page at `relative`, if this build wrote it: its own and its
+    /// frame's (a group shared by every page of that frame).
+    pub fn url_groups(&self, relative: &str) -> Option<Vec<UrlGroup>> {
+        let page = self.pages.get(relative)?;
+        let frame = page.frame.as_ref().map(|frame| frame.urls.clone());
+        Some([page.own.clone()].into_iter().chain(frame).collect())
+    }
 }
 
 /// `html` without its body's frame (the parts before, between and after the frame's
@@ -134,7 +143,7 @@ fn find_long(haystack: &str, needle: &str) -> Option<usize> {
 }
 
 /// Each URL once, in the order first seen.
-fn unique(urls: impl Iterator<Item = String>) -> Vec<String> {
+fn unique(urls: impl Iterator<Item = String>) -> UrlGroup {
     let mut seen = HashSet::new();
     urls.filter(|url| seen.insert(url.clone())).collect()
 }
@@ -172,12 +181,12 @@ mod tests {
         let gathered: HashSet<&String> = page
             .own
             .iter()
-            .chain(&page.frame.as_ref().unwrap().urls)
+            .chain(page.frame.as_ref().unwrap().urls.iter())
             .collect();
         let whole: Vec<String> = sitegen_links::page_urls(&html).collect();
         assert_eq!(gathered, whole.iter().collect());
         assert_eq!(
-            page.frame.as_ref().unwrap().urls,
+            *page.frame.as_ref().unwrap().urls,
             ["/", "/products", "/contact"]
         );
     }

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
+use sitegen_links::LinkGraph;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
 
@@ -24,6 +25,9 @@ struct WarmState {
     /// What the last build left in the output folder (a folder replaced by someone
     /// else since is rebuilt whole).
     output: Option<record::Output>,
+    /// The link check of that output: the next check of it looks again only at the
+    /// pages an update can change the answer of.
+    links: Option<LinkGraph>,
     /// The last build's renders.
     renders: Renders,
 }
@@ -62,17 +66,26 @@ impl Warm {
         })
     }
 
-    /// The last build's output, taken, when it is the folder at `out_dir`.
-    pub fn take_output_in(&self, out_dir: &Path) -> Option<record::Output> {
-        let output = self.state()?.output.take()?;
-        output.is_in(out_dir).then_some(output)
+    /// The last build's output, taken, when it is the folder at `out_dir`, with its
+    /// link check if it is remembered.
+    pub fn take_output_in(&self, out_dir: &Path) -> Option<(record::Output, Option<LinkGraph>)> {
+        let mut state = self.state()?;
+        let links = state.links.take();
+        let output = state.output.take()?;
+        output.is_in(out_dir).then_some((output, links))
     }
 
-    /// Keeps `output` for the next build; gives it back when this builder keeps
-    /// nothing (a one-off build records it in the cache folder instead).
-    pub fn remember_output(&self, output: Option<record::Output>) -> Option<record::Output> {
+    /// Keeps `output`, and the link check of it, for the next build; gives the output
+    /// back when this builder keeps nothing (a one-off build records it in the cache
+    /// folder instead).
+    pub fn remember_output(
+        &self,
+        output: Option<record::Output>,
+        links: Option<LinkGraph>,
+    ) -> Option<record::Output> {
         match self.state() {
             Some(mut state) => {
+                state.links = links.filter(|_| output.is_some());
                 state.output = output;
                 None
             }
