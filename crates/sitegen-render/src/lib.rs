@@ -301,7 +301,14 @@ impl Builder {
         laps.lap("prerender")?;
 
         let mut warnings = planned.warnings;
-        let rules = stages::write_site_files(run, published, &staging, &page_links, &mut warnings)?;
+        let rules = stages::write_site_files(
+            run,
+            published,
+            &staging,
+            &page_links,
+            &self.warm,
+            &mut warnings,
+        )?;
         laps.lap("write")?;
 
         let changed_pages = staging.changed_pages();

@@ -274,127 +274,273 @@ pub fn build(
     categories: &[(String, String, Vec<String>)],
     rules: &[SynonymRule],
 ) -> SearchFiles {
-    let title_words: Vec<usize> = docs
-        .iter()
-        .map(|doc| words(&doc.title).count().min(TITLE_WORDS_MAX))
-        .collect();
-    // word → field → ascending document numbers
-    let mut postings: BTreeMap<String, BTreeMap<Field, Vec<u32>>> = BTreeMap::new();
-    for (number, doc) in docs.iter().enumerate() {
-        let number = number as u32;
-        let mut add = |word: String, field: Field| {
-            let list = postings.entry(word).or_default().entry(field).or_default();
-            if list.last() != Some(&number) {
-                list.push(number);
+    SearchIndex::new(docs.to_vec(), categories.to_vec(), rules.to_vec()).files()
+}
+
+/// The categories as the index reads them: id, name, subcategories, in order.
+type Categories = Vec<(String, String, Vec<String>)>;
+
+/// word → field → ascending document numbers
+type Postings = BTreeMap<String, BTreeMap<Field, Vec<u32>>>;
+
+/// The index of some documents, kept by a builder of many builds (`sitegen serve`):
+/// when the next build's documents are in the same order, with the same categories and
+/// synonyms, it is updated where documents changed (their words' postings, the chunks
+/// those are in, their document chunks) rather than made again from every document.
+/// Either way its files are those [`build`] makes.
+pub struct SearchIndex {
+    docs: Vec<SearchDoc>,
+    categories: Categories,
+    rules: Vec<SynonymRule>,
+    postings: Postings,
+    /// Per document, its title's word count (at most [`TITLE_WORDS_MAX`]).
+    title_words: Vec<usize>,
+    /// Each postings chunk's file (path, bytes), by its word beginning.
+    postings_files: BTreeMap<String, (String, String)>,
+    /// Each document chunk's file, in document order.
+    doc_files: Vec<(String, String)>,
+}
+
+impl SearchIndex {
+    /// The index of `docs` for `categories`, with the synonyms `rules`.
+    pub fn new(docs: Vec<SearchDoc>, categories: Categories, rules: Vec<SynonymRule>) -> Self {
+        let mut postings = Postings::new();
+        for (number, doc) in docs.iter().enumerate() {
+            for (word, field) in doc_words(doc, &rules) {
+                let list = postings.entry(word).or_default().entry(field).or_default();
+                if list.last() != Some(&(number as u32)) {
+                    list.push(number as u32);
+                }
             }
+        }
+        let keys: Vec<String> = postings.keys().map(|word| chunk_key(word)).collect();
+        let mut index = Self {
+            title_words: docs.iter().map(title_word_count).collect(),
+            docs,
+            categories,
+            rules,
+            postings,
+            postings_files: BTreeMap::new(),
+            doc_files: Vec::new(),
         };
-        let title: Vec<String> = words(&doc.title).collect();
-        let description: Vec<String> = words(&doc.description).collect();
-        for word in synonyms_of(&title, rules) {
-            add(word.to_string(), Field::TitleSynonym);
-        }
-        for word in synonyms_of(&description, rules) {
-            add(word.to_string(), Field::Description);
-        }
-        for word in title {
-            add(word, Field::Title);
-        }
-        for word in description.into_iter().chain(words(&doc.details)) {
-            add(word, Field::Description);
-        }
-        add(doc.id.to_string(), Field::Id);
+        index.write_postings_chunks(keys);
+        index.doc_files = (0..index.docs.len().div_ceil(DOCS_PER_CHUNK))
+            .map(|chunk| index.doc_chunk_file(chunk))
+            .collect();
+        index
     }
 
-    let mut files = Vec::new();
-    let mut chunk_words: BTreeMap<String, PostingsChunk> = BTreeMap::new();
-    for (word, fields) in &postings {
-        let mut entry = WordPostings::default();
-        for (field, list) in fields {
-            *entry.field(*field) = Some(deltas(list));
+    /// The index of `docs` (for `categories`, with `rules`): this one updated, when
+    /// only documents' contents changed, else made anew.
+    pub fn update(
+        mut self,
+        docs: Vec<SearchDoc>,
+        categories: Categories,
+        rules: Vec<SynonymRule>,
+    ) -> Self {
+        let same_order = docs.len() == self.docs.len()
+            && docs
+                .iter()
+                .zip(&self.docs)
+                .all(|(new, old)| new.id == old.id);
+        if !same_order || categories != self.categories || rules != self.rules {
+            return Self::new(docs, categories, rules);
         }
-        chunk_words
-            .entry(chunk_key(word))
-            .or_default()
-            .insert(word.clone(), entry);
-    }
-    let postings_chunks: BTreeMap<String, String> = chunk_words
-        .into_iter()
-        .map(|(key, entries)| (key, hashed_path(to_json(&entries), &mut files)))
-        .collect();
-
-    let doc_chunks: Vec<String> = docs
-        .chunks(DOCS_PER_CHUNK)
-        .map(|chunk| {
-            let rows: Vec<DocRow> = chunk
-                .iter()
-                .map(|doc| {
-                    DocRow(
-                        doc.id,
-                        doc.title.clone(),
-                        doc.path.clone(),
-                        snippet(&doc.description),
-                    )
-                })
-                .collect();
-            hashed_path(to_json(&rows), &mut files)
-        })
-        .collect();
-
-    let category_entries: Vec<ManifestCategory> = categories
-        .iter()
-        .map(|(id, name, subcategories)| {
-            let (start, end) = range_of(docs, |doc| doc.category == *id);
-            let subcategories = subcategories
-                .iter()
-                .map(|sub| {
-                    let (start, end) =
-                        range_of(docs, |doc| doc.category == *id && doc.subcategory == *sub);
-                    ManifestSubcategory {
-                        name: sub.clone(),
-                        start,
-                        end,
-                    }
-                })
-                .collect();
-            ManifestCategory {
-                id: id.clone(),
-                name: name.clone(),
-                start,
-                end,
-                subcategories,
+        let mut touched_words = Vec::new();
+        let mut touched_chunks = Vec::new();
+        for (number, doc) in docs.into_iter().enumerate() {
+            if doc == self.docs[number] {
+                continue;
             }
-        })
-        .collect();
-    let vocabulary: Vec<&str> = postings
-        .keys()
-        .map(String::as_str)
-        .filter(|word| !is_number(word))
-        .collect();
-    let title_chunks: Vec<String> = vocabulary
-        .iter()
-        .map(|word| {
-            postings[*word]
-                .get(&Field::Title)
-                .and_then(|list| list.iter().min_by_key(|&&doc| title_words[doc as usize]))
-                .map_or_else(
-                    || "-".into(),
-                    |&first| base36(first as usize / DOCS_PER_CHUNK),
+            let number_u32 = number as u32;
+            for (word, field) in doc_words(&self.docs[number], &self.rules) {
+                let fields = self.postings.get_mut(&word);
+                if let Some(list) = fields.and_then(|fields| fields.get_mut(&field)) {
+                    if let Ok(at) = list.binary_search(&number_u32) {
+                        list.remove(at);
+                    }
+                }
+                touched_words.push(word);
+            }
+            for (word, field) in doc_words(&doc, &self.rules) {
+                let list = self
+                    .postings
+                    .entry(word.clone())
+                    .or_default()
+                    .entry(field)
+                    .or_default();
+                if let Err(at) = list.binary_search(&number_u32) {
+                    list.insert(at, number_u32);
+                }
+                touched_words.push(word);
+            }
+            self.title_words[number] = title_word_count(&doc);
+            self.docs[number] = doc;
+            touched_chunks.push(number / DOCS_PER_CHUNK);
+        }
+        for word in &touched_words {
+            if let Some(fields) = self.postings.get_mut(word) {
+                fields.retain(|_, list| !list.is_empty());
+                if fields.is_empty() {
+                    self.postings.remove(word);
+                }
+            }
+        }
+        self.write_postings_chunks(touched_words.iter().map(|word| chunk_key(word)).collect());
+        touched_chunks.dedup();
+        for chunk in touched_chunks {
+            self.doc_files[chunk] = self.doc_chunk_file(chunk);
+        }
+        self
+    }
+
+    /// (Re)writes the postings chunks of the word beginnings `keys` (one left without
+    /// words is dropped).
+    fn write_postings_chunks(&mut self, mut keys: Vec<String>) {
+        keys.sort_unstable();
+        keys.dedup();
+        for key in keys {
+            // The words of one beginning are together in the sorted vocabulary.
+            let entries: PostingsChunk = self
+                .postings
+                .range(key.clone()..)
+                .take_while(|(word, _)| chunk_key(word) == key)
+                .map(|(word, fields)| {
+                    let mut entry = WordPostings::default();
+                    for (field, list) in fields {
+                        *entry.field(*field) = Some(deltas(list));
+                    }
+                    (word.clone(), entry)
+                })
+                .collect();
+            if entries.is_empty() {
+                self.postings_files.remove(&key);
+            } else {
+                let json = to_json(&entries);
+                self.postings_files.insert(key, (hashed_name(&json), json));
+            }
+        }
+    }
+
+    /// The file of the `chunk`th document chunk.
+    fn doc_chunk_file(&self, chunk: usize) -> (String, String) {
+        let start = chunk * DOCS_PER_CHUNK;
+        let end = (start + DOCS_PER_CHUNK).min(self.docs.len());
+        let rows: Vec<DocRow> = self.docs[start..end]
+            .iter()
+            .map(|doc| {
+                DocRow(
+                    doc.id,
+                    doc.title.clone(),
+                    doc.path.clone(),
+                    snippet(&doc.description),
                 )
-        })
-        .collect();
-    let manifest = SearchManifest {
-        version: FORMAT_VERSION,
-        doc_count: docs.len(),
-        docs_per_chunk: DOCS_PER_CHUNK,
-        doc_chunks,
-        postings: postings_chunks,
-        categories: category_entries,
-        words: vocabulary.join(" "),
-        title_chunks: title_chunks.join(" "),
-        title_words: title_words.iter().map(|&count| base36(count)).collect(),
-    };
-    files.push((MANIFEST_FILE.to_string(), to_json(&manifest)));
-    SearchFiles { files }
+            })
+            .collect();
+        let json = to_json(&rows);
+        (hashed_name(&json), json)
+    }
+
+    /// The index's files: the postings chunks, the document chunks, the manifest.
+    pub fn files(&self) -> SearchFiles {
+        let mut files: Vec<(String, String)> = self.postings_files.values().cloned().collect();
+        files.extend(self.doc_files.iter().cloned());
+        files.push((MANIFEST_FILE.to_string(), to_json(&self.manifest())));
+        SearchFiles { files }
+    }
+
+    fn manifest(&self) -> SearchManifest {
+        let (docs, postings, title_words) = (&self.docs, &self.postings, &self.title_words);
+        let category_entries: Vec<ManifestCategory> = self
+            .categories
+            .iter()
+            .map(|(id, name, subcategories)| {
+                let (start, end) = range_of(docs, |doc| doc.category == *id);
+                let subcategories = subcategories
+                    .iter()
+                    .map(|sub| {
+                        let (start, end) =
+                            range_of(docs, |doc| doc.category == *id && doc.subcategory == *sub);
+                        ManifestSubcategory {
+                            name: sub.clone(),
+                            start,
+                            end,
+                        }
+                    })
+                    .collect();
+                ManifestCategory {
+                    id: id.clone(),
+                    name: name.clone(),
+                    start,
+                    end,
+                    subcategories,
+                }
+            })
+            .collect();
+        let vocabulary: Vec<&str> = postings
+            .keys()
+            .map(String::as_str)
+            .filter(|word| !is_number(word))
+            .collect();
+        let title_chunks: Vec<String> = vocabulary
+            .iter()
+            .map(|word| {
+                postings[*word]
+                    .get(&Field::Title)
+                    .and_then(|list| list.iter().min_by_key(|&&doc| title_words[doc as usize]))
+                    .map_or_else(
+                        || "-".into(),
+                        |&first| base36(first as usize / DOCS_PER_CHUNK),
+                    )
+            })
+            .collect();
+        SearchManifest {
+            version: FORMAT_VERSION,
+            doc_count: docs.len(),
+            docs_per_chunk: DOCS_PER_CHUNK,
+            doc_chunks: self
+                .doc_files
+                .iter()
+                .map(|(path, _)| path.clone())
+                .collect(),
+            postings: self
+                .postings_files
+                .iter()
+                .map(|(key, (path, _))| (key.clone(), path.clone()))
+                .collect(),
+            categories: category_entries,
+            words: vocabulary.join(" "),
+            title_chunks: title_chunks.join(" "),
+            title_words: title_words.iter().map(|&count| base36(count)).collect(),
+        }
+    }
+}
+
+/// A document's title word count, at most [`TITLE_WORDS_MAX`].
+fn title_word_count(doc: &SearchDoc) -> usize {
+    words(&doc.title).count().min(TITLE_WORDS_MAX)
+}
+
+/// The words a document is posted under, each with its field, as the index adds them.
+fn doc_words(doc: &SearchDoc, rules: &[SynonymRule]) -> Vec<(String, Field)> {
+    let title: Vec<String> = words(&doc.title).collect();
+    let description: Vec<String> = words(&doc.description).collect();
+    let mut found = Vec::new();
+    for word in synonyms_of(&title, rules) {
+        found.push((word.to_string(), Field::TitleSynonym));
+    }
+    for word in synonyms_of(&description, rules) {
+        found.push((word.to_string(), Field::Description));
+    }
+    found.extend(title.into_iter().map(|word| (word, Field::Title)));
+    found.extend(
+        description
+            .into_iter()
+            .chain(words(&doc.details))
+            .map(|word| (word, Field::Description)),
+    );
+    found.push((doc.id.to_string(), Field::Id));
+    found
 }
 
 /// The JSON of one of the files' types (plain data: serialising cannot fail).
@@ -404,6 +550,22 @@ fn to_json(value: &impl Serialize) -> String {
 
 /// The index of `content`'s published products.
 pub fn of_content(content: &Content) -> SearchFiles {
+    let (docs, categories, rules) = inputs_of(content);
+    build(&docs, &categories, &rules)
+}
+
+/// The index of `content`'s published products: `last` (a warm builder's index of
+/// the last build) updated, or a new one.
+pub fn update_for(content: &Content, last: Option<SearchIndex>) -> SearchIndex {
+    let (docs, categories, rules) = inputs_of(content);
+    match last {
+        Some(last) => last.update(docs, categories, rules),
+        None => SearchIndex::new(docs, categories, rules),
+    }
+}
+
+/// What the index is made of: `content`'s documents, categories and synonyms.
+fn inputs_of(content: &Content) -> (Vec<SearchDoc>, Categories, Vec<SynonymRule>) {
     let categories: Vec<(String, String, Vec<String>)> = content
         .categories
         .iter()
@@ -418,7 +580,7 @@ pub fn of_content(content: &Content) -> SearchFiles {
             )
         })
         .collect();
-    build(&documents(content), &categories, &content.synonyms.rules())
+    (documents(content), categories, content.synonyms.rules())
 }
 
 /// The half-open range of documents that `holds`; the documents are sorted so that
@@ -473,13 +635,11 @@ fn snippet(text: &str) -> String {
     cut
 }
 
-/// Adds `bytes` under a name made of their hash to `files`, and returns that name.
-fn hashed_path(bytes: String, files: &mut Vec<(String, String)>) -> String {
+/// The path of a chunk holding `bytes`: named by their hash.
+fn hashed_name(bytes: &str) -> String {
     let digest = Sha256::digest(bytes.as_bytes());
     let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    let path = format!("{CHUNK_DIR}/{hex}.json");
-    files.push((path.clone(), bytes));
-    path
+    format!("{CHUNK_DIR}/{hex}.json")
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use crate::page_links::{GatheredLinks, PageLinks};
 use crate::progress::{self, Progress, Stage};
 use crate::published::{Plan, Published};
 use crate::shell::Shells;
+use crate::warm::Warm;
 use crate::webapp::WebBuild;
 use crate::{compress, headers, hosts, redirects, search_index, seo, sitemap, BuildOptions};
 
@@ -181,6 +182,7 @@ pub(crate) fn write_site_files(
     published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
+    warm: &Warm,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<String, BuildError> {
     let (options, jobs) = (run.options, run.jobs);
@@ -217,9 +219,12 @@ pub(crate) fn write_site_files(
         redirects::DATA_FILE,
         redirects::client_map(content).to_string(),
     )?;
-    for (path, bytes) in search_index::of_content(content).files {
+    // A warm builder updates its last index where documents changed.
+    let index = search_index::update_for(content, warm.take_search_index());
+    for (path, bytes) in index.files().files {
         staging.write(&path, bytes)?;
     }
+    warm.remember_search_index(index);
     staging.write(
         "_headers",
         headers::headers(&headers::CspOrigins {

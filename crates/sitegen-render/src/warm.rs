@@ -12,6 +12,7 @@ use crate::cache::Key;
 use crate::error::BuildError;
 use crate::record;
 use crate::renders::Renders;
+use crate::search_index::SearchIndex;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the
@@ -30,6 +31,8 @@ struct WarmState {
     links: Option<LinkGraph>,
     /// The last build's renders.
     renders: Renders,
+    /// The last build's search index, updated where documents changed.
+    search: Option<SearchIndex>,
 }
 
 /// A builder's memory between builds: [`Warm::kept`] for a builder of many builds,
@@ -116,6 +119,17 @@ impl Warm {
         self.state()
             .map(|mut state| std::mem::take(&mut state.renders))
             .unwrap_or_default()
+    }
+
+    /// The last build's search index, taken.
+    pub fn take_search_index(&self) -> Option<SearchIndex> {
+        self.state()?.search.take()
+    }
+
+    pub fn remember_search_index(&self, index: SearchIndex) {
+        if let Some(mut state) = self.state() {
+            state.search = Some(index);
+        }
     }
 
     pub fn remember_renders(&self, renders: Renders) {

@@ -211,7 +211,7 @@ fn chunks_are_named_by_their_hash_and_the_build_is_deterministic() {
         if path == MANIFEST_FILE {
             continue;
         }
-        let again = hashed_path(bytes.clone(), &mut Vec::new());
+        let again = hashed_name(bytes);
         assert_eq!(&again, path);
     }
     assert_eq!(index.files.last().unwrap().0, MANIFEST_FILE);
@@ -436,4 +436,55 @@ fn content_with_title(title: &str) -> sitegen_content::Text {
     std::fs::write(&products, text).unwrap();
     let content = sitegen_content::load(&content_dir).content.unwrap();
     content.products[0].title.clone()
+}
+
+/// An index updated through random edits of its documents has the files of an index
+/// made anew from the edited documents.
+#[test]
+fn an_updated_index_has_the_files_of_one_made_anew() {
+    let content = real_content();
+    let (docs, categories, _) = inputs_of(&content);
+    let rules = vec![
+        rule("syringe pump", "infusion"),
+        rule("ecg", "cardiac monitor"),
+    ];
+    let texts = [
+        "syringe pump for the ward",
+        "ECG machine",
+        "",
+        "a bed",
+        "ab ba a b",
+        "syringe",
+        "12 channel ecg",
+    ];
+    let mut state = 7u64;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut current = docs.clone();
+    let mut index = SearchIndex::new(docs, categories.clone(), rules.clone());
+    for step in 0..40 {
+        for _ in 0..=below(3) {
+            let doc = below(current.len());
+            let text = texts[below(texts.len())].to_string();
+            match below(5) {
+                0 => current[doc].title = text,
+                1 => current[doc].details = text,
+                2 => {
+                    let other = below(current.len());
+                    current.swap(doc, other);
+                }
+                3 if current.len() > 1 => {
+                    current.remove(doc);
+                }
+                _ => current[doc].description = text,
+            }
+        }
+        index = index.update(current.clone(), categories.clone(), rules.clone());
+        let anew = build(&current, &categories, &rules);
+        assert_eq!(index.files(), anew, "step {step}");
+    }
 }
