@@ -34,8 +34,8 @@ struct Checked {
 pub struct LinkGraph {
     /// The output the pages were checked against.
     index: OutputIndex,
-    /// What each URL's check looks up in the output, by the URL's number.
-    lookups: Vec<Vec<Lookup>>,
+    /// The numbers of the URLs whose check looks up each name of the output.
+    looked_up_by: HashMap<Lookup, Vec<usize>>,
     /// The number of each URL seen.
     numbers: HashMap<String, usize>,
     pages: HashMap<String, Checked>,
@@ -47,7 +47,7 @@ impl LinkGraph {
     pub fn new(index: OutputIndex, checked: Vec<(String, PageCheck)>) -> (Self, Vec<Diagnostic>) {
         let mut graph = Self {
             index: OutputIndex::default(),
-            lookups: Vec::new(),
+            looked_up_by: HashMap::new(),
             numbers: HashMap::new(),
             pages: HashMap::new(),
         };
@@ -64,21 +64,22 @@ impl LinkGraph {
         next: &'i OutputIndex,
         changed: &HashSet<&str>,
     ) -> Vec<&'i str> {
-        let appeared_or_went = self.index.changed_lookups(next);
-        let moved: Vec<bool> = self
-            .lookups
+        let moved: HashSet<usize> = self
+            .index
+            .changed_lookups(next)
             .iter()
-            .map(|looked_up| looked_up.iter().any(|name| appeared_or_went.contains(name)))
+            .filter_map(|name| self.looked_up_by.get(name))
+            .flatten()
+            .copied()
             .collect();
-        let any_moved = moved.contains(&true);
         next.pages_where(|page| {
             changed.contains(page)
                 || self.pages.get(page).is_none_or(|checked| {
-                    any_moved
+                    !moved.is_empty()
                         && checked
                             .urls
                             .iter()
-                            .any(|group| group.iter().any(|&number| moved[number]))
+                            .any(|group| group.iter().any(|number| moved.contains(number)))
                 })
         })
     }
@@ -133,8 +134,10 @@ impl LinkGraph {
         if let Some(&number) = self.numbers.get(url) {
             return number;
         }
-        let number = self.lookups.len();
-        self.lookups.push(lookups(url));
+        let number = self.numbers.len();
+        for name in lookups(url) {
+            self.looked_up_by.entry(name).or_default().push(number);
+        }
         self.numbers.insert(url.to_string(), number);
         number
     }
