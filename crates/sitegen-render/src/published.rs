@@ -18,15 +18,19 @@ use crate::routes::{self, PlannedRoute};
 /// second.
 pub(crate) struct Plan {
     first: Published,
+    /// How many threads plan.
+    jobs: usize,
     /// The content planned again without the variants the build left out; set once,
     /// by [`Plan::with_variants`].
     without_dropped: OnceLock<Published>,
 }
 
 impl Plan {
-    pub fn new(content: Content) -> Self {
+    /// The plan of `content`, made on `jobs` threads.
+    pub fn new(content: Content, jobs: usize) -> Self {
         Self {
-            first: Published::plan(content),
+            first: Published::plan(content, jobs),
+            jobs,
             without_dropped: OnceLock::new(),
         }
     }
@@ -47,7 +51,7 @@ impl Plan {
         self.without_dropped.get_or_init(|| {
             let mut content = self.first.content.clone();
             content.media = written.without_dropped(&self.first.content.media);
-            Published::plan(content)
+            Published::plan(content, self.jobs)
         })
     }
 
@@ -72,10 +76,10 @@ pub(crate) struct Published {
 }
 
 impl Published {
-    /// Plans the routes and the layout of `content`.
-    fn plan(content: Content) -> Self {
+    /// Plans the routes and the layout of `content`, on `jobs` threads.
+    fn plan(content: Content, jobs: usize) -> Self {
         Self {
-            routes: routes::plan(&content),
+            routes: routes::plan_on(&content, jobs),
             layout_json: layout_json_of(&content),
             content,
         }

@@ -1,6 +1,8 @@
 //! The route table (docs/data-contract.md §4) crossed with the content: every route
 //! that is prerendered, with its page data and its meta tags.
 
+use std::convert::Infallible;
+
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -8,6 +10,7 @@ pub use sitegen_content::routes::encode_path;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
 use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
 use sitegen_view as view;
+use sitegen_workers::parallel;
 
 mod listing;
 
@@ -94,15 +97,20 @@ impl PlannedRoute {
 /// Plans every prerendered route of the site, in the order of [`ROUTES`]: each page
 /// and block route, then each parameterised route expanded over the content.
 pub fn plan(content: &Content) -> Vec<PlannedRoute> {
+    plan_on(content, 1)
+}
+
+/// [`plan`] on `jobs` threads (the product pages, thousands, are planned on all).
+pub fn plan_on(content: &Content, jobs: usize) -> Vec<PlannedRoute> {
     let mut planned = Vec::new();
     for route in ROUTES {
-        plan_route(content, route, &mut planned);
+        plan_route(content, route, jobs, &mut planned);
     }
     planned
 }
 
 /// The pages of one declared route.
-fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>) {
+fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<PlannedRoute>) {
     let site_name = content.site.name();
     let mut add = |path: String,
                    title: String,
@@ -172,29 +180,10 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
             }
         }
         DataKind::Product => {
-            for (index, product) in content.products.iter().enumerate() {
-                let path = product.route();
-                let category = (
-                    content
-                        .category(product.category())
-                        .map_or(product.category(), |category| category.name())
-                        .to_string(),
-                    category_path(product.category()),
-                );
-                add(
-                    path.clone(),
-                    format!("{} | {site_name}", product.title()),
-                    summary(product.description()),
-                    page_json(&view::product_page(content, product)),
-                    breadcrumb(
-                        content,
-                        route,
-                        (product.title().to_string(), path),
-                        Some(category),
-                    ),
-                    Some(index),
-                );
-            }
+            let Ok(pages) = parallel::map_parallel(content.products.len(), jobs, |index| {
+                Ok::<_, Infallible>(product_route(content, route, index))
+            });
+            planned.extend(pages);
         }
         data => {
             let path = route.pattern;
@@ -209,6 +198,33 @@ fn plan_route(content: &Content, route: &Route, planned: &mut Vec<PlannedRoute>)
                 None,
             );
         }
+    }
+}
+
+/// The page of the product at `index` of the content, a page of `route`.
+fn product_route(content: &Content, route: &Route, index: usize) -> PlannedRoute {
+    let product = &content.products[index];
+    let path = product.route();
+    let category = (
+        content
+            .category(product.category())
+            .map_or(product.category(), |category| category.name())
+            .to_string(),
+        category_path(product.category()),
+    );
+    PlannedRoute {
+        title: format!("{} | {}", product.title(), content.site.name()),
+        description: summary(product.description()),
+        page: page_json(&view::product_page(content, product)),
+        in_sitemap: route.sitemap,
+        breadcrumb: breadcrumb(
+            content,
+            route,
+            (product.title().to_string(), path.clone()),
+            Some(category),
+        ),
+        product: Some(index),
+        path,
     }
 }
 

@@ -94,7 +94,7 @@ pub(crate) struct Planned {
 /// this build publishes.
 pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError> {
     let (content, warnings) = load_content(options)?;
-    let plan = Plan::new(content);
+    let plan = Plan::new(content, parallel::worker_count(options.jobs));
     let shown_images = plan.first().shown_images();
     let (content, routes) = (&plan.first().content, &plan.first().routes);
     let undrawable = share::undrawable_shared_drawings(content, &seo::shared_svgs(content, routes));
