@@ -146,6 +146,12 @@ pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
     sitegen_links::check_sources(&src, &src, &sitegen_links::RouteTable::of_site())
 }
 
+/// Builds the browser editor's bundle of `web_dir` (`npm run build:editor`) when it is
+/// missing or older than its sources; whether Vite ran (see [`WebApp`]).
+pub fn ensure_editor_built(web_dir: &Path, progress: &dyn Progress) -> Result<bool, BuildError> {
+    WebApp::new(web_dir).ensure_editor_built(progress)
+}
+
 /// Refuses an output folder that a build must not replace (see [`out_dir`]): the
 /// content, templates or web app folder, the project folder, a file, a user's folder.
 pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
