@@ -228,6 +228,9 @@ pub struct ContentEdit {
     /// The position of each id in the array, built on first use.
     index: Option<HashMap<EntryId, usize>>,
     changed: bool,
+    /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
+    /// the same text, which at 10,000 products takes a while to render.
+    rendered: std::sync::OnceLock<(String, Option<usize>)>,
 }
 
 impl ContentEdit {
@@ -264,6 +267,7 @@ impl ContentEdit {
             added: Vec::new(),
             index: None,
             changed: false,
+            rendered: std::sync::OnceLock::new(),
         })
     }
 
@@ -374,6 +378,7 @@ impl ContentEdit {
             }
         }
         self.changed = true;
+        self.rendered = std::sync::OnceLock::new();
         Ok(())
     }
 
@@ -449,6 +454,7 @@ impl ContentEdit {
             }
         }
         self.changed = true;
+        self.rendered = std::sync::OnceLock::new();
         Ok(None)
     }
 
@@ -465,6 +471,10 @@ impl ContentEdit {
     /// The file's text with every change applied, and the 1-based line of the first
     /// entry added (if any).
     pub fn text(&self) -> (String, Option<usize>) {
+        self.rendered.get_or_init(|| self.render()).clone()
+    }
+
+    fn render(&self) -> (String, Option<usize>) {
         if !self.changed {
             return (self.read.clone(), None);
         }

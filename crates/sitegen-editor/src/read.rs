@@ -28,8 +28,9 @@ pub struct Parsed {
     pub revision: String,
     /// The whole file as JSON.
     pub value: Json,
-    /// The list's summary of its entries (files of entries), built on first use.
-    summary: OnceLock<Json>,
+    /// The answer of `/entries` (files of entries), built on first use: at 10,000
+    /// products even writing its JSON takes a while.
+    entries_answer: OnceLock<axum::body::Bytes>,
 }
 
 /// The SHA-256 of `bytes` in hex: a file's revision.
@@ -141,7 +142,7 @@ pub(crate) fn parsed(
     let parsed = Arc::new(Parsed {
         revision,
         value: sitegen_edit::json::table_json(document.as_table()),
-        summary: OnceLock::new(),
+        entries_answer: OnceLock::new(),
     });
     if let Ok(mut cache) = editor.parsed.lock() {
         cache.insert(file.path.to_string(), parsed.clone());
@@ -217,16 +218,23 @@ pub(crate) async fn entries(
         let (file, full) = content_file(&editor, &asked.path)?;
         let parsed = parsed(&editor, file, &full)?;
         let entries = entries_of(file, &parsed)?;
-        let summary = parsed.summary.get_or_init(|| {
-            Json::Array(entries.iter().map(|entry| summary(file, entry)).collect())
+        let answer = parsed.entries_answer.get_or_init(|| {
+            let numbers: Vec<i64> = entries.iter().filter_map(|e| e["id"].as_i64()).collect();
+            let next_id = (numbers.len() == entries.len() && !numbers.is_empty())
+                .then(|| numbers.iter().max().map_or(1, |max| max + 1));
+            let summaries: Vec<Json> = entries.iter().map(|entry| summary(file, entry)).collect();
+            let answer =
+                json!({ "revision": parsed.revision, "next_id": next_id, "entries": summaries });
+            serde_json::to_vec(&answer).unwrap_or_default().into()
         });
-        let numbers: Vec<i64> = entries.iter().filter_map(|e| e["id"].as_i64()).collect();
-        let next_id = (numbers.len() == entries.len() && !numbers.is_empty())
-            .then(|| numbers.iter().max().map_or(1, |max| max + 1));
-        Ok(reply(
-            StatusCode::OK,
-            json!({ "revision": parsed.revision, "next_id": next_id, "entries": summary }),
-        ))
+        Ok((
+            [
+                (header::CONTENT_TYPE, "application/json"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            answer.clone(),
+        )
+            .into_response())
     })
     .await
 }
