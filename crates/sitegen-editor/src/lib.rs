@@ -25,15 +25,18 @@ pub mod upload;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
-use sitegen_content::LoadOptions;
+use sitegen_content::{LoadOptions, LoadReport};
 
 pub use error::ApiError;
+
+/// A check of the content with some files' texts replaced (see [`EditorOptions::check`]).
+pub type CheckFn = fn(&Path, &LoadOptions, &[(&str, &str)]) -> LoadReport;
 
 /// The largest JSON body a request may have.
 pub const JSON_LIMIT: usize = 1024 * 1024;
@@ -51,6 +54,10 @@ pub struct EditorOptions {
     pub web_dir: PathBuf,
     /// What a save's check is told, as `sitegen check` is.
     pub load: LoadOptions,
+    /// The checks of `sitegen check` on the content as if the files given (relative
+    /// path, text) held those texts: the content's own ([`sitegen_content::load_with_texts`]),
+    /// or with the build's too (the command line passes `sitegen_render::check_with_texts`).
+    pub check: CheckFn,
     /// The per-run token ([`new_token`]).
     pub token: String,
     /// The address the server listens on: requests must name it (or, for a loopback

@@ -117,7 +117,7 @@ async fn the_editors_problems_are_sitegen_checks_on_a_corpus_of_invalid_fixtures
         }
     }
     // Every third, in file order: every file and kind of value, in a test's time.
-    let mut invalid = 0;
+    let (mut invalid, mut compared) = (0, 0);
     for (path, steps, bad) in fixtures.into_iter().step_by(3) {
         let original = site.read(path);
         let (status, body) = site
@@ -139,6 +139,7 @@ async fn the_editors_problems_are_sitegen_checks_on_a_corpus_of_invalid_fixtures
         std::fs::write(checked.join(path), edit.text().0).unwrap();
         let report = sitegen_render::check(&checked, &LoadOptions::default());
         std::fs::write(checked.join(path), &original).unwrap();
+        compared += 1;
         if report.errors() > 0 {
             invalid += 1;
         }
@@ -148,5 +149,6 @@ async fn the_editors_problems_are_sitegen_checks_on_a_corpus_of_invalid_fixtures
             "{path} {steps:?} = {bad}: the editor's problems (left) differ from sitegen check's"
         );
     }
+    eprintln!("{compared} fixtures compared, {invalid} invalid");
     assert!(invalid >= 100, "only {invalid} invalid fixtures");
 }

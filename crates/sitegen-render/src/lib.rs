@@ -120,7 +120,17 @@ pub struct BuildSummary {
 /// become PNGs), for every entry, drafts included: what `build` refuses, `check`
 /// refuses.
 pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
-    let mut report = sitegen_content::load_with(content_dir, load);
+    check_with_texts(content_dir, load, &[])
+}
+
+/// [`check`] as if each content file of `texts` (relative path, text) held that text:
+/// the browser editor's check of a save before it is written.
+pub fn check_with_texts(
+    content_dir: &Path,
+    load: &LoadOptions,
+    texts: &[(&str, &str)],
+) -> LoadReport {
+    let mut report = sitegen_content::load_with_texts(content_dir, load, texts);
     if let Some(content) = &report.content {
         let shared = seo::shared_svgs(content, &routes::plan(content));
         let problems = share::undrawable_shared_drawings(content, &shared);

@@ -47,6 +47,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         content_dir: config.build.content_dir.clone(),
         web_dir: config.build.web_dir.clone(),
         load: config.build.load,
+        check: sitegen_render::check_with_texts,
         token: sitegen_editor::new_token(),
         addr,
     });
