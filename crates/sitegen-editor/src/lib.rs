@@ -129,7 +129,8 @@ pub fn router(options: EditorOptions) -> Router {
             post(upload::upload).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
         )
         .route("/_edit/api", get(api_not_found).post(api_not_found))
-        .route("/_edit/api/{*rest}", get(api_not_found).post(api_not_found));
+        .route("/_edit/api/{*rest}", get(api_not_found).post(api_not_found))
+        .method_not_allowed_fallback(method_not_allowed);
     Router::new()
         .merge(api)
         .route("/_edit/media/{*path}", get(read::media))
@@ -145,4 +146,11 @@ pub fn router(options: EditorOptions) -> Router {
 
 async fn api_not_found() -> ApiError {
     ApiError::not_found("no such editor API")
+}
+
+async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not how this editor API is asked"),
+    )
 }

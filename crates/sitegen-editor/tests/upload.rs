@@ -102,6 +102,16 @@ async fn bytes_that_are_no_image_or_pdf_are_refused_whatever_the_name() {
         (status, body),
         (StatusCode::CREATED, json!({ "path": "media/brochure.pdf" }))
     );
+    // Over the JSON limit, within the upload limit.
+    let big = [
+        &b"%PDF-1.4\n"[..],
+        &vec![b' '; 3 * sitegen_editor::JSON_LIMIT],
+    ]
+    .concat();
+    assert_eq!(
+        upload(&site, "name=big.pdf", &big).await.0,
+        StatusCode::CREATED
+    );
     let (status, _) = upload(&site, "name=...", PNG).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = upload(&site, "overwrite=true", PNG).await;
