@@ -100,6 +100,8 @@ pub(crate) struct Editor {
     pub options: EditorOptions,
     /// Parsed content files by path, with the revision they were parsed at.
     pub parsed: Mutex<HashMap<String, Arc<read::Parsed>>>,
+    /// Held while a file is parsed (see [`read::parsed`]).
+    pub parsing: Mutex<()>,
     /// For each file saved in this run: the bytes before its last save, and the
     /// revision that save wrote.
     pub undo: Mutex<HashMap<String, save::UndoRecord>>,
@@ -112,9 +114,12 @@ pub fn router(options: EditorOptions) -> Router {
     let editor = Arc::new(Editor {
         options,
         parsed: Mutex::new(HashMap::new()),
+        parsing: Mutex::new(()),
         undo: Mutex::new(HashMap::new()),
         writing: tokio::sync::Mutex::new(()),
     });
+    let warming = editor.clone();
+    std::thread::spawn(move || read::warm(&warming));
     let api = Router::new()
         .route("/_edit/api/files", get(read::files))
         .route("/_edit/api/entries", get(read::entries))
