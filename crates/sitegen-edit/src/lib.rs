@@ -33,6 +33,7 @@
 #![warn(missing_docs)]
 
 mod insert;
+pub mod json;
 mod locate;
 
 use std::collections::HashMap;
@@ -44,6 +45,7 @@ use sitegen_content::{ContentFile, Diagnostic, ErrorCode, LoadOptions, LoadRepor
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 pub use insert::insert_entries;
+pub use json::Conflict;
 pub use locate::{FieldAt, Locator};
 
 /// Which entry of the file's array of tables a change is about, by its `id`.
@@ -174,6 +176,14 @@ pub enum EditError {
         /// The path asked for.
         field: FieldPath,
     },
+    /// A value that TOML cannot hold, or of the wrong shape for its place.
+    #[error("{field}: {message}")]
+    WrongValue {
+        /// Where it was to go.
+        field: FieldPath,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The file changed on disk since it was read: nothing was written.
     #[error("{path} changed on disk since it was read: nothing was written")]
     ChangedOnDisk {
@@ -192,6 +202,7 @@ impl EditError {
             EditError::NoSuchEntry { .. } | EditError::NoSuchField { .. } => {
                 ErrorCode::MissingField
             }
+            EditError::WrongValue { .. } => ErrorCode::WrongType,
             EditError::ChangedOnDisk { .. } => ErrorCode::FileChangedOnDisk,
         };
         let message = match self {
@@ -217,6 +228,9 @@ pub struct ContentEdit {
     /// The position of each id in the array, built on first use.
     index: Option<HashMap<EntryId, usize>>,
     changed: bool,
+    /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
+    /// the same text, which at 10,000 products takes a while to render.
+    rendered: std::sync::OnceLock<(String, Option<usize>)>,
 }
 
 impl ContentEdit {
@@ -253,7 +267,14 @@ impl ContentEdit {
             added: Vec::new(),
             index: None,
             changed: false,
+            rendered: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Reads `relative` of `content_dir` as one document, edited by paths from its
+    /// root (`site.toml`, or `certificates.toml` with its two arrays).
+    pub fn open_document(content_dir: &Path, relative: &str) -> Result<ContentEdit, EditError> {
+        ContentEdit::open_array(content_dir, relative, "")
     }
 
     /// The file's path relative to the content folder, e.g. `products.toml`.
@@ -332,7 +353,7 @@ impl ContentEdit {
                         array: array.clone(),
                         id: entry.clone(),
                     })?;
-                if !set_in_table(table, &field.0, value) {
+                if !set_in_table(table, &field.0, value.map(json::one_line)) {
                     return Err(EditError::NoSuchField {
                         array,
                         id: entry,
@@ -340,7 +361,14 @@ impl ContentEdit {
                     });
                 }
             }
-            Change::Add { entry } => self.added.push(entry),
+            Change::Add { mut entry } => {
+                for (_, item) in entry.iter_mut() {
+                    if let Item::Value(value) = item {
+                        *value = json::one_line(value.clone());
+                    }
+                }
+                self.added.push(entry)
+            }
             Change::Remove { entry } => {
                 let at = self.position(&entry)?;
                 if let Some(tables) = self.entries_mut() {
@@ -350,7 +378,84 @@ impl ContentEdit {
             }
         }
         self.changed = true;
+        self.rendered = std::sync::OnceLock::new();
         Ok(())
+    }
+
+    /// The table an entry's paths start at: the entry's, or the document's root.
+    fn root_mut(&mut self, entry: Option<&EntryId>) -> Result<&mut Table, EditError> {
+        let Some(id) = entry else {
+            return Ok(self.document.as_table_mut());
+        };
+        let at = self.position(id)?;
+        let array = self.array.clone();
+        self.entries_mut()
+            .and_then(|tables| tables.get_mut(at))
+            .ok_or(EditError::NoSuchEntry {
+                array,
+                id: id.clone(),
+            })
+    }
+
+    /// The value at `field` of `entry` (of the document's root without one) as JSON,
+    /// `null` when the key is absent.
+    pub fn get_json(
+        &mut self,
+        entry: Option<&EntryId>,
+        field: &FieldPath,
+    ) -> Result<serde_json::Value, EditError> {
+        let table = self.root_mut(entry)?;
+        match field.0.is_empty() {
+            true => Ok(json::table_json(table)),
+            false => json::get_in(table, &field.0).ok_or_else(|| self.no_field(entry, field)),
+        }
+    }
+
+    fn no_field(&self, entry: Option<&EntryId>, field: &FieldPath) -> EditError {
+        EditError::NoSuchField {
+            array: self.array.clone(),
+            id: entry
+                .cloned()
+                .unwrap_or(EntryId::Text(self.relative.clone())),
+            field: field.clone(),
+        }
+    }
+
+    /// Sets the value at `field` of `entry` (of the document's root without one) to
+    /// `value` (`null` removes it; one past the end of a list appends), replacing
+    /// only the parts that differ. With a `base` (the value the editor read, `null`
+    /// for none), a value that changed on disk since to something else than `value`
+    /// is not set: the [`Conflict`] is returned.
+    pub fn set_json(
+        &mut self,
+        entry: Option<&EntryId>,
+        field: &FieldPath,
+        value: &serde_json::Value,
+        base: Option<&serde_json::Value>,
+    ) -> Result<Option<Conflict>, EditError> {
+        if let Some(base) = base {
+            let disk = self.get_json(entry, field)?;
+            if disk != *base && disk != *value {
+                return Ok(Some(Conflict {
+                    disk,
+                    yours: value.clone(),
+                }));
+            }
+        }
+        let table = self.root_mut(entry)?;
+        match json::set_in(table, &field.0, value) {
+            Ok(true) => {}
+            Ok(false) => return Err(self.no_field(entry, field)),
+            Err(message) => {
+                return Err(EditError::WrongValue {
+                    field: field.clone(),
+                    message,
+                })
+            }
+        }
+        self.changed = true;
+        self.rendered = std::sync::OnceLock::new();
+        Ok(None)
     }
 
     fn position(&mut self, id: &EntryId) -> Result<usize, EditError> {
@@ -366,15 +471,19 @@ impl ContentEdit {
     /// The file's text with every change applied, and the 1-based line of the first
     /// entry added (if any).
     pub fn text(&self) -> (String, Option<usize>) {
+        self.rendered.get_or_init(|| self.render()).clone()
+    }
+
+    fn render(&self) -> (String, Option<usize>) {
         if !self.changed {
             return (self.read.clone(), None);
         }
         let text = self.document.to_string();
         if self.added.is_empty() {
-            return (text, None);
+            return (line_ends_like(&self.read, text), None);
         }
         let (text, line) = insert_entries(&text, &self.array, &self.added);
-        (text, Some(line))
+        (line_ends_like(&self.read, text), Some(line))
     }
 
     /// Checks the content as it would be with the changes, with the checks of
@@ -402,24 +511,61 @@ impl ContentEdit {
             return Ok(false);
         }
         let (text, _) = self.text();
-        let path = self.content_dir.join(&self.relative);
-        let io = |error| EditError::Io {
-            path: path.clone(),
-            error,
-        };
-        let on_disk = std::fs::read(&path).map_err(io)?;
-        if on_disk != self.read.as_bytes() {
-            return Err(EditError::ChangedOnDisk { path });
+        if text == self.read {
+            return Ok(false);
         }
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
-        temporary.write_all(text.as_bytes()).map_err(io)?;
-        temporary.as_file().sync_all().map_err(io)?;
-        let permissions = std::fs::metadata(&path).map_err(io)?.permissions();
-        std::fs::set_permissions(temporary.path(), permissions).map_err(io)?;
-        temporary.persist(&path).map_err(|error| io(error.error))?;
+        write_if_unchanged(
+            &self.content_dir.join(&self.relative),
+            self.read.as_bytes(),
+            text.as_bytes(),
+        )?;
         Ok(true)
     }
+}
+
+/// `text` with the line ends of `original`: toml_edit ends the lines it writes with
+/// `\n`, which would turn every line of a CRLF file (Windows editors) into a change.
+/// Only a file of CRLF alone is converted: there every bare `\n` is toml_edit's (the
+/// values set never hold a line break, see [`json::json_value`]).
+fn line_ends_like(original: &str, text: String) -> String {
+    let crlf = original.matches("\r\n").count();
+    if crlf == 0 || crlf != original.matches('\n').count() {
+        return text;
+    }
+    let mut converted = String::with_capacity(text.len() + text.len() / 32);
+    let mut previous = '\0';
+    for c in text.chars() {
+        if c == '\n' && previous != '\r' {
+            converted.push('\r');
+        }
+        converted.push(c);
+        previous = c;
+    }
+    converted
+}
+
+/// Writes `bytes` to `path` when the file still holds `expected` (else
+/// [`EditError::ChangedOnDisk`]): a temporary file beside it, with its permissions,
+/// renamed over it, so a reader sees the old bytes or the new ones, never a mix.
+pub fn write_if_unchanged(path: &Path, expected: &[u8], bytes: &[u8]) -> Result<(), EditError> {
+    let io = |error| EditError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let on_disk = std::fs::read(path).map_err(io)?;
+    if on_disk != expected {
+        return Err(EditError::ChangedOnDisk {
+            path: path.to_path_buf(),
+        });
+    }
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+    temporary.write_all(bytes).map_err(io)?;
+    temporary.as_file().sync_all().map_err(io)?;
+    let permissions = std::fs::metadata(path).map_err(io)?.permissions();
+    std::fs::set_permissions(temporary.path(), permissions).map_err(io)?;
+    temporary.persist(path).map_err(|error| io(error.error))?;
+    Ok(())
 }
 
 /// Sets (or removes, with `None`) the value at `path` of `table`; whether the path led
@@ -503,3 +649,7 @@ fn replace_keeping_decor(old: &mut Value, mut new: Value) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_bytes;
+#[cfg(test)]
+mod tests_json;

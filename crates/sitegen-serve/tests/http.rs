@@ -610,3 +610,48 @@ async fn the_headers_file_applies_like_on_the_cdn() {
         Some("public, max-age=31536000, immutable")
     );
 }
+
+#[tokio::test]
+async fn mounted_routes_answer_before_the_site_and_without_its_headers() {
+    let dist = site();
+    let mounted = axum::Router::new().route("/_edit", axum::routing::get(|| async { "editor" }));
+    let addr = start_with(ServeOptions {
+        mounted: Some(mounted),
+        ..ServeOptions::new(dist.path())
+    })
+    .await;
+    let editor = get(addr, "/_edit").await;
+    assert_eq!((editor.status, editor.text().as_str()), (200, "editor"));
+    assert_eq!(editor.header(SECURITY_HEADER), None);
+    // Everything else is still the site's.
+    let home = get(addr, "/").await;
+    assert_eq!(home.status, 200);
+    assert!(home.text().contains("home"));
+    assert_eq!(get(addr, "/_edit/other").await.status, 404);
+}
+
+#[tokio::test]
+async fn pages_may_be_framed_by_the_servers_own_pages_only_when_asked() {
+    let dist = site();
+    std::fs::write(
+        dist.path().join("_headers"),
+        "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n",
+    )
+    .unwrap();
+    let as_built = start_with(ServeOptions::new(dist.path())).await;
+    assert_eq!(
+        get(as_built, "/").await.header("content-security-policy"),
+        Some("default-src 'self'; frame-ancestors 'none'")
+    );
+    let beside_the_editor = start_with(ServeOptions {
+        framed_by_self: true,
+        ..ServeOptions::new(dist.path())
+    })
+    .await;
+    assert_eq!(
+        get(beside_the_editor, "/")
+            .await
+            .header("content-security-policy"),
+        Some("default-src 'self'; frame-ancestors 'self'")
+    );
+}
