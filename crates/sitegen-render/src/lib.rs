@@ -276,7 +276,8 @@ impl Builder {
         let web_app = WebApp::new(&run.options.web_dir).lock();
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
-        let planned = stages::plan_content(run.options)?;
+        let web_fingerprint = web_app.as_ref().ok().map(LockedWebApp::fingerprint);
+        let planned = stages::plan_content(run.options, web_fingerprint, &self.warm)?;
         let cache = BuildCache::new(self.cache_dir.clone(), run.options.reuse_cache);
         laps.lap("content")?;
         if sources_changed() {

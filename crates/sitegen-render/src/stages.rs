@@ -92,7 +92,11 @@ pub(crate) struct Planned {
 /// written, and the templates read. The rule `check` applies to every entry (drafts
 /// too: the drawings pages are shared with must become PNGs) applies here to the pages
 /// this build publishes.
-pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError> {
+pub(crate) fn plan_content(
+    options: &BuildOptions,
+    web_fingerprint: Option<&str>,
+    warm: &Warm,
+) -> Result<Planned, BuildError> {
     let (content, warnings) = load_content(options)?;
     let plan = Plan::new(content, parallel::worker_count(options.jobs));
     let shown_images = plan.first().shown_images();
@@ -106,7 +110,9 @@ pub(crate) fn plan_content(options: &BuildOptions) -> Result<Planned, BuildError
         shown_images,
         warnings,
         shells: Shells::load(&options.templates_dir)?,
-        source_link_problems: crate::check_source_links(&options.web_dir),
+        source_link_problems: warm.source_link_problems(web_fingerprint, || {
+            crate::check_source_links(&options.web_dir)
+        }),
     })
 }
 

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
+use sitegen_content::Diagnostic;
 use sitegen_links::LinkGraph;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
@@ -33,6 +34,9 @@ struct WarmState {
     renders: Renders,
     /// The last build's search index, updated where documents changed.
     search: Option<SearchIndex>,
+    /// The problems of the route literals of the web app's sources, with the
+    /// fingerprint of the web app's inputs (its sources among them) they were found in.
+    source_links: Option<(String, Vec<Diagnostic>)>,
 }
 
 /// A builder's memory between builds: [`Warm::kept`] for a builder of many builds,
@@ -121,6 +125,26 @@ impl Warm {
             .unwrap_or_default()
     }
 
+    /// The problems of the web app's route literals: `check`'s, unless the last build
+    /// found them in sources of the same `fingerprint` (when known).
+    pub fn source_link_problems(
+        &self,
+        fingerprint: Option<&str>,
+        check: impl FnOnce() -> Vec<Diagnostic>,
+    ) -> Vec<Diagnostic> {
+        let (Some(fingerprint), Some(mut state)) = (fingerprint, self.state()) else {
+            return check();
+        };
+        match &state.source_links {
+            Some((seen, problems)) if seen == fingerprint => problems.clone(),
+            _ => {
+                let problems = check();
+                state.source_links = Some((fingerprint.to_string(), problems.clone()));
+                problems
+            }
+        }
+    }
+
     /// The last build's search index, taken.
     pub fn take_search_index(&self) -> Option<SearchIndex> {
         self.state()?.search.take()
@@ -191,5 +215,34 @@ impl Warm {
                 Ok(())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    #[test]
+    fn the_source_links_are_checked_again_only_when_the_web_inputs_changed() {
+        let checks = Cell::new(0);
+        let check = || {
+            checks.set(checks.get() + 1);
+            vec![Diagnostic::new(
+                sitegen_content::ErrorCode::UnknownRouteLiteral,
+                "x",
+            )]
+        };
+        let kept = Warm::kept();
+        assert_eq!(kept.source_link_problems(Some("a"), check).len(), 1);
+        assert_eq!(kept.source_link_problems(Some("a"), check).len(), 1);
+        assert_eq!(checks.get(), 1, "same sources: the last answer");
+        kept.source_link_problems(Some("b"), check);
+        kept.source_link_problems(None, check);
+        assert_eq!(checks.get(), 3, "other or unknown sources: checked");
+        let once = Warm::none();
+        once.source_link_problems(Some("a"), check);
+        once.source_link_problems(Some("a"), check);
+        assert_eq!(checks.get(), 5, "a one-off build keeps nothing");
     }
 }
