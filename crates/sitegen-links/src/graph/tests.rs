@@ -105,6 +105,17 @@ impl Site {
             .collect()
     }
 
+    /// The graph of a whole check of the site, with its problems.
+    fn whole_graph(&self, frame: &UrlGroup) -> (LinkGraph, Vec<Diagnostic>) {
+        let index = self.index();
+        let checked = index
+            .pages()
+            .into_iter()
+            .map(|page| (page.to_string(), self.check(page, frame, &index)))
+            .collect();
+        LinkGraph::new(self.index(), checked)
+    }
+
     /// The check of `page`, its URLs in two groups: the frame's (one group shared by
     /// every framed page) and its own.
     fn check(&self, page: &str, frame: &UrlGroup, index: &OutputIndex) -> PageCheck {
@@ -186,13 +197,7 @@ fn an_incremental_check_reports_what_a_whole_check_reports_after_any_edits() {
             edit(&mut site, &mut dice);
         }
         let mut frame = UrlGroup::from(site.frame.clone());
-        let index = site.index();
-        let checked = index
-            .pages()
-            .into_iter()
-            .map(|page| (page.to_string(), site.check(page, &frame, &index)))
-            .collect();
-        let (mut graph, problems) = LinkGraph::new(site.index(), checked);
+        let (mut graph, problems) = site.whole_graph(&frame);
         assert_eq!(problems, site.full_check(), "seed {seed}, first check");
         for step in 0..25 {
             let before = site.clone();
@@ -231,14 +236,7 @@ fn only_the_changed_page_and_the_pages_linking_to_a_name_that_went_are_checked_a
         .insert("b/index.html".into(), page(&["/a", "/s/1.json"]));
     site.files.insert("m/x.png".into(), String::new());
     site.files.insert("s/1.json".into(), String::new());
-    let frame = UrlGroup::from(Vec::new());
-    let index = site.index();
-    let checked = index
-        .pages()
-        .into_iter()
-        .map(|page| (page.to_string(), site.check(page, &frame, &index)))
-        .collect();
-    let (graph, problems) = LinkGraph::new(site.index(), checked);
+    let (graph, problems) = site.whole_graph(&UrlGroup::from(Vec::new()));
     assert!(problems.is_empty(), "{problems:?}");
 
     // One page's text changed, a file nobody links to added: that page alone.
