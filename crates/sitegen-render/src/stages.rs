@@ -263,7 +263,7 @@ pub(crate) fn check_links(
     web_problems: Vec<Diagnostic>,
     memory: LinkMemory,
 ) -> Result<Option<LinkGraph>, BuildError> {
-    let outputs = sitegen_links::OutputIndex::new(staging.files(), redirect_rules);
+    let outputs = OutputIndex::new(staging.files(), redirect_rules);
     let gathered = page_links.into_gathered();
     let mut graph = None;
     let page_problems = if memory.keep {
