@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../logic/api-types';
-import { emptyObject, entrySchema, fieldsOf, labelOf, shownFieldKeys, type Field } from '../logic/schema-fields';
+import { descriptionParts, emptyObject, entrySchema, fieldsOf, labelOf, shownFieldKeys, type Field } from '../logic/schema-fields';
 
 const schema = (name: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../schemas', `${name}.schema.json`), 'utf8')) as JsonSchema;
@@ -121,5 +121,17 @@ describe('the fields a form shows', () => {
     expect(keys).toContain('specifications.0');
     expect(keys).toContain('specifications.0.value');
     expect(keys).not.toContain('specifications.1');
+  });
+});
+
+describe('a description', () => {
+  it('shows code spans as code and Rust links as their text', () => {
+    expect(descriptionParts('How many a page shows, default\n[`DEFAULT_PAGE_SIZE`](crate::DEFAULT_PAGE_SIZE); see `/products`.')).toEqual([
+      { text: 'How many a page shows, default ', code: false },
+      { text: 'DEFAULT_PAGE_SIZE', code: true },
+      { text: '; see ', code: false },
+      { text: '/products', code: true },
+      { text: '.', code: false },
+    ]);
   });
 });

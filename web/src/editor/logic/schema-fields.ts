@@ -180,3 +180,15 @@ export function shownFieldKeys(fields: readonly Field[], value: Json | undefined
   for (const field of fields) walk(field, object[field.name], [...start, field.name]);
   return keys;
 }
+
+/**
+ * A schema description (a Rust doc comment) as plain text and code: `code` spans, and
+ * links to Rust items (`[`NAME`](crate::NAME)`) shown as their text.
+ */
+export function descriptionParts(description: string): { text: string; code: boolean }[] {
+  const plain = description.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s*\n\s*/g, ' ');
+  return plain
+    .split('`')
+    .map((text, index) => ({ text, code: index % 2 === 1 }))
+    .filter((part) => part.text !== '');
+}

@@ -95,8 +95,10 @@ export function EntryEditor(props: EntryEditorProps) {
     const saved = await save(loaded.revision, changes());
     setBusy(false);
     if (!saved) return;
-    if (isNew) onSavedNew(edited.id as EntryId);
-    else setReloads((count) => count + 1);
+    if (isNew) return onSavedNew(edited.id as EntryId);
+    // What was saved is what is on disk now; reading it back brings the new revision.
+    setLoaded({ ...loaded, value: edited });
+    setReloads((count) => count + 1);
   };
 
   const onChange = (path: FieldPath, value: Json | undefined) => setEdited((before) => setIn(before ?? {}, path, value) as JsonObject);

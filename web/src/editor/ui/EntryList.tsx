@@ -81,20 +81,18 @@ export function EntryList({ title, list, categories, open, onOpen, onAdd, onBulk
         </button>
       </div>
       <div className="entry-list-filters">
-        <label>
-          Filter
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Words of the title, or the id" />
-        </label>
+        <label htmlFor={`${headingId}-filter`}>Filter</label>
+        <input id={`${headingId}-filter`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Words of the title, or the id" />
         {hasCategories && (
-          <label>
-            Category
-            <select value={category} onChange={(event) => setCategory(event.target.value)}>
+          <>
+            <label htmlFor={`${headingId}-category`}>Category</label>
+            <select id={`${headingId}-category`} value={category} onChange={(event) => setCategory(event.target.value)}>
               <option value="">All categories</option>
               {categories.map((option) => (
                 <option key={option.name}>{option.name}</option>
               ))}
             </select>
-          </label>
+          </>
         )}
       </div>
       <div className="entry-list-count">
@@ -173,6 +171,7 @@ function BulkEdit({ count, categories, onApply, onClear }: { count: number; cate
   const [subcategory, setSubcategory] = useState('');
   const [draft, setDraft] = useState<'' | 'yes' | 'no'>('');
   const [busy, setBusy] = useState(false);
+  const id = useId();
   const subcategories = categories.find((option) => option.name === category)?.subcategories ?? [];
   const values: BulkValues = {
     ...(category ? { category } : {}),
@@ -182,38 +181,33 @@ function BulkEdit({ count, categories, onApply, onClear }: { count: number; cate
   return (
     <fieldset className="bulk-edit">
       <legend>Change the {count} selected together</legend>
-      <label>
-        Category
-        <select
-          value={category}
-          onChange={(event) => {
-            setCategory(event.target.value);
-            setSubcategory('');
-          }}
-        >
-          <option value="">(keep)</option>
-          {categories.map((option) => (
-            <option key={option.name}>{option.name}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Subcategory
-        <select value={subcategory} onChange={(event) => setSubcategory(event.target.value)} disabled={!category}>
-          <option value="">(keep)</option>
-          {subcategories.map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Draft
-        <select value={draft} onChange={(event) => setDraft(event.target.value as '' | 'yes' | 'no')}>
-          <option value="">(keep)</option>
-          <option value="yes">Yes: hide from the built site</option>
-          <option value="no">No: publish</option>
-        </select>
-      </label>
+      <label htmlFor={`${id}-category`}>Category</label>
+      <select
+        id={`${id}-category`}
+        value={category}
+        onChange={(event) => {
+          setCategory(event.target.value);
+          setSubcategory('');
+        }}
+      >
+        <option value="">(keep)</option>
+        {categories.map((option) => (
+          <option key={option.name}>{option.name}</option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-subcategory`}>Subcategory</label>
+      <select id={`${id}-subcategory`} value={subcategory} onChange={(event) => setSubcategory(event.target.value)} disabled={!category}>
+        <option value="">(keep)</option>
+        {subcategories.map((name) => (
+          <option key={name}>{name}</option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-draft`}>Draft</label>
+      <select id={`${id}-draft`} value={draft} onChange={(event) => setDraft(event.target.value as '' | 'yes' | 'no')}>
+        <option value="">(keep)</option>
+        <option value="yes">Yes: hide from the built site</option>
+        <option value="no">No: publish</option>
+      </select>
       <div className="bulk-actions">
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isObject, pathKey, type FieldPath, type Json, type JsonObject } from '../logic/json';
 import { fieldElementId } from '../logic/problems';
-import { emptyValue, labelOf, type Field } from '../logic/schema-fields';
+import { descriptionParts, emptyValue, labelOf, type Field } from '../logic/schema-fields';
 import { useFormContext, type Common } from './form-context';
 import { MediaField } from './MediaField';
 import { FieldProblems } from './ProblemText';
@@ -37,7 +37,7 @@ export function FieldControl({ field, path, value, parent, onChange, label }: Fi
 
   const description = field.description && (
     <p id={descriptionId} className="field-description">
-      {field.description}
+      {descriptionParts(field.description).map((part, index) => (part.code ? <code key={index}>{part.text}</code> : part.text))}
     </p>
   );
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': hasError || undefined, required: field.required };
