@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 // on one machine never share a server (`reuseExistingServer` would serve the other's dist/).
 process.env.E2E_PORT ??= String(4173 + (createHash('sha1').update(process.cwd()).digest().readUInt16BE(0) % 800));
 const port = Number(process.env.E2E_PORT);
+// Names this run's shared sites (e2e/own-site.ts); the workers inherit it.
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
 const sitegen = process.env.SITEGEN_BIN ?? '../target/debug/sitegen';
 const siteDir = process.env.SITE_DIR ?? '../dist';
 
@@ -29,6 +31,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumFlags },

@@ -33,6 +33,7 @@
 #![warn(missing_docs)]
 
 mod insert;
+pub mod json;
 mod locate;
 
 use std::collections::HashMap;
@@ -44,6 +45,7 @@ use sitegen_content::{ContentFile, Diagnostic, ErrorCode, LoadOptions, LoadRepor
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
 
 pub use insert::insert_entries;
+pub use json::Conflict;
 pub use locate::{FieldAt, Locator};
 
 /// Which entry of the file's array of tables a change is about, by its `id`.
@@ -174,6 +176,14 @@ pub enum EditError {
         /// The path asked for.
         field: FieldPath,
     },
+    /// A value that TOML cannot hold, or of the wrong shape for its place.
+    #[error("{field}: {message}")]
+    WrongValue {
+        /// Where it was to go.
+        field: FieldPath,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The file changed on disk since it was read: nothing was written.
     #[error("{path} changed on disk since it was read: nothing was written")]
     ChangedOnDisk {
@@ -192,6 +202,7 @@ impl EditError {
             EditError::NoSuchEntry { .. } | EditError::NoSuchField { .. } => {
                 ErrorCode::MissingField
             }
+            EditError::WrongValue { .. } => ErrorCode::WrongType,
             EditError::ChangedOnDisk { .. } => ErrorCode::FileChangedOnDisk,
         };
         let message = match self {
@@ -254,6 +265,12 @@ impl ContentEdit {
             index: None,
             changed: false,
         })
+    }
+
+    /// Reads `relative` of `content_dir` as one document, edited by paths from its
+    /// root (`site.toml`, or `certificates.toml` with its two arrays).
+    pub fn open_document(content_dir: &Path, relative: &str) -> Result<ContentEdit, EditError> {
+        ContentEdit::open_array(content_dir, relative, "")
     }
 
     /// The file's path relative to the content folder, e.g. `products.toml`.
@@ -353,6 +370,81 @@ impl ContentEdit {
         Ok(())
     }
 
+    /// The table an entry's paths start at: the entry's, or the document's root.
+    fn root_mut(&mut self, entry: Option<&EntryId>) -> Result<&mut Table, EditError> {
+        let Some(id) = entry else {
+            return Ok(self.document.as_table_mut());
+        };
+        let at = self.position(id)?;
+        let array = self.array.clone();
+        self.entries_mut()
+            .and_then(|tables| tables.get_mut(at))
+            .ok_or(EditError::NoSuchEntry {
+                array,
+                id: id.clone(),
+            })
+    }
+
+    /// The value at `field` of `entry` (of the document's root without one) as JSON,
+    /// `null` when the key is absent.
+    pub fn get_json(
+        &mut self,
+        entry: Option<&EntryId>,
+        field: &FieldPath,
+    ) -> Result<serde_json::Value, EditError> {
+        let table = self.root_mut(entry)?;
+        match field.0.is_empty() {
+            true => Ok(json::table_json(table)),
+            false => json::get_in(table, &field.0).ok_or_else(|| self.no_field(entry, field)),
+        }
+    }
+
+    fn no_field(&self, entry: Option<&EntryId>, field: &FieldPath) -> EditError {
+        EditError::NoSuchField {
+            array: self.array.clone(),
+            id: entry
+                .cloned()
+                .unwrap_or(EntryId::Text(self.relative.clone())),
+            field: field.clone(),
+        }
+    }
+
+    /// Sets the value at `field` of `entry` (of the document's root without one) to
+    /// `value` (`null` removes it; one past the end of a list appends), replacing
+    /// only the parts that differ. With a `base` (the value the editor read, `null`
+    /// for none), a value that changed on disk since to something else than `value`
+    /// is not set: the [`Conflict`] is returned.
+    pub fn set_json(
+        &mut self,
+        entry: Option<&EntryId>,
+        field: &FieldPath,
+        value: &serde_json::Value,
+        base: Option<&serde_json::Value>,
+    ) -> Result<Option<Conflict>, EditError> {
+        if let Some(base) = base {
+            let disk = self.get_json(entry, field)?;
+            if disk != *base && disk != *value {
+                return Ok(Some(Conflict {
+                    disk,
+                    yours: value.clone(),
+                }));
+            }
+        }
+        let table = self.root_mut(entry)?;
+        match json::set_in(table, &field.0, value) {
+            Ok(true) => {}
+            Ok(false) => return Err(self.no_field(entry, field)),
+            Err(message) => {
+                return Err(EditError::WrongValue {
+                    field: field.clone(),
+                    message,
+                })
+            }
+        }
+        self.changed = true;
+        Ok(None)
+    }
+
     fn position(&mut self, id: &EntryId) -> Result<usize, EditError> {
         self.positions()
             .get(id)
@@ -402,24 +494,40 @@ impl ContentEdit {
             return Ok(false);
         }
         let (text, _) = self.text();
-        let path = self.content_dir.join(&self.relative);
-        let io = |error| EditError::Io {
-            path: path.clone(),
-            error,
-        };
-        let on_disk = std::fs::read(&path).map_err(io)?;
-        if on_disk != self.read.as_bytes() {
-            return Err(EditError::ChangedOnDisk { path });
+        if text == self.read {
+            return Ok(false);
         }
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
-        temporary.write_all(text.as_bytes()).map_err(io)?;
-        temporary.as_file().sync_all().map_err(io)?;
-        let permissions = std::fs::metadata(&path).map_err(io)?.permissions();
-        std::fs::set_permissions(temporary.path(), permissions).map_err(io)?;
-        temporary.persist(&path).map_err(|error| io(error.error))?;
+        write_if_unchanged(
+            &self.content_dir.join(&self.relative),
+            self.read.as_bytes(),
+            text.as_bytes(),
+        )?;
         Ok(true)
     }
+}
+
+/// Writes `bytes` to `path` when the file still holds `expected` (else
+/// [`EditError::ChangedOnDisk`]): a temporary file beside it, with its permissions,
+/// renamed over it, so a reader sees the old bytes or the new ones, never a mix.
+pub fn write_if_unchanged(path: &Path, expected: &[u8], bytes: &[u8]) -> Result<(), EditError> {
+    let io = |error| EditError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let on_disk = std::fs::read(path).map_err(io)?;
+    if on_disk != expected {
+        return Err(EditError::ChangedOnDisk {
+            path: path.to_path_buf(),
+        });
+    }
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let mut temporary = tempfile::NamedTempFile::new_in(folder).map_err(io)?;
+    temporary.write_all(bytes).map_err(io)?;
+    temporary.as_file().sync_all().map_err(io)?;
+    let permissions = std::fs::metadata(path).map_err(io)?.permissions();
+    std::fs::set_permissions(temporary.path(), permissions).map_err(io)?;
+    temporary.persist(path).map_err(|error| io(error.error))?;
+    Ok(())
 }
 
 /// Sets (or removes, with `None`) the value at `path` of `table`; whether the path led
@@ -503,3 +611,5 @@ fn replace_keeping_decor(old: &mut Value, mut new: Value) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_json;

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use toml_edit::{Document, Item, Value};
+use toml_edit::{Document, Item, Table, Value};
 
 use crate::{EntryId, FieldPath, PathStep};
 
@@ -31,7 +31,8 @@ pub struct Locator {
 
 impl Locator {
     /// The spans of `text`'s entries of the array of tables `array`; a text that is
-    /// not valid TOML has none.
+    /// not valid TOML has none. With an empty `array` the whole document is one entry
+    /// (without an id) and paths start at its root: `["contact", "phone"]`.
     pub fn new(text: &str, array: &str) -> Locator {
         let mut locator = Locator {
             line_starts: std::iter::once(0)
@@ -44,6 +45,11 @@ impl Locator {
         let Ok(document) = Document::parse(text) else {
             return locator;
         };
+        if array.is_empty() {
+            locator.entries.push((0, None));
+            locator.table(document.as_table(), FieldPath::default());
+            return locator;
+        }
         let Some(tables) = document.get(array).and_then(Item::as_array_of_tables) else {
             return locator;
         };
@@ -65,6 +71,30 @@ impl Locator {
             }
         }
         locator
+    }
+
+    /// The values of a table of the document (every table is entry 0), by path.
+    fn table(&mut self, table: &Table, path: FieldPath) {
+        for (key, item) in table.iter() {
+            let inner = path.clone().then(PathStep::Key(key.to_string()));
+            match item {
+                Item::Value(value) => {
+                    let key_start = table.key(key).and_then(|k| k.span()).map(|span| span.start);
+                    self.value(0, key_start, value, inner);
+                }
+                Item::Table(table) => self.table(table, inner),
+                Item::ArrayOfTables(tables) => {
+                    for (at, table) in tables.iter().enumerate() {
+                        if let Some(span) = table.span() {
+                            let element = inner.clone().then(PathStep::Index(at));
+                            self.values.push((span, 0, element.clone()));
+                        }
+                        self.table(table, inner.clone().then(PathStep::Index(at)));
+                    }
+                }
+                Item::None => {}
+            }
+        }
     }
 
     fn value(&mut self, position: usize, from: Option<usize>, value: &Value, path: FieldPath) {

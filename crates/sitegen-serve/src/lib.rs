@@ -132,6 +132,9 @@ pub struct ServeOptions {
     pub live_reload: Option<LiveReload>,
     /// How long a connection may take to send a request head ([`HEADER_READ_TIMEOUT`]).
     pub header_read_timeout: Duration,
+    /// Routes served before the site's own (the browser editor's, under `/_edit`):
+    /// they answer for themselves, without the site's headers or live reload.
+    pub mounted: Option<Router>,
 }
 
 impl ServeOptions {
@@ -141,6 +144,7 @@ impl ServeOptions {
             dist: dist.into(),
             live_reload: None,
             header_read_timeout: HEADER_READ_TIMEOUT,
+            mounted: None,
         }
     }
 }
@@ -206,9 +210,10 @@ pub fn local_addr(listener: &TcpListener) -> Result<SocketAddr, ServeError> {
 }
 
 /// The server's routes.
-pub fn router(options: ServeOptions) -> Router {
+pub fn router(mut options: ServeOptions) -> Router {
+    let mounted = options.mounted.take();
     let state = Arc::new(options);
-    Router::new()
+    let site = Router::new()
         .route("/__sitegen/livereload.js", get(live_reload_script))
         .route("/__sitegen/status", get(live_reload_status))
         .fallback(serve_file)
@@ -216,7 +221,11 @@ pub fn router(options: ServeOptions) -> Router {
             state.clone(),
             with_site_headers,
         ))
-        .with_state(state)
+        .with_state(state);
+    match mounted {
+        Some(mounted) => mounted.merge(site),
+        None => site,
+    }
 }
 
 async fn live_reload_script() -> Response {

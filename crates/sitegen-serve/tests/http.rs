@@ -610,3 +610,22 @@ async fn the_headers_file_applies_like_on_the_cdn() {
         Some("public, max-age=31536000, immutable")
     );
 }
+
+#[tokio::test]
+async fn mounted_routes_answer_before_the_site_and_without_its_headers() {
+    let dist = site();
+    let mounted = axum::Router::new().route("/_edit", axum::routing::get(|| async { "editor" }));
+    let addr = start_with(ServeOptions {
+        mounted: Some(mounted),
+        ..ServeOptions::new(dist.path())
+    })
+    .await;
+    let editor = get(addr, "/_edit").await;
+    assert_eq!((editor.status, editor.text().as_str()), (200, "editor"));
+    assert_eq!(editor.header(SECURITY_HEADER), None);
+    // Everything else is still the site's.
+    let home = get(addr, "/").await;
+    assert_eq!(home.status, 200);
+    assert!(home.text().contains("home"));
+    assert_eq!(get(addr, "/_edit/other").await.status, 404);
+}

@@ -230,6 +230,13 @@ struct ServeArgs {
     /// Leave the drafts out, as `sitegen build` does (preview the production site).
     #[arg(long, conflicts_with = "drafts")]
     no_drafts: bool,
+    /// Turn the browser editor (/_edit) on off loopback too (--host 0.0.0.0): it then
+    /// needs the token in the address serve prints. On loopback it is on by default.
+    #[arg(long, conflicts_with = "no_edit")]
+    edit: bool,
+    /// Turn the browser editor (/_edit) off.
+    #[arg(long)]
+    no_edit: bool,
 }
 
 /// See the workspace's Cargo.toml: most of a build's CPU went to glibc's malloc.
@@ -308,6 +315,11 @@ fn main() -> ExitCode {
                 port: args.port,
                 watch,
                 build_first: !args.no_build,
+                edit: match (args.edit, args.no_edit) {
+                    (true, _) => Some(true),
+                    (_, true) => Some(false),
+                    _ => None,
+                },
             })
         }
     };

@@ -8,6 +8,7 @@ use anyhow::Context;
 use sitegen_content::{Diagnostic, ErrorCode, Severity};
 use std::sync::Arc;
 
+use sitegen_editor::EditorOptions;
 use sitegen_render::{BuildError, BuildOptions, Builder};
 use sitegen_serve::{LiveReload, ServeError, ServeOptions};
 
@@ -20,6 +21,8 @@ pub struct ServeConfig {
     pub port: u16,
     pub watch: bool,
     pub build_first: bool,
+    /// `--edit` (`Some(true)`), `--no-edit` (`Some(false)`) or neither.
+    pub edit: Option<bool>,
 }
 
 pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
@@ -40,6 +43,13 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
     if let Some(warning) = network_warning(addr).filter(|_| !quiet()) {
         eprintln!("{warning}");
     }
+    let editor = editor_on(addr, config.edit).then(|| EditorOptions {
+        content_dir: config.build.content_dir.clone(),
+        web_dir: config.build.web_dir.clone(),
+        load: config.build.load,
+        token: sitegen_editor::new_token(),
+        addr,
+    });
     let live_reload = config.watch.then(LiveReload::new);
     // One builder for the whole run: its render workers stay warm between rebuilds.
     let builder = Arc::new(Builder::warm(config.build.clone()));
@@ -88,6 +98,9 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
                 config.build.out_dir.display()
             );
         }
+        if let Some(editor) = editor.as_ref().filter(|_| !quiet()) {
+            println!("editor: {}", editor.url());
+        }
         if config.watch && !quiet() {
             println!("watching content, templates and web sources; press Ctrl-C to stop");
         }
@@ -95,6 +108,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
             listener,
             ServeOptions {
                 live_reload,
+                mounted: editor.map(sitegen_editor::router),
                 ..ServeOptions::new(config.build.out_dir.clone())
             },
             stop,
@@ -162,6 +176,12 @@ fn explain_bind_error(error: ServeError, port: u16) -> anyhow::Error {
     }
 }
 
+/// Whether the browser editor is on: on loopback unless `--no-edit`, elsewhere only
+/// with `--edit` (it writes files; others on the network must not reach it unasked).
+fn editor_on(addr: SocketAddr, edit: Option<bool>) -> bool {
+    edit.unwrap_or(addr.ip().is_loopback())
+}
+
 /// The one-line warning for an address other machines can reach, if it is one.
 fn network_warning(addr: SocketAddr) -> Option<String> {
     (!addr.ip().is_loopback()).then(|| {
@@ -217,6 +237,17 @@ mod tests {
         assert_eq!(web[0].code, ErrorCode::WebAppBuild);
         assert_eq!(web[0].hint.as_deref(), Some(ErrorCode::WebAppBuild.hint()));
         assert!(web[0].message.contains("vite: syntax error"), "{web:?}");
+    }
+
+    #[test]
+    fn the_editor_is_on_on_loopback_unless_turned_off_and_elsewhere_only_when_asked() {
+        let on = |addr: &str, edit| editor_on(addr.parse().unwrap(), edit);
+        assert!(on("127.0.0.1:8080", None));
+        assert!(on("[::1]:8080", None));
+        assert!(!on("127.0.0.1:8080", Some(false)));
+        assert!(!on("0.0.0.0:8080", None));
+        assert!(!on("192.168.1.20:8080", None));
+        assert!(on("0.0.0.0:8080", Some(true)));
     }
 
     #[test]
