@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../logic/api-types';
-import { descriptionParts, emptyObject, entrySchema, fieldsOf, labelOf, shownFieldKeys, type Field } from '../logic/schema-fields';
+import { descriptionParts, emptyObject, entrySchema, fieldsOf, labelOf, settingsSchema, shownFieldKeys, type Field } from '../logic/schema-fields';
 
 const schema = (name: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../../schemas', `${name}.schema.json`), 'utf8')) as JsonSchema;
@@ -133,5 +133,13 @@ describe('a description', () => {
       { text: '/products', code: true },
       { text: '.', code: false },
     ]);
+  });
+});
+
+describe('the settings of an entries file', () => {
+  it('are its keys beside the table, or none', () => {
+    const catalogue = settingsSchema(schema('catalogue'), 'category');
+    expect(catalogue && fieldsOf(catalogue).map((field) => field.name)).toEqual(['page_size']);
+    expect(settingsSchema(schema('products'), 'product')).toBeNull();
   });
 });

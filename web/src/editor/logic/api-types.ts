@@ -42,7 +42,8 @@ export type EntrySummary = {
 
 export type EntryList = { revision: string; next_id: number | null; entries: EntrySummary[] };
 
-export type Category = { name: string; subcategories: string[] };
+/** `name` is the id a product's `category` holds; `title` is what people read. */
+export type Category = { name: string; title?: string; subcategories: string[] };
 export type MediaFile = { path: string; kind: 'image' | 'pdf'; bytes: number; width?: number; height?: number };
 export type Options = { categories: Category[]; media: MediaFile[] };
 
@@ -51,9 +52,10 @@ export type Problem = {
   severity: 'error' | 'warning';
   message: string;
   hint: string | null;
-  file: string;
-  line: number;
-  column: number;
+  /** Null for a problem of no file; line and column null for one of a whole file. */
+  file: string | null;
+  line: number | null;
+  column: number | null;
   entry: EntryId | null;
   field: FieldPath | null;
 };

@@ -42,7 +42,7 @@ export const api = {
   files: () => getJson<{ files: ContentFile[] }>('files').then((answer) => answer.files),
   entries: (path: string) => getJson<EntryList>(`entries?${query({ path })}`),
   entry: (path: string, id: EntryId) => getJson<{ revision: string; value: JsonObject; route: string | null }>(`entry?${query({ path, id })}`),
-  file: (path: string) => getJson<{ revision: string; value: JsonObject }>(`file?${query({ path })}`),
+  file: (path: string) => getJson<{ revision: string; value: JsonObject; route?: string | null }>(`file?${query({ path })}`),
   options: () => getJson<Options>('options'),
 
   async save(path: string, revision: string, changes: Change[]): Promise<SaveResult> {
@@ -65,14 +65,16 @@ export const api = {
     return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings ?? [] };
   },
 
-  async undo(path: string): Promise<string> {
+  /** Restores the file as it was before this run's last save of it; `refused` when that would leave errors. */
+  async undo(path: string): Promise<{ status: 'undone'; revision: string } | { status: 'refused'; problems: Problem[] }> {
     const response = await call('undo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ path }),
     });
+    if (response.status === 422) return { status: 'refused', problems: ((await response.json()) as { problems: Problem[] }).problems };
     if (!response.ok) throw await failure(response);
-    return ((await response.json()) as { revision: string }).revision;
+    return { status: 'undone', revision: ((await response.json()) as { revision: string }).revision };
   },
 
   /** Uploads into content/media: `exists` when the name is taken and `overwrite` is false. */

@@ -55,8 +55,8 @@ export const fieldElementId = (field: FieldPath): string => `field-${field.lengt
 
 /** "products.toml:12:9, product 17, specifications 2 value": where a problem is, in words. */
 export function problemPlace(problem: Problem): string {
-  const parts = [`${problem.file}${problem.line > 0 ? `:${problem.line}:${problem.column}` : ''}`];
+  const parts = problem.file === null ? [] : [`${problem.file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ''}`];
   if (problem.entry !== null) parts.push(`entry ${problem.entry}`);
   if (problem.field?.length) parts.push(problem.field.join(' › '));
-  return parts.join(', ');
+  return parts.join(', ') || 'the site';
 }

@@ -130,6 +130,16 @@ export function entrySchema(fileSchema: JsonSchema, table: string): JsonSchema {
   return { ...resolveRef(items, fileSchema), $defs: fileSchema.$defs };
 }
 
+/**
+ * The schema of an entries file without its table: the file's other keys (the
+ * catalogue's page size), edited as a document of their own. Null when there are none.
+ */
+export function settingsSchema(fileSchema: JsonSchema, table: string): JsonSchema | null {
+  const others = Object.fromEntries(Object.entries(fileSchema.properties ?? {}).filter(([name]) => name !== table));
+  if (Object.keys(others).length === 0) return null;
+  return { ...fileSchema, properties: others, required: (fileSchema.required ?? []).filter((name) => name !== table) };
+}
+
 /** A fresh value for a field: what a new list item or entry starts with (required parts only). */
 export function emptyValue(field: Field): Json {
   const control = field.control;

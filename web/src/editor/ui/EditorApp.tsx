@@ -3,7 +3,7 @@ import { api } from '../logic/api';
 import type { Change, Conflict, ContentFile, EntryId, EntryList as EntryListData, Options, Problem } from '../logic/api-types';
 import { withDiskBases } from '../logic/changes';
 import type { JsonObject } from '../logic/json';
-import { emptyObject, entrySchema, fieldsOf } from '../logic/schema-fields';
+import { emptyObject, entrySchema, fieldsOf, settingsSchema } from '../logic/schema-fields';
 import { ConflictPanel } from './ConflictPanel';
 import { EntryEditor } from './EntryEditor';
 import { EntryList } from './EntryList';
@@ -12,13 +12,18 @@ import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
 import { Upload } from './Upload';
 
-type Place = { file: string | null; entry: EntryId | 'new' | null };
+/** What is open: a file, and in an entries file an entry or the file's other keys (`settings`). */
+type Place = { file: string | null; entry: EntryId | 'new' | null; settings?: boolean };
 
 /** Where the editor is, from the address (`?file=products.toml&entry=17`), so a reload keeps it. */
 function placeFromAddress(): Place {
   const query = new URLSearchParams(location.search);
   const entry = query.get('entry');
-  return { file: query.get('file'), entry: entry === null || entry === 'new' ? null : /^\d+$/.test(entry) ? Number(entry) : entry };
+  return {
+    file: query.get('file'),
+    entry: entry === null || entry === 'new' ? null : /^\d+$/.test(entry) ? Number(entry) : entry,
+    settings: query.has('settings'),
+  };
 }
 
 const LEAVE_QUESTION = 'You have unsaved edits. Leave them without saving?';
@@ -90,6 +95,7 @@ export function EditorApp() {
     const query = new URLSearchParams();
     if (next.file) query.set('file', next.file);
     if (next.entry !== null && next.entry !== 'new') query.set('entry', String(next.entry));
+    if (next.settings) query.set('settings', '');
     history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
     return true;
   }, []);
@@ -139,7 +145,12 @@ export function EditorApp() {
   const undo = async () => {
     if (!file || (dirty.current && !window.confirm(LEAVE_QUESTION))) return;
     try {
-      await api.undo(file.path);
+      const result = await api.undo(file.path);
+      if (result.status === 'refused') {
+        setProblems(result.problems);
+        setStatus('Not undone: the file as it was would now have errors (another file changed since).');
+        return;
+      }
       setStatus(`The last save of ${file.path} is undone.`);
       setSavedFiles((before) => {
         const next = new Set(before);
@@ -253,15 +264,17 @@ export function EditorApp() {
             open={place.entry}
             onOpen={(id) => go({ file: file.path, entry: id })}
             onAdd={() => startNew(blankEntry())}
+            onSettings={file.table && settingsSchema(file.schema, file.table) ? () => go({ file: file.path, entry: null, settings: true }) : undefined}
             onBulk={(changes) => save(file.path, list.revision, changes)}
           />
         )}
-        {file && (file.kind === 'document' || place.entry !== null) && (
+        {file && (file.kind === 'document' || place.entry !== null || place.settings) && (
           <div className="editor-work">
             <EntryEditor
-              key={`${file.path} ${String(place.entry)}`}
+              key={`${file.path} ${String(place.entry)} ${place.settings ? 'settings' : ''}`}
               file={file}
-              entry={file.kind === 'document' ? undefined : (place.entry ?? undefined)}
+              entry={file.kind === 'document' || place.entry === null ? undefined : place.entry}
+              settings={file.kind === 'entries' && place.entry === null && place.settings}
               newValue={newValue}
               reloadKey={reloadKey}
               formContext={formContext}

@@ -4,7 +4,7 @@ import type { Change, ContentFile, EntryId, Problem } from '../logic/api-types';
 import { changesBetween } from '../logic/changes';
 import { deepEqual, setIn, type FieldPath, type Json, type JsonObject } from '../logic/json';
 import { placeProblems } from '../logic/problems';
-import { entrySchema, fieldsOf, shownFieldKeys } from '../logic/schema-fields';
+import { entrySchema, fieldsOf, settingsSchema, shownFieldKeys } from '../logic/schema-fields';
 import { FieldControl, focusField } from './FieldControl';
 import { FormContext, type FormContextValue } from './form-context';
 import { ProblemText } from './ProblemText';
@@ -13,8 +13,12 @@ type Loaded = { revision: string; value: JsonObject | null; route: string | null
 
 type EntryEditorProps = {
   file: ContentFile;
-  /** The entry of an entries file ('new' for one not saved yet); undefined for a document. */
+  /**
+   * The entry of an entries file ('new' for one not saved yet); undefined for a document,
+   * or for the keys of an entries file beside its table (then `settings` is true).
+   */
   entry: EntryId | 'new' | undefined;
+  settings?: boolean;
   /** What a new entry starts as (empty, or a copy of the one duplicated). */
   newValue: JsonObject | null;
   /** A number that changes when the value must be read again (after an undo, say). */
@@ -35,7 +39,7 @@ type EntryEditorProps = {
 
 /** The form of one entry, or of a whole document file, generated from the file's schema. */
 export function EntryEditor(props: EntryEditorProps) {
-  const { file, entry, newValue, reloadKey, formContext, problems, focusOnLoad, onFocused, onDirtyChange, save, onSavedNew, onDuplicate, onDelete, onRoute } = props;
+  const { file, entry, settings = false, newValue, reloadKey, formContext, problems, focusOnLoad, onFocused, onDirtyChange, save, onSavedNew, onDuplicate, onDelete, onRoute } = props;
   const headingId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [edited, setEdited] = useState<JsonObject | null>(null);
@@ -43,14 +47,22 @@ export function EntryEditor(props: EntryEditorProps) {
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
 
-  const schema = useMemo(() => (file.kind === 'entries' && file.table ? entrySchema(file.schema, file.table) : file.schema), [file]);
+  const schema = useMemo(() => {
+    if (file.kind !== 'entries' || !file.table) return file.schema;
+    return settings ? (settingsSchema(file.schema, file.table) ?? file.schema) : entrySchema(file.schema, file.table);
+  }, [file, settings]);
   const fields = useMemo(() => fieldsOf(schema), [schema]);
 
   useEffect(() => {
     let current = true;
     const load = async (): Promise<Loaded> => {
       if (entry === 'new') return { revision: file.revision, value: null, route: null };
-      if (entry === undefined) return { ...(await api.file(file.path)), route: '/' };
+      if (entry === undefined) {
+        const document = await api.file(file.path);
+        // The settings of an entries file leave its table (10,000 products) out of the form.
+        const value = settings && file.table ? Object.fromEntries(Object.entries(document.value).filter(([key]) => key !== file.table)) : document.value;
+        return { revision: document.revision, value, route: document.route ?? null };
+      }
       return api.entry(file.path, entry);
     };
     load().then(
@@ -68,7 +80,7 @@ export function EntryEditor(props: EntryEditorProps) {
     };
     // newValue and onRoute change with the entry they belong to.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [file.path, file.revision, entry, reloadKey, reloads]);
+  }, [file.path, file.revision, entry, settings, reloadKey, reloads]);
 
   const isNew = entry === 'new';
   const dirty = edited !== null && loaded !== null && (isNew || !deepEqual(loaded.value, edited));
@@ -76,7 +88,8 @@ export function EntryEditor(props: EntryEditorProps) {
 
   const shown = useMemo(() => shownFieldKeys(fields, edited ?? {}), [fields, edited]);
   const entryId = entry === 'new' || entry === undefined ? undefined : entry;
-  const places = useMemo(() => placeProblems(problems, file.path, isNew ? (edited?.id as EntryId | undefined) : entryId, shown), [problems, file.path, isNew, edited, entryId, shown]);
+  const ownProblems = useMemo(() => (settings ? problems.filter((problem) => problem.entry === null) : problems), [problems, settings]);
+  const places = useMemo(() => placeProblems(ownProblems, file.path, isNew ? (edited?.id as EntryId | undefined) : entryId, shown), [ownProblems, file.path, isNew, edited, entryId, shown]);
   const context = useMemo(() => ({ ...formContext, problemsAt: places.atField }), [formContext, places.atField]);
 
   useEffect(() => {
@@ -102,7 +115,7 @@ export function EntryEditor(props: EntryEditorProps) {
   };
 
   const onChange = (path: FieldPath, value: Json | undefined) => setEdited((before) => setIn(before ?? {}, path, value) as JsonObject);
-  const name = entry === undefined ? file.title : isNew ? `New entry of ${file.title}` : `${file.title}: ${String(edited.title ?? edited.name ?? entry)}`;
+  const name = entry === undefined ? (settings ? `${file.title}: settings of the file` : file.title) : isNew ? `New entry of ${file.title}` : `${file.title}: ${String(edited.title ?? edited.name ?? entry)}`;
 
   return (
     <FormContext.Provider value={context}>

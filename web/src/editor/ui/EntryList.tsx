@@ -11,6 +11,8 @@ type EntryListProps = {
   open: EntryId | 'new' | null;
   onOpen: (id: EntryId) => void;
   onAdd: () => void;
+  /** Opens the form of the file's keys beside its entries, when it has any. */
+  onSettings?: () => void;
   /** Saves the changes of a bulk edit; resolves true when they were written. */
   onBulk: (changes: SetChange[]) => Promise<boolean>;
 };
@@ -22,7 +24,7 @@ const ROW_HEIGHT = 44;
  * far as they show (virtualised), used from the keyboard (arrows move between rows, Space
  * selects, Enter opens), and several selected at once for a bulk edit.
  */
-export function EntryList({ title, list, categories, open, onOpen, onAdd, onBulk }: EntryListProps) {
+export function EntryList({ title, list, categories, open, onOpen, onAdd, onSettings, onBulk }: EntryListProps) {
   const headingId = useId();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -76,9 +78,16 @@ export function EntryList({ title, list, categories, open, onOpen, onAdd, onBulk
     <section className="entry-list" aria-labelledby={headingId}>
       <div className="entry-list-top">
         <h2 id={headingId}>{title}</h2>
-        <button type="button" className="button button-primary" onClick={onAdd}>
-          Add
-        </button>
+        <div className="entry-list-actions">
+          {onSettings && (
+            <button type="button" className="button" onClick={onSettings}>
+              Settings of the file
+            </button>
+          )}
+          <button type="button" className="button button-primary" onClick={onAdd}>
+            Add
+          </button>
+        </div>
       </div>
       <div className="entry-list-filters">
         <label htmlFor={`${headingId}-filter`}>Filter</label>
@@ -89,7 +98,9 @@ export function EntryList({ title, list, categories, open, onOpen, onAdd, onBulk
             <select id={`${headingId}-category`} value={category} onChange={(event) => setCategory(event.target.value)}>
               <option value="">All categories</option>
               {categories.map((option) => (
-                <option key={option.name}>{option.name}</option>
+                <option key={option.name} value={option.name}>
+                  {option.title ?? option.name}
+                </option>
               ))}
             </select>
           </>
@@ -192,7 +203,9 @@ function BulkEdit({ count, categories, onApply, onClear }: { count: number; cate
       >
         <option value="">(keep)</option>
         {categories.map((option) => (
-          <option key={option.name}>{option.name}</option>
+          <option key={option.name} value={option.name}>
+            {option.title ?? option.name}
+          </option>
         ))}
       </select>
       <label htmlFor={`${id}-subcategory`}>Subcategory</label>

@@ -97,18 +97,20 @@ export function FieldControl({ field, path, value, parent, onChange, label }: Fi
       break;
     case 'category':
     case 'subcategory': {
-      const names =
+      const choices =
         control.kind === 'category'
-          ? options.categories.map((category) => category.name)
-          : (options.categories.find((category) => category.name === parent?.category)?.subcategories ?? []);
+          ? options.categories.map((category) => ({ value: category.name, text: category.title ?? category.name }))
+          : (options.categories.find((category) => category.name === parent?.category)?.subcategories ?? []).map((name) => ({ value: name, text: name }));
       const current = typeof value === 'string' ? value : '';
       input = (
         <select {...common} value={current} onChange={(event) => set(event.target.value)}>
           <option value="">(choose)</option>
           {/* A value the catalogue does not know stays visible, for the check to name. */}
-          {current && !names.includes(current) && <option value={current}>{current} (unknown)</option>}
-          {names.map((name) => (
-            <option key={name}>{name}</option>
+          {current && !choices.some((choice) => choice.value === current) && <option value={current}>{current} (unknown)</option>}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.text}
+            </option>
           ))}
         </select>
       );
