@@ -61,7 +61,8 @@ export function EntryEditor(props: EntryEditorProps) {
         const document = await api.file(file.path);
         // The settings of an entries file leave its table (10,000 products) out of the form.
         const value = settings && file.table ? Object.fromEntries(Object.entries(document.value).filter(([key]) => key !== file.table)) : document.value;
-        return { revision: document.revision, value, route: document.route ?? null };
+        // A file of no page of its own (the navigation, the site's settings) shows on every page.
+        return { revision: document.revision, value, route: document.route ?? '/' };
       }
       return api.entry(file.path, entry);
     };

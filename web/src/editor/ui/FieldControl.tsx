@@ -178,6 +178,13 @@ function GroupFields({ field, path, value, onChange, set }: PartProps) {
   );
 }
 
+/** ": Home", what a list item is called by its own label, title, name or id, if any. */
+function itemName(value: Json): string {
+  if (!isObject(value)) return '';
+  const name = ['label', 'title', 'name', 'id', 'word'].map((key) => value[key]).find((found) => typeof found === 'string' || typeof found === 'number');
+  return name === undefined || name === '' ? '' : `: ${name}`;
+}
+
 /** Moves focus to an element once React has drawn it (a moved item's button, the add button). */
 const focusSoon = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 
@@ -209,7 +216,7 @@ function ListItems({ field, path, value, set, onChange, label }: PartProps & { l
       {items.length === 0 && <p className="field-description">None yet.</p>}
       <ol className="list-items">
         {items.map((itemValue, index) => {
-          const itemLabel = `${label}, item ${index + 1}`;
+          const itemLabel = `${label} ${index + 1}${itemName(itemValue)}`;
           return (
             <li key={index} className="list-item">
               <FieldControl field={item} path={[...path, index]} value={itemValue} parent={undefined} onChange={onChange} label={itemLabel} />

@@ -21,7 +21,7 @@ export function MediaField({ media, common, label, value, onChange }: MediaField
       <div className="media-field-row">
         {showsImage && <img className="media-thumb" src={mediaUrl(value)} alt="" width={48} height={48} />}
         <input type="text" {...common} value={value} onChange={(event) => onChange(event.target.value)} />
-        <button type="button" className="button" onClick={() => setPicking(true)}>
+        <button type="button" className="button" aria-label={`Choose… ${label}`} onClick={() => setPicking(true)}>
           Choose…
         </button>
       </div>
