@@ -135,3 +135,21 @@ test('the editor has no axe violations, and asks before leaving unsaved edits', 
   expect(asked).toMatch(/unsaved edits/);
   await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Unsaved');
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the list, the form and the preview stack, none wider than the screen', async ({ page }) => {
+    await openProduct(page, 17);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const list = await page.getByRole('region', { name: 'Products' }).boundingBox();
+    const formBox = await form(page).boundingBox();
+    const preview = await page.getByRole('region', { name: 'Preview' }).boundingBox();
+    expect(list && formBox && preview).toBeTruthy();
+    if (!list || !formBox || !preview) return;
+    expect(formBox.y).toBeGreaterThanOrEqual(list.y + list.height);
+    expect(preview.y).toBeGreaterThanOrEqual(formBox.y + formBox.height);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

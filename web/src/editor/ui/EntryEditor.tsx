@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '../logic/api';
 import type { Change, ContentFile, EntryId, Problem } from '../logic/api-types';
 import { changesBetween } from '../logic/changes';
@@ -46,6 +46,7 @@ export function EntryEditor(props: EntryEditorProps) {
   const [loadError, setLoadError] = useState('');
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const opened = useRef(false);
 
   const schema = useMemo(() => {
     if (file.kind !== 'entries' || !file.table) return file.schema;
@@ -70,6 +71,11 @@ export function EntryEditor(props: EntryEditorProps) {
       (answer) => {
         if (!current) return;
         setLoadError('');
+        // On a phone the form is under the list: bring it into view once it opens.
+        if (!opened.current && matchMedia('(max-width: 768px)').matches) {
+          requestAnimationFrame(() => document.getElementById(headingId)?.scrollIntoView({ block: 'start' }));
+        }
+        opened.current = true;
         setLoaded(answer);
         setEdited(entry === 'new' ? newValue : answer.value);
         onRoute(answer.route);
