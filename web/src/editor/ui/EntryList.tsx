@@ -139,7 +139,13 @@ export function EntryList({ title, list, categories, open, onOpen, onAdd, onSett
         />
       )}
       <div ref={scrollRef} className="entry-list-scroll">
-        <ul className="entry-rows" aria-label={`${title}: ${shown.length} shown`} style={{ height: virtualizer.getTotalSize() }}>
+        <ul
+          className="entry-rows"
+          aria-label={`${title}: ${shown.length} shown`}
+          // While the rows still show the previous filter's result.
+          aria-busy={query !== deferredQuery || undefined}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {virtualizer.getVirtualItems().map((row) => {
             const entry = shown[row.index];
             if (!entry) return null;
