@@ -136,6 +136,34 @@ test('the editor has no axe violations, and asks before leaving unsaved edits', 
   await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Unsaved');
 });
 
+test('"Undo last save" restores the file as it was', async ({ page, site }) => {
+  const before = site.read('products.toml');
+  await openProduct(page, 17);
+  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Undone soon');
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  expect(site.read('products.toml')).not.toBe(before);
+  await page.getByRole('button', { name: 'Undo last save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The last save of products.toml is undone.' })).toBeVisible();
+  expect(site.read('products.toml')).toBe(before);
+  await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Hemodialysis Machine');
+});
+
+test('deleting a category products still use is refused, naming each product', async ({ page, site }) => {
+  const before = site.read('catalogue.toml');
+  await page.goto('/_edit?file=catalogue.toml&entry=ophthalmic');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await form(page).getByRole('button', { name: 'Delete' }).click();
+  const problems = page.getByRole('region', { name: 'Not saved: fix these first' });
+  await expect(problems).toBeFocused();
+  await expect(problems.getByRole('link', { name: /^products\.toml:\d+:\d+, entry 1, category$/ })).toBeVisible();
+  expect(site.read('catalogue.toml')).toBe(before);
+  // A problem's link opens the product it names, at its field.
+  await problems.getByRole('link', { name: /^products\.toml:\d+:\d+, entry 1, category$/ }).click();
+  await expect(form(page).getByRole('combobox', { name: 'Category', exact: true })).toBeFocused();
+  await expect(page).toHaveURL(/entry=1$/);
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
