@@ -1,80 +1,83 @@
 #!/usr/bin/env node
-// The browser editor's list of entries at scale: how long `/_edit` takes to show a file's
-// list, and how long each keystroke of the filter takes to show its result. Run it
-// against a `sitegen serve` of the content to measure (scripts/bench-content.py writes
-// copies with N products; `serve --no-build` is enough, the list does not need the site).
+// The browser editor's API at a catalogue size: starts `sitegen serve --no-build` on a
+// content folder (scripts/bench-content.py writes them), then times the list of files,
+// the list of products (first and again), one product, and SAVES saves of one product's
+// title (each runs the full check of every file and writes products.toml). Prints each
+// figure in ms and the medians as JSON on the last line. The content folder's
+// products.toml is restored at the end.
 //
-//   node scripts/bench-editor.mjs EDITOR_URL [FILE] [QUERY]
-//
-// EDITOR_URL: what serve printed after `editor:`; FILE: the entries file (default
-// products.toml); QUERY: typed one character at a time (default "hemodialysis 12").
-// Opens the list OPENS times (default 5) in headless Chromium, from navigation to the
-// drawn count of entries; each keystroke is timed from its input event to the next
-// frame after the list shows its result. Prints each time and the medians, in ms, as
-// JSON on the last line.
-import { launchChromium } from './audit-browser.mjs';
+//   node scripts/bench-editor.mjs SITEGEN_BIN CONTENT_DIR
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const [editorUrl, file = 'products.toml', query = 'hemodialysis 12'] = process.argv.slice(2);
-if (!editorUrl) {
-  console.error('usage: bench-editor.mjs EDITOR_URL [FILE] [QUERY]');
+const [bin, content] = process.argv.slice(2);
+if (!bin || !content) {
+  console.error('usage: bench-editor.mjs SITEGEN_BIN CONTENT_DIR');
   process.exit(2);
 }
-const opens = Number(process.env.OPENS ?? 5);
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+const saves = Number(process.env.SAVES ?? 7);
+const out = mkdtempSync(join(tmpdir(), 'bench-editor-'));
+const server = spawn(bin, ['serve', '--no-build', '--port', '0', '--content', content, '--out', out], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let printed = '';
+const editor = await new Promise((resolve, reject) => {
+  const seen = (chunk) => {
+    printed += chunk.toString();
+    const match = /editor: (http:\/\/\S+)/.exec(printed);
+    if (match) resolve(match[1]);
+  };
+  server.stdout.on('data', seen);
+  server.stderr.on('data', seen);
+  server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed}`)));
+});
+server.stdout.resume();
+server.stderr.resume();
+const origin = new URL(editor).origin;
+const page = await (await fetch(editor)).text();
+const token = /name="sitegen-edit-token" content="([0-9a-f]+)"/.exec(page)[1];
+const headers = { 'x-sitegen-edit-token': token, origin, 'content-type': 'application/json' };
 
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-const url = new URL(editorUrl);
-url.searchParams.set('file', file);
-
-const openTimes = [];
-for (let run = 0; run < opens; run++) {
-  const started = Date.now();
-  await page.goto(url.href);
-  await page.locator('.entry-list-count [role="status"]').filter({ hasText: /\d+ entries/ }).waitFor({ timeout: 60_000 });
-  await page.locator('.entry-row').first().waitFor();
-  openTimes.push(Date.now() - started);
+async function timed(path, body) {
+  const started = performance.now();
+  const response = await fetch(origin + path, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json).slice(0, 500)}`);
+  return [performance.now() - started, json];
 }
-const entries = Number((await page.locator('.entry-list-count [role="status"]').textContent()).match(/(\d+) entries/)[1]);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (ms) => Math.round(ms);
 
-// In the page: each character set as a person's typing sets it (an input event), then
-// timed until the list is no longer busy (its rows show the new filter's result) and a
-// frame is drawn with it. React renders the input event at once, marking the list busy,
-// and the filtered rows after.
-const keystrokeTimes = await page.evaluate(async (text) => {
-  const input = document.querySelector('.entry-list-filters input[type="search"]');
-  const list = document.querySelector('.entry-rows');
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+const original = readFileSync(join(content, 'products.toml'));
+const figures = {};
+try {
+  figures.files = round((await timed('/_edit/api/files'))[0]);
+  const [listFirst, list] = await timed('/_edit/api/entries?path=products.toml');
+  figures.entries_first = round(listFirst);
+  figures.entries_again = round((await timed('/_edit/api/entries?path=products.toml'))[0]);
+  figures.products = list.entries.length;
+  const id = list.entries[Math.floor(list.entries.length / 2)].id;
+  const [entryMs, entry] = await timed(`/_edit/api/entry?path=products.toml&id=${id}`);
+  figures.entry = round(entryMs);
   const times = [];
-  for (let length = 1; length <= text.length; length++) {
-    const started = performance.now();
-    setValue.call(input, text.slice(0, length));
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise((resolve) => {
-      const done = () => !list.hasAttribute('aria-busy');
-      if (done()) return resolve();
-      const observer = new MutationObserver(() => {
-        if (!done()) return;
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe(list, { attributes: true, attributeFilter: ['aria-busy'] });
+  let title = entry.value.title;
+  for (let n = 0; n < saves; n++) {
+    const next = `${entry.value.title} (edit ${n})`;
+    const [ms, saved] = await timed('/_edit/api/save', {
+      path: 'products.toml',
+      changes: [{ op: 'set', entry: id, field: ['title'], value: next, base: title }],
     });
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    times.push(performance.now() - started);
+    if (!saved.written) throw new Error('the save wrote nothing');
+    title = next;
+    times.push(round(ms));
+    console.log(`save ${n + 1}: ${round(ms)} ms`);
   }
-  return times;
-}, query);
-await browser.close();
-
-const round = (values) => values.map((value) => Math.round(value * 10) / 10);
-console.log(`${file}: ${entries} entries`);
-console.log(`open the list: ${openTimes.join(', ')} ms (median ${median(openTimes)} ms)`);
-console.log(`filter keystrokes of ${JSON.stringify(query)}: ${round(keystrokeTimes).join(', ')} ms (median ${median(round(keystrokeTimes))} ms, max ${Math.max(...round(keystrokeTimes))} ms)`);
-console.log(
-  JSON.stringify({ file, entries, openMs: openTimes, openMedianMs: median(openTimes), keystrokeMs: round(keystrokeTimes), keystrokeMedianMs: median(round(keystrokeTimes)), keystrokeMaxMs: Math.max(...round(keystrokeTimes)) }),
-);
+  figures.saves = times;
+  figures.save_median = median(times);
+} finally {
+  writeFileSync(join(content, 'products.toml'), original);
+  server.kill('SIGINT');
+}
+console.log(JSON.stringify(figures));

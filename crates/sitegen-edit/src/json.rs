@@ -68,7 +68,7 @@ pub fn json_value(json: &Json) -> Result<Value, String> {
             (None, Some(float)) => Value::from(float),
             _ => return Err(format!("{number} is out of range")),
         },
-        Json::String(text) => Value::from(text.as_str()),
+        Json::String(text) => one_line_string(text),
         Json::Array(items) => {
             let mut array = Array::new();
             for item in items {
@@ -78,6 +78,42 @@ pub fn json_value(json: &Json) -> Result<Value, String> {
         }
         Json::Object(object) => Value::InlineTable(inline_table(object)?),
     })
+}
+
+/// A string as a one-line basic string, every line break escaped: a value written
+/// into a file never brings line ends of its own (a CRLF file stays CRLF).
+fn one_line_string(text: &str) -> Value {
+    // JSON's escapes are TOML's (serde_json writes no `\/`); DEL, which TOML wants
+    // escaped and JSON does not, falls back to toml_edit's own choice.
+    serde_json::to_string(text)
+        .ok()
+        .and_then(|quoted| quoted.parse::<Value>().ok())
+        .unwrap_or_else(|| Value::from(text))
+}
+
+/// `value` with every string that holds a line break written on one line (see
+/// [`one_line_string`]): for the typed changes of the spreadsheet and the command line.
+pub fn one_line(value: Value) -> Value {
+    match value {
+        Value::String(text) if text.value().contains(['\n', '\r']) => {
+            let mut new = one_line_string(text.value());
+            *new.decor_mut() = text.decor().clone();
+            new
+        }
+        Value::Array(mut array) => {
+            for item in array.iter_mut() {
+                *item = one_line(item.clone());
+            }
+            Value::Array(array)
+        }
+        Value::InlineTable(mut table) => {
+            for (_, item) in table.iter_mut() {
+                *item = one_line(item.clone());
+            }
+            Value::InlineTable(table)
+        }
+        other => other,
+    }
 }
 
 fn inline_table(object: &Map<String, Json>) -> Result<InlineTable, String> {

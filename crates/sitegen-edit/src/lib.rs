@@ -228,6 +228,9 @@ pub struct ContentEdit {
     /// The position of each id in the array, built on first use.
     index: Option<HashMap<EntryId, usize>>,
     changed: bool,
+    /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
+    /// the same text, which at 10,000 products takes a while to render.
+    rendered: std::sync::OnceLock<(String, Option<usize>)>,
 }
 
 impl ContentEdit {
@@ -264,6 +267,7 @@ impl ContentEdit {
             added: Vec::new(),
             index: None,
             changed: false,
+            rendered: std::sync::OnceLock::new(),
         })
     }
 
@@ -349,7 +353,7 @@ impl ContentEdit {
                         array: array.clone(),
                         id: entry.clone(),
                     })?;
-                if !set_in_table(table, &field.0, value) {
+                if !set_in_table(table, &field.0, value.map(json::one_line)) {
                     return Err(EditError::NoSuchField {
                         array,
                         id: entry,
@@ -357,7 +361,14 @@ impl ContentEdit {
                     });
                 }
             }
-            Change::Add { entry } => self.added.push(entry),
+            Change::Add { mut entry } => {
+                for (_, item) in entry.iter_mut() {
+                    if let Item::Value(value) = item {
+                        *value = json::one_line(value.clone());
+                    }
+                }
+                self.added.push(entry)
+            }
             Change::Remove { entry } => {
                 let at = self.position(&entry)?;
                 if let Some(tables) = self.entries_mut() {
@@ -367,6 +378,7 @@ impl ContentEdit {
             }
         }
         self.changed = true;
+        self.rendered = std::sync::OnceLock::new();
         Ok(())
     }
 
@@ -442,6 +454,7 @@ impl ContentEdit {
             }
         }
         self.changed = true;
+        self.rendered = std::sync::OnceLock::new();
         Ok(None)
     }
 
@@ -458,15 +471,19 @@ impl ContentEdit {
     /// The file's text with every change applied, and the 1-based line of the first
     /// entry added (if any).
     pub fn text(&self) -> (String, Option<usize>) {
+        self.rendered.get_or_init(|| self.render()).clone()
+    }
+
+    fn render(&self) -> (String, Option<usize>) {
         if !self.changed {
             return (self.read.clone(), None);
         }
         let text = self.document.to_string();
         if self.added.is_empty() {
-            return (text, None);
+            return (line_ends_like(&self.read, text), None);
         }
         let (text, line) = insert_entries(&text, &self.array, &self.added);
-        (text, Some(line))
+        (line_ends_like(&self.read, text), Some(line))
     }
 
     /// Checks the content as it would be with the changes, with the checks of
@@ -504,6 +521,27 @@ impl ContentEdit {
         )?;
         Ok(true)
     }
+}
+
+/// `text` with the line ends of `original`: toml_edit ends the lines it writes with
+/// `\n`, which would turn every line of a CRLF file (Windows editors) into a change.
+/// Only a file of CRLF alone is converted: there every bare `\n` is toml_edit's (the
+/// values set never hold a line break, see [`json::json_value`]).
+fn line_ends_like(original: &str, text: String) -> String {
+    let crlf = original.matches("\r\n").count();
+    if crlf == 0 || crlf != original.matches('\n').count() {
+        return text;
+    }
+    let mut converted = String::with_capacity(text.len() + text.len() / 32);
+    let mut previous = '\0';
+    for c in text.chars() {
+        if c == '\n' && previous != '\r' {
+            converted.push('\r');
+        }
+        converted.push(c);
+        previous = c;
+    }
+    converted
 }
 
 /// Writes `bytes` to `path` when the file still holds `expected` (else
@@ -611,5 +649,7 @@ fn replace_keeping_decor(old: &mut Value, mut new: Value) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_bytes;
 #[cfg(test)]
 mod tests_json;

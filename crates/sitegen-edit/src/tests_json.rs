@@ -242,3 +242,28 @@ fn a_write_is_refused_when_the_disk_is_not_what_was_expected() {
     write_if_unchanged(&file, SITE.as_bytes(), b"new").unwrap();
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "new");
 }
+
+#[test]
+fn a_crlf_file_stays_crlf_and_line_breaks_of_values_are_escaped() {
+    let text = "[[product]]\r\nid = 1 # one\r\ntitle = \"A\"\r\n";
+    let (_dir, content) = folder("products.toml", text);
+    let mut edit = ContentEdit::open(&content, &PRODUCTS).unwrap();
+    let id = EntryId::Number(1);
+    edit.set_json(
+        Some(&id),
+        &FieldPath::key("title"),
+        &json!("two\nlines"),
+        None,
+    )
+    .unwrap();
+    edit.apply(Change::Set {
+        entry: id,
+        field: FieldPath::key("description"),
+        value: Some("from\r\na sheet".into()),
+    })
+    .unwrap();
+    assert_eq!(
+        edit.text().0,
+        "[[product]]\r\nid = 1 # one\r\ntitle = \"two\\nlines\"\r\ndescription = \"from\\r\\na sheet\"\r\n"
+    );
+}

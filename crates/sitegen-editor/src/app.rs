@@ -34,7 +34,7 @@ async fn serve_page(editor: &Arc<Editor>, uri: &Uri) -> Response {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             [(header::CACHE_CONTROL, "no-store")],
-            Html(NOT_BUILT),
+            Html(with_token(NOT_BUILT, &options.token)),
         )
             .into_response();
     };

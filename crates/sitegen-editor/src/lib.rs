@@ -25,15 +25,18 @@ pub mod upload;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
-use sitegen_content::LoadOptions;
+use sitegen_content::{LoadOptions, LoadReport};
 
 pub use error::ApiError;
+
+/// A check of the content with some files' texts replaced (see [`EditorOptions::check`]).
+pub type CheckFn = fn(&Path, &LoadOptions, &[(&str, &str)]) -> LoadReport;
 
 /// The largest JSON body a request may have.
 pub const JSON_LIMIT: usize = 1024 * 1024;
@@ -51,6 +54,10 @@ pub struct EditorOptions {
     pub web_dir: PathBuf,
     /// What a save's check is told, as `sitegen check` is.
     pub load: LoadOptions,
+    /// The checks of `sitegen check` on the content as if the files given (relative
+    /// path, text) held those texts: the content's own ([`sitegen_content::load_with_texts`]),
+    /// or with the build's too (the command line passes `sitegen_render::check_with_texts`).
+    pub check: CheckFn,
     /// The per-run token ([`new_token`]).
     pub token: String,
     /// The address the server listens on: requests must name it (or, for a loopback
@@ -93,6 +100,8 @@ pub(crate) struct Editor {
     pub options: EditorOptions,
     /// Parsed content files by path, with the revision they were parsed at.
     pub parsed: Mutex<HashMap<String, Arc<read::Parsed>>>,
+    /// Held while a file is parsed (see [`read::parsed`]).
+    pub parsing: Mutex<()>,
     /// For each file saved in this run: the bytes before its last save, and the
     /// revision that save wrote.
     pub undo: Mutex<HashMap<String, save::UndoRecord>>,
@@ -105,9 +114,12 @@ pub fn router(options: EditorOptions) -> Router {
     let editor = Arc::new(Editor {
         options,
         parsed: Mutex::new(HashMap::new()),
+        parsing: Mutex::new(()),
         undo: Mutex::new(HashMap::new()),
         writing: tokio::sync::Mutex::new(()),
     });
+    let warming = editor.clone();
+    std::thread::spawn(move || read::warm(&warming));
     let api = Router::new()
         .route("/_edit/api/files", get(read::files))
         .route("/_edit/api/entries", get(read::entries))
@@ -122,7 +134,8 @@ pub fn router(options: EditorOptions) -> Router {
             post(upload::upload).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
         )
         .route("/_edit/api", get(api_not_found).post(api_not_found))
-        .route("/_edit/api/{*rest}", get(api_not_found).post(api_not_found));
+        .route("/_edit/api/{*rest}", get(api_not_found).post(api_not_found))
+        .method_not_allowed_fallback(method_not_allowed);
     Router::new()
         .merge(api)
         .route("/_edit/media/{*path}", get(read::media))
@@ -138,4 +151,11 @@ pub fn router(options: EditorOptions) -> Router {
 
 async fn api_not_found() -> ApiError {
     ApiError::not_found("no such editor API")
+}
+
+async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("{method} is not how this editor API is asked"),
+    )
 }

@@ -28,8 +28,9 @@ pub struct Parsed {
     pub revision: String,
     /// The whole file as JSON.
     pub value: Json,
-    /// The list's summary of its entries (files of entries), built on first use.
-    summary: OnceLock<Json>,
+    /// The answer of `/entries` (files of entries), built on first use: at 10,000
+    /// products even writing its JSON takes a while.
+    entries_answer: OnceLock<axum::body::Bytes>,
 }
 
 /// The SHA-256 of `bytes` in hex: a file's revision.
@@ -118,12 +119,21 @@ pub(crate) fn parsed(
 ) -> Result<Arc<Parsed>, ApiError> {
     let bytes = std::fs::read(full).map_err(ApiError::io)?;
     let revision = revision(&bytes);
-    if let Some(cached) = editor.parsed.lock().ok().and_then(|cache| {
-        cache
-            .get(file.path)
-            .filter(|parsed| parsed.revision == revision)
-            .cloned()
-    }) {
+    let cached = || {
+        editor.parsed.lock().ok().and_then(|cache| {
+            cache
+                .get(file.path)
+                .filter(|parsed| parsed.revision == revision)
+                .cloned()
+        })
+    };
+    if let Some(cached) = cached() {
+        return Ok(cached);
+    }
+    // One parse at a time: a request arriving while the same text is parsed (the
+    // warm-up's, at 10,000 products) waits for it rather than parsing it again.
+    let _parsing = editor.parsing.lock();
+    if let Some(cached) = cached() {
         return Ok(cached);
     }
     let text = String::from_utf8(bytes)
@@ -141,7 +151,7 @@ pub(crate) fn parsed(
     let parsed = Arc::new(Parsed {
         revision,
         value: sitegen_edit::json::table_json(document.as_table()),
-        summary: OnceLock::new(),
+        entries_answer: OnceLock::new(),
     });
     if let Ok(mut cache) = editor.parsed.lock() {
         cache.insert(file.path.to_string(), parsed.clone());
@@ -215,20 +225,50 @@ pub(crate) async fn entries(
     let asked = query(asked)?;
     blocking(move || {
         let (file, full) = content_file(&editor, &asked.path)?;
-        let parsed = parsed(&editor, file, &full)?;
-        let entries = entries_of(file, &parsed)?;
-        let summary = parsed.summary.get_or_init(|| {
-            Json::Array(entries.iter().map(|entry| summary(file, entry)).collect())
-        });
+        let answer = entries_answer(&editor, file, &full)?;
+        Ok((
+            [
+                (header::CONTENT_TYPE, "application/json"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            answer,
+        )
+            .into_response())
+    })
+    .await
+}
+
+/// The answer of `/entries` for `file` at its current revision.
+fn entries_answer(
+    editor: &Editor,
+    file: &ContentFile,
+    full: &Path,
+) -> Result<axum::body::Bytes, ApiError> {
+    let parsed = parsed(editor, file, full)?;
+    let entries = entries_of(file, &parsed)?;
+    let answer = parsed.entries_answer.get_or_init(|| {
         let numbers: Vec<i64> = entries.iter().filter_map(|e| e["id"].as_i64()).collect();
         let next_id = (numbers.len() == entries.len() && !numbers.is_empty())
             .then(|| numbers.iter().max().map_or(1, |max| max + 1));
-        Ok(reply(
-            StatusCode::OK,
-            json!({ "revision": parsed.revision, "next_id": next_id, "entries": summary }),
-        ))
-    })
-    .await
+        let summaries: Vec<Json> = entries.iter().map(|entry| summary(file, entry)).collect();
+        let answer =
+            json!({ "revision": parsed.revision, "next_id": next_id, "entries": summaries });
+        serde_json::to_vec(&answer).unwrap_or_default().into()
+    });
+    Ok(answer.clone())
+}
+
+/// Parses the files of entries and builds their lists ahead of the first request (at
+/// 10,000 products that takes a moment the editor's first screen would wait for).
+pub(crate) fn warm(editor: &Editor) {
+    for file in CONTENT_FILES
+        .iter()
+        .filter(|file| entry_table(file).is_some())
+    {
+        if let Ok((file, full)) = content_file(editor, file.path) {
+            let _ = entries_answer(editor, file, &full);
+        }
+    }
 }
 
 /// What the list shows of an entry.

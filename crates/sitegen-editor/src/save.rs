@@ -175,7 +175,8 @@ fn apply_and_write(editor: &Editor, request: &Json) -> Result<Response, ApiError
         ));
     }
     let (text, _) = edit.text();
-    let report = edit.check(&editor.options.load);
+    let options = &editor.options;
+    let report = (options.check)(content_dir, &options.load, &[(file.path, &text)]);
     let problems = problems(editor, &report, file.path, &text);
     if report.errors() > 0 {
         return Ok(reply(
@@ -235,9 +236,10 @@ fn restore(editor: &Editor, request: &Json) -> Result<Response, ApiError> {
         )));
     }
     let before_text = String::from_utf8_lossy(&before).into_owned();
-    let report = sitegen_content::load_with_texts(
-        &editor.options.content_dir,
-        &editor.options.load,
+    let options = &editor.options;
+    let report = (options.check)(
+        &options.content_dir,
+        &options.load,
         &[(file.path, &before_text)],
     );
     if report.errors() > 0 {

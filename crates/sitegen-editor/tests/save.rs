@@ -261,3 +261,28 @@ async fn removing_a_product_a_menu_links_to_is_refused_naming_the_link() {
         assert_eq!(site.read("products.toml"), products);
     }
 }
+
+#[tokio::test]
+async fn an_undo_that_would_break_another_file_is_refused_with_its_problems() {
+    let site = Site::new();
+    let added = json!({ "id": 99, "title": "Infusion Pump", "description": "Placeholder description.",
+        "category": "dialysis", "subcategory": "Dialysis Machines" });
+    let (status, _) = site
+        .save(json!({ "path": "products.toml", "changes": [{ "op": "add", "entry": added }] }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let saved = site.read("products.toml");
+    // The menu now links to the new product: undoing its addition would break the link.
+    let (status, body) = site
+        .save(json!({ "path": "navigation.toml", "changes": [
+            { "op": "set", "field": ["item", 0, "to"], "value": "/products/99/infusion-pump", "base": "/" } ] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = site
+        .post("/_edit/api/undo", json!({ "path": "products.toml" }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["problems"][0]["file"], "navigation.toml");
+    assert_eq!(body["problems"][0]["field"], json!(["item", 0, "to"]));
+    assert_eq!(site.read("products.toml"), saved);
+}

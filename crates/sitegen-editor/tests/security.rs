@@ -219,6 +219,9 @@ async fn unknown_files_entries_fields_and_ops_are_4xx_with_a_message() {
     }
     let (status, _) = site.get("/_edit/api/entries").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, body) = site.get("/_edit/api/save").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(!message(&body).is_empty(), "{body}");
     let (status, _) = site.get("/_edit/api/entries?path=site.toml").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }

@@ -120,7 +120,17 @@ pub struct BuildSummary {
 /// become PNGs), for every entry, drafts included: what `build` refuses, `check`
 /// refuses.
 pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
-    let mut report = sitegen_content::load_with(content_dir, load);
+    check_with_texts(content_dir, load, &[])
+}
+
+/// [`check`] as if each content file of `texts` (relative path, text) held that text:
+/// the browser editor's check of a save before it is written.
+pub fn check_with_texts(
+    content_dir: &Path,
+    load: &LoadOptions,
+    texts: &[(&str, &str)],
+) -> LoadReport {
+    let mut report = sitegen_content::load_with_texts(content_dir, load, texts);
     if let Some(content) = &report.content {
         let shared = seo::shared_svgs(content, &routes::plan(content));
         let problems = share::undrawable_shared_drawings(content, &shared);
@@ -144,6 +154,12 @@ fn merged(mut diagnostics: Vec<Diagnostic>, more: Vec<Diagnostic>) -> Vec<Diagno
 pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
     let src = web_dir.join("src");
     sitegen_links::check_sources(&src, &src, &sitegen_links::RouteTable::of_site())
+}
+
+/// Builds the browser editor's bundle of `web_dir` (`npm run build:editor`) when it is
+/// missing or older than its sources; whether Vite ran (see [`WebApp`]).
+pub fn ensure_editor_built(web_dir: &Path, progress: &dyn Progress) -> Result<bool, BuildError> {
+    WebApp::new(web_dir).ensure_editor_built(progress)
 }
 
 /// Refuses an output folder that a build must not replace (see [`out_dir`]): the

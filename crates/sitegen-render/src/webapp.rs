@@ -33,6 +33,20 @@ const BUILD_INPUTS: &[&str] = &[
     "scripts/code-cache.mjs",
 ];
 
+/// Marker written into the browser editor's bundle after its build: its inputs' hash.
+const EDITOR_MARKER: &str = "dist/editor/.sitegen-build-hash";
+/// The browser editor's Vite configuration: no editor to build without it.
+const EDITOR_CONFIG: &str = "vite.editor.config.ts";
+/// Files and folders of `web/` that the editor's bundle is built from (it may import
+/// the site's shared modules, so all of `src`).
+const EDITOR_INPUTS: &[&str] = &[
+    "package.json",
+    "package-lock.json",
+    EDITOR_CONFIG,
+    "tsconfig.json",
+    "src",
+];
+
 /// The web app's folder.
 #[derive(Debug, Clone)]
 pub struct WebApp {
@@ -136,10 +150,43 @@ impl WebApp {
         })
     }
 
+    /// Builds the browser editor's bundle (`npm run build:editor` → `dist/editor/`)
+    /// when it is missing or its inputs changed since, installing the packages first if
+    /// needed, under the lock every web build takes. Returns whether it ran Vite; a web
+    /// app without the editor's configuration has nothing to build.
+    pub fn ensure_editor_built(
+        &self,
+        progress: &dyn crate::progress::Progress,
+    ) -> Result<bool, BuildError> {
+        if !self.dir.join(EDITOR_CONFIG).is_file() {
+            return Ok(false);
+        }
+        let locked = self.lock()?;
+        let fingerprint = self.fingerprint_of(EDITOR_INPUTS)?;
+        let marker = self.dir.join(EDITOR_MARKER);
+        let built = fs::read_to_string(&marker).is_ok_and(|old| old == fingerprint)
+            && self.dir.join("dist/editor/index.html").is_file();
+        if built {
+            return Ok(false);
+        }
+        if !locked.installed {
+            self.install(progress)?;
+        }
+        progress.step("building the browser editor (vite)…");
+        self.run_npm(&["run", "build:editor"])?;
+        fs::write(&marker, fingerprint).map_err(|e| BuildError::io(&marker, e))?;
+        Ok(true)
+    }
+
     /// A hash over the names and bytes of every build input, in a stable order.
     fn fingerprint(&self) -> Result<String, BuildError> {
+        self.fingerprint_of(BUILD_INPUTS)
+    }
+
+    /// A hash over the names and bytes of every file of `inputs`, in a stable order.
+    fn fingerprint_of(&self, inputs: &[&str]) -> Result<String, BuildError> {
         let mut hasher = Sha256::new();
-        for input in BUILD_INPUTS {
+        for input in inputs {
             let path = self.dir.join(input);
             if !path.exists() {
                 continue;
@@ -364,6 +411,32 @@ mod tests {
       "src/app/start-client.tsx": {"file": "assets/start-client-3.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/layout-3.css"]},
       "src/pages/home/HomePage.tsx": {"file": "assets/HomePage-2.js", "isDynamicEntry": true, "imports": ["_shared-abc.js"], "css": ["assets/HomePage-2.css"]}
     }"#;
+
+    #[test]
+    fn the_editor_is_built_when_missing_or_older_than_its_sources_and_only_then() {
+        let tmp = tempfile::tempdir().unwrap();
+        let web = tmp.path();
+        let app = WebApp::new(web);
+        // No editor configuration: nothing to build.
+        assert!(!app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        let script = "node -e \"const fs=require('fs');fs.mkdirSync('dist/editor',{recursive:true});fs.writeFileSync('dist/editor/index.html','<head></head>');fs.appendFileSync('runs','x')\"";
+        let package = serde_json::json!({ "name": "t", "private": true, "scripts": { "build:editor": script } });
+        fs::write(web.join("package.json"), package.to_string()).unwrap();
+        fs::write(web.join("package-lock.json"), "{}").unwrap();
+        fs::create_dir_all(web.join("node_modules")).unwrap();
+        fs::write(web.join(INSTALL_MARKER), hash_bytes(b"{}")).unwrap();
+        fs::write(web.join(EDITOR_CONFIG), "export default {};").unwrap();
+        fs::create_dir_all(web.join("src/editor")).unwrap();
+        fs::write(web.join("src/editor/main.tsx"), "1").unwrap();
+        assert!(app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert!(web.join("dist/editor/index.html").is_file());
+        assert!(!app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        fs::write(web.join("src/editor/main.tsx"), "2").unwrap();
+        assert!(app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        fs::remove_file(web.join("dist/editor/index.html")).unwrap();
+        assert!(app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert_eq!(fs::read_to_string(web.join("runs")).unwrap(), "xxx");
+    }
 
     #[test]
     fn the_fingerprint_does_not_depend_on_how_the_web_folder_is_named() {

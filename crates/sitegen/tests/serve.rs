@@ -20,6 +20,8 @@ struct Server {
     addr: String,
     /// What it wrote to stderr before announcing.
     stderr: mpsc::Receiver<String>,
+    /// What it wrote to stdout after announcing.
+    stdout: mpsc::Receiver<String>,
 }
 
 impl Drop for Server {
@@ -33,16 +35,22 @@ impl Server {
     /// What it writes to stderr within `wait` (its lines arrive through a thread,
     /// maybe after the address was announced).
     fn stderr_within(&self, wait: Duration) -> String {
-        let deadline = Instant::now() + wait;
-        let mut lines = Vec::new();
-        while let Ok(line) = self
-            .stderr
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            lines.push(line);
-        }
-        lines.join("\n")
+        lines_within(&self.stderr, wait)
     }
+
+    /// What it writes to stdout within `wait` after announcing its address.
+    fn stdout_within(&self, wait: Duration) -> String {
+        lines_within(&self.stdout, wait)
+    }
+}
+
+fn lines_within(lines: &mpsc::Receiver<String>, wait: Duration) -> String {
+    let deadline = Instant::now() + wait;
+    let mut got = Vec::new();
+    while let Ok(line) = lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        got.push(line);
+    }
+    got.join("\n")
 }
 
 /// Starts `sitegen serve --no-build --port 0 --out DIST ARGS…` and waits for the
@@ -65,6 +73,7 @@ fn serve(dist: &Path, args: &[&str]) -> Server {
         child,
         addr: String::new(),
         stderr,
+        stdout,
     };
     std::thread::spawn(move || {
         for line in BufReader::new(out).lines().map_while(Result::ok) {
@@ -79,7 +88,8 @@ fn serve(dist: &Path, args: &[&str]) -> Server {
     let deadline = Instant::now() + START_DEADLINE;
     while server.addr.is_empty() {
         let left = deadline.saturating_duration_since(Instant::now());
-        let line = stdout
+        let line = server
+            .stdout
             .recv_timeout(left)
             .expect("sitegen serve announces its address");
         if let Some((_, url)) = line.split_once(" at http://") {
@@ -395,6 +405,7 @@ fn pages_stay_whole_while_saves_arrive_during_rebuilds() {
         child,
         addr: String::new(),
         stderr: mpsc::channel().1,
+        stdout: mpsc::channel().1,
     };
     let mut lines = BufReader::new(stdout).lines();
     let serving = lines
@@ -498,4 +509,43 @@ fn pages_stay_whole_while_saves_arrive_during_rebuilds() {
     assert!(failures.is_empty(), "{failures:#?}");
     assert!(seen[0] > 0, "no answer came before the first save");
     assert!(requests < MAX_REQUESTS, "the client ran out of requests");
+}
+
+#[test]
+fn the_editor_is_on_on_loopback_off_elsewhere_unless_asked_and_off_with_no_edit() {
+    let dir = site();
+    let dist = dir.path().join("dist");
+    let local = serve(&dist, &[]);
+    let printed = local.stdout_within(Duration::from_secs(1));
+    assert!(
+        printed.contains(&format!("editor: http://{}/_edit\n", local.addr))
+            || printed.ends_with(&format!("editor: http://{}/_edit", local.addr)),
+        "{printed}"
+    );
+    // Mounted and guarded: a request naming another host is refused.
+    assert!(get(&local.addr, "/_edit").0.contains("403"));
+
+    let off = serve(&dist, &["--no-edit"]);
+    assert!(!off
+        .stdout_within(Duration::from_secs(1))
+        .contains("editor:"));
+    assert!(get(&off.addr, "/_edit").0.contains("404"));
+
+    let network = serve(&dist, &["--host", "0.0.0.0"]);
+    assert!(!network
+        .stdout_within(Duration::from_secs(1))
+        .contains("editor:"));
+
+    let asked = serve(&dist, &["--host", "0.0.0.0", "--edit"]);
+    let printed = asked.stdout_within(Duration::from_secs(1));
+    let line = printed
+        .lines()
+        .find(|l| l.starts_with("editor: "))
+        .unwrap_or_default();
+    let token = line
+        .split_once("/_edit?token=")
+        .map(|(_, token)| token)
+        .unwrap_or_default();
+    assert_eq!(token.len(), 64, "{printed}");
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{printed}");
 }

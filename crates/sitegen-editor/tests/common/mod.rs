@@ -41,6 +41,7 @@ impl Site {
             content_dir: content.clone(),
             web_dir: web.clone(),
             load: Default::default(),
+            check: sitegen_render::check_with_texts,
             token: TOKEN.to_string(),
             addr: addr.parse().unwrap(),
         });

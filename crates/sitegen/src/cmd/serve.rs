@@ -47,9 +47,13 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         content_dir: config.build.content_dir.clone(),
         web_dir: config.build.web_dir.clone(),
         load: config.build.load,
+        check: sitegen_render::check_with_texts,
         token: sitegen_editor::new_token(),
         addr,
     });
+    if editor.is_some() && config.build_first {
+        build_editor_in_background(config.build.web_dir.clone());
+    }
     let live_reload = config.watch.then(LiveReload::new);
     // One builder for the whole run: its render workers stay warm between rebuilds.
     let builder = Arc::new(Builder::warm(config.build.clone()));
@@ -174,6 +178,19 @@ fn explain_bind_error(error: ServeError, port: u16) -> anyhow::Error {
         }
         error => error.into(),
     }
+}
+
+/// Builds the browser editor's front end when it is missing or older than its sources,
+/// beside the site's first build (both take the web app's lock, so their Vite runs
+/// follow each other); meanwhile `/_edit` says it is being built.
+fn build_editor_in_background(web_dir: std::path::PathBuf) {
+    std::thread::spawn(move || {
+        match sitegen_render::ensure_editor_built(&web_dir, &sitegen_render::progress::Silent) {
+            Ok(true) if !quiet() => eprintln!("built the browser editor (npm run build:editor)"),
+            Ok(_) => {}
+            Err(error) => eprintln!("warning: the browser editor could not be built: {error}"),
+        }
+    });
 }
 
 /// Whether the browser editor is on: on loopback unless `--no-edit`, elsewhere only
