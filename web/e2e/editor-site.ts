@@ -1,11 +1,11 @@
 // `sitegen serve` with the browser editor, on a copy of the content of its own: for the
 // editor's tests, which write content files.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { runDir } from './own-site';
+import { oncePerRun } from './own-site';
 
 const sitegen = path.resolve(process.env.SITEGEN_BIN ?? '../target/debug/sitegen');
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -20,34 +20,13 @@ export type EditorSite = {
 };
 
 /**
- * Builds the editor's front end once per test run (`npm run build:editor`): the first
- * worker to ask builds while the others wait, so no two builds write dist/editor at once.
+ * Builds the editor's front end once per test run (`npm run build:editor`), so that no
+ * two builds write dist/editor at once.
  */
-async function editorBuilt(): Promise<void> {
-  const work = path.join(runDir(), 'editor-front-end');
-  const done = path.join(work, 'built');
-  const failed = path.join(work, 'failed');
-  mkdirSync(runDir(), { recursive: true });
-  let builder = false;
-  try {
-    mkdirSync(work);
-    builder = true;
-  } catch {
-    // Another worker builds it.
-  }
-  if (builder) {
-    try {
-      execFileSync('npm', ['run', 'build:editor'], { cwd: path.join(repo, 'web'), stdio: 'pipe' });
-      writeFileSync(done, '');
-    } catch (error) {
-      writeFileSync(failed, `${String(error)}\n${(error as { stderr?: Buffer }).stderr?.toString() ?? ''}`);
-    }
-  }
-  while (!existsSync(done)) {
-    if (existsSync(failed)) throw new Error(`npm run build:editor failed:\n${readFileSync(failed, 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const editorBuilt = () =>
+  oncePerRun('editor-front-end', 'npm run build:editor', () => {
+    execFileSync('npm', ['run', 'build:editor'], { cwd: path.join(repo, 'web'), stdio: 'pipe' });
+  });
 
 /** Copies the content and runs `sitegen serve` on it (a build, the watcher, the editor). */
 async function startEditorSite(): Promise<{ site: EditorSite; stop: () => void }> {
