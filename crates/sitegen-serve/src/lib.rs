@@ -135,6 +135,9 @@ pub struct ServeOptions {
     /// Routes served before the site's own (the browser editor's, under `/_edit`):
     /// they answer for themselves, without the site's headers or live reload.
     pub mounted: Option<Router>,
+    /// The site's pages may be framed by this server's own pages (the editor's preview
+    /// beside its form); the built `_headers` forbid every frame, as a CDN serves them.
+    pub framed_by_self: bool,
 }
 
 impl ServeOptions {
@@ -145,6 +148,7 @@ impl ServeOptions {
             live_reload: None,
             header_read_timeout: HEADER_READ_TIMEOUT,
             mounted: None,
+            framed_by_self: false,
         }
     }
 }
@@ -354,7 +358,14 @@ async fn with_site_headers(
         .unwrap_or_else(|_| request.uri().path().to_string());
     let mut response = next.run(request).await;
     let status = response.status();
-    apply_header_rules(&state.dist, &url_path, status, response.headers_mut()).await;
+    apply_header_rules(
+        &state.dist,
+        &url_path,
+        status,
+        state.framed_by_self,
+        response.headers_mut(),
+    )
+    .await;
     response
 }
 
@@ -366,6 +377,7 @@ async fn apply_header_rules(
     dist: &Path,
     url_path: &str,
     status: StatusCode,
+    framed_by_self: bool,
     headers: &mut HeaderMap,
 ) {
     let rules = tokio::fs::read_to_string(dist.join("_headers"))
@@ -387,6 +399,10 @@ async fn apply_header_rules(
         if name == header::CACHE_CONTROL && (!cacheable || server_cache_control) {
             continue;
         }
+        let value = match framed_by_self && name == header::CONTENT_SECURITY_POLICY {
+            true => allow_own_frames(&value),
+            false => value,
+        };
         headers.insert(name, value);
     }
     if !headers.contains_key(header::CACHE_CONTROL) {
@@ -395,6 +411,15 @@ async fn apply_header_rules(
             HeaderValue::from_static(DEFAULT_CACHE_CONTROL),
         );
     }
+}
+
+/// A Content-Security-Policy whose `frame-ancestors 'none'` becomes `'self'`.
+fn allow_own_frames(csp: &HeaderValue) -> HeaderValue {
+    csp.to_str()
+        .ok()
+        .map(|text| text.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+        .and_then(|text| HeaderValue::from_str(&text).ok())
+        .unwrap_or_else(|| csp.clone())
 }
 
 /// Adds the live-reload script before `</body>`.

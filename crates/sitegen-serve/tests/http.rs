@@ -629,3 +629,29 @@ async fn mounted_routes_answer_before_the_site_and_without_its_headers() {
     assert!(home.text().contains("home"));
     assert_eq!(get(addr, "/_edit/other").await.status, 404);
 }
+
+#[tokio::test]
+async fn pages_may_be_framed_by_the_servers_own_pages_only_when_asked() {
+    let dist = site();
+    std::fs::write(
+        dist.path().join("_headers"),
+        "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n",
+    )
+    .unwrap();
+    let as_built = start_with(ServeOptions::new(dist.path())).await;
+    assert_eq!(
+        get(as_built, "/").await.header("content-security-policy"),
+        Some("default-src 'self'; frame-ancestors 'none'")
+    );
+    let beside_the_editor = start_with(ServeOptions {
+        framed_by_self: true,
+        ..ServeOptions::new(dist.path())
+    })
+    .await;
+    assert_eq!(
+        get(beside_the_editor, "/")
+            .await
+            .header("content-security-policy"),
+        Some("default-src 'self'; frame-ancestors 'self'")
+    );
+}

@@ -112,6 +112,7 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
             listener,
             ServeOptions {
                 live_reload,
+                framed_by_self: editor.is_some(),
                 mounted: editor.map(sitegen_editor::router),
                 ..ServeOptions::new(config.build.out_dir.clone())
             },
