@@ -1,11 +1,10 @@
 // `sitegen serve` with the browser editor, on a copy of the content of its own: for the
 // editor's tests, which write content files.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { oncePerRun } from './own-site';
 
 const sitegen = path.resolve(process.env.SITEGEN_BIN ?? '../target/debug/sitegen');
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -19,18 +18,8 @@ export type EditorSite = {
   write: (file: string, text: string) => void;
 };
 
-/**
- * Builds the editor's front end once per test run (`npm run build:editor`), so that no
- * two builds write dist/editor at once.
- */
-const editorBuilt = () =>
-  oncePerRun('editor-front-end', 'npm run build:editor', () => {
-    execFileSync('npm', ['run', 'build:editor'], { cwd: path.join(repo, 'web'), stdio: 'pipe' });
-  });
-
 /** Copies the content and runs `sitegen serve` on it (a build, the watcher, the editor). */
 async function startEditorSite(): Promise<{ site: EditorSite; stop: () => void }> {
-  await editorBuilt();
   const work = mkdtempSync(path.join(tmpdir(), 'sitegen-editor-'));
   const content = path.join(work, 'content');
   cpSync(path.join(repo, 'content'), content, { recursive: true });
@@ -50,6 +39,9 @@ async function startEditorSite(): Promise<{ site: EditorSite; stop: () => void }
     server.stderr.on('data', read);
     server.on('exit', (code) => reject(new Error(`sitegen serve exited (${code}): ${printed}`)));
   });
+  // serve builds the editor's front end beside the site when its sources changed; until
+  // then /_edit answers 503.
+  while ((await fetch(editorUrl)).status === 503) await new Promise((resolve) => setTimeout(resolve, 250));
   const file = (name: string) => path.join(content, name);
   return {
     site: {

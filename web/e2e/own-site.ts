@@ -61,19 +61,11 @@ async function serve(dist: string): Promise<{ site: OwnSite; stop: () => void }>
 
 /**
  * The site `name` of this test run, built once however many workers and projects ask
- * for it: builds of one web folder take turns (they share its lock) and a build per
- * worker would outlast the fixture's time on a busy machine.
+ * for it: the first to ask builds it while the others wait, since builds of one web
+ * folder take turns (they share its lock) and a build per worker would outlast the
+ * fixture's time on a busy machine.
  */
 async function sharedBuild(name: string, change: (content: string) => void): Promise<string> {
-  const work = await oncePerRun(name, `building the site "${name}"`, (folder) => buildCopy(folder, change));
-  return path.join(work, 'dist');
-}
-
-/**
- * Runs `make` in a folder of this run's named `name`, once however many workers ask:
- * the first to ask makes it while the others wait. Returns the folder.
- */
-export async function oncePerRun(name: string, what: string, make: (folder: string) => void): Promise<string> {
   const work = path.join(runDir(), name);
   const done = path.join(work, 'built');
   const failed = path.join(work, 'failed');
@@ -83,11 +75,11 @@ export async function oncePerRun(name: string, what: string, make: (folder: stri
     mkdirSync(work);
     builder = true;
   } catch {
-    // Another worker makes it.
+    // Another worker builds it.
   }
   if (builder) {
     try {
-      make(work);
+      buildCopy(work, change);
       writeFileSync(done, '');
     } catch (error) {
       const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
@@ -95,10 +87,10 @@ export async function oncePerRun(name: string, what: string, make: (folder: stri
     }
   }
   while (!existsSync(done)) {
-    if (existsSync(failed)) throw new Error(`${what} failed:\n${readFileSync(failed, 'utf8')}`);
+    if (existsSync(failed)) throw new Error(`building the site "${name}" failed:\n${readFileSync(failed, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return work;
+  return path.join(work, 'dist');
 }
 
 /** This run's folder of shared sites (the config names the run; global teardown removes it). */

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Conflict } from '../logic/api-types';
 
 type ConflictPanelProps = {
@@ -11,8 +11,10 @@ type ConflictPanelProps = {
 
 const shown = (value: unknown) => (value === null || value === undefined ? '(nothing)' : typeof value === 'string' ? value : JSON.stringify(value, null, 1));
 
-/** A save refused because the file changed on disk meanwhile: both values, and the choice. */
-export const ConflictPanel = forwardRef<HTMLElement, ConflictPanelProps>(function ConflictPanel({ conflicts, onKeepMine, onTakeDisk }, ref) {
+/** A save refused because the file changed on disk meanwhile: both values, and the choice (focused when it shows). */
+export function ConflictPanel({ conflicts, onKeepMine, onTakeDisk }: ConflictPanelProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), [conflicts]);
   return (
     <section ref={ref} className="conflict-panel" tabIndex={-1} aria-labelledby="conflict-title">
       <h2 id="conflict-title">Not saved: changed on disk since you opened it</h2>
@@ -47,4 +49,4 @@ export const ConflictPanel = forwardRef<HTMLElement, ConflictPanelProps>(functio
       </div>
     </section>
   );
-});
+}

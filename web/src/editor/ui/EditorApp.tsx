@@ -46,8 +46,6 @@ export function EditorApp() {
   const [route, setRoute] = useState<string | null>(null);
   const [focusOnLoad, setFocusOnLoad] = useState<Problem['field']>(null);
   const dirty = useRef(false);
-  const problemsRef = useRef<HTMLElement>(null);
-  const conflictRef = useRef<HTMLElement>(null);
 
   const refreshOptions = useCallback(() => {
     api.options().then(setOptions, (error: Error) => setFailure(error.message));
@@ -118,13 +116,11 @@ export function EditorApp() {
           setProblems(result.problems);
           setWarnings([]);
           setStatus('Not saved: the file would have errors. Nothing was written; your edits are still here.');
-          requestAnimationFrame(() => problemsRef.current?.focus());
           return false;
         }
         if (result.status === 'conflict') {
           setConflict({ file: path, revision, changes, conflicts: result.conflicts });
           setStatus('Not saved: the file was changed by someone else meanwhile.');
-          requestAnimationFrame(() => conflictRef.current?.focus());
           return false;
         }
         setProblems([]);
@@ -235,7 +231,6 @@ export function EditorApp() {
         <div className="editor-messages">
           {conflict && (
             <ConflictPanel
-              ref={conflictRef}
               conflicts={conflict.conflicts}
               onKeepMine={async () => {
                 if (await save(conflict.file, conflict.revision, withDiskBases(conflict.changes, conflict.conflicts))) setReloadKey((count) => count + 1);
@@ -246,7 +241,7 @@ export function EditorApp() {
               }}
             />
           )}
-          <ProblemList ref={problemsRef} title="Not saved: fix these first" problems={problems} onGo={goToProblem} />
+          <ProblemList title="Not saved: fix these first" problems={problems} onGo={goToProblem} takeFocus />
           <ProblemList title="Saved, with warnings" problems={warnings} onGo={goToProblem} />
         </div>
         {!file && (

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { EntryId, Problem } from '../logic/api-types';
 import { problemPlace } from '../logic/problems';
 import { ProblemText } from './ProblemText';
@@ -8,10 +8,16 @@ type ProblemListProps = {
   problems: readonly Problem[];
   /** Goes to the problem's field (in this form, or another entry or file). */
   onGo: (problem: Problem) => void;
+  /** Moves the focus to the list whenever it shows new problems (a refused save's). */
+  takeFocus?: boolean;
 };
 
 /** Every problem of a refused save (or a save's warnings), each a link to its field. */
-export const ProblemList = forwardRef<HTMLElement, ProblemListProps>(function ProblemList({ title, problems, onGo }, ref) {
+export function ProblemList({ title, problems, onGo, takeFocus = false }: ProblemListProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (takeFocus && problems.length > 0) ref.current?.focus();
+  }, [takeFocus, problems]);
   if (problems.length === 0) return null;
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   return (
@@ -37,6 +43,6 @@ export const ProblemList = forwardRef<HTMLElement, ProblemListProps>(function Pr
       </ol>
     </section>
   );
-});
+}
 
 export type ProblemTarget = { file: string; entry: EntryId | null };
