@@ -164,6 +164,19 @@ test('deleting a category products still use is refused, naming each product', a
   await expect(page).toHaveURL(/entry=1$/);
 });
 
+test('following a link in the preview offers to edit that page\'s entry', async ({ page }) => {
+  await openProduct(page, 17);
+  const preview = page.frameLocator('iframe[title^="Preview of /products/17/"]');
+  const related = preview.getByRole('region', { name: 'Related Products' }).getByRole('link').first();
+  const href = (await related.getAttribute('href')) ?? '';
+  const id = /^\/products\/(\d+)\//.exec(href)?.[1];
+  expect(id).toBeTruthy();
+  await related.click();
+  await page.getByRole('button', { name: new RegExp(`^Edit this page \\(${id} `) }).click();
+  await expect(page).toHaveURL(new RegExp(`entry=${id}$`));
+  await expect(page.locator(`iframe[title="Preview of ${href}"]`)).toBeVisible();
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -32,8 +32,8 @@ export function MediaField({ media, common, label, value, onChange }: MediaField
           current={value}
           onPick={(path) => {
             onChange(path);
+            // Closing the dialog hands the focus back to its button.
             setPicking(false);
-            requestAnimationFrame(() => document.getElementById(common.id)?.focus());
           }}
           onClose={() => setPicking(false)}
         />

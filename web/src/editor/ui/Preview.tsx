@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 type PreviewProps = {
   /** The page to show (a route of the site), or null when there is none yet. */
@@ -16,6 +16,19 @@ type PreviewProps = {
 export function Preview({ route, entryOf, onEditPage }: PreviewProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [framed, setFramed] = useState<string | null>(null);
+  // The site moves between its pages without loading a document (client-side routes), so
+  // no load event tells: the frame's address is read twice a second.
+  useEffect(() => {
+    const read = () => {
+      try {
+        setFramed(frameRef.current?.contentWindow?.location.pathname ?? null);
+      } catch {
+        setFramed(null);
+      }
+    };
+    const timer = setInterval(read, 500);
+    return () => clearInterval(timer);
+  }, []);
   if (route === null) {
     return (
       <section className="preview" aria-label="Preview">
@@ -42,13 +55,6 @@ export function Preview({ route, entryOf, onEditPage }: PreviewProps) {
         key={route}
         src={route}
         title={`Preview of ${route}`}
-        onLoad={() => {
-          try {
-            setFramed(frameRef.current?.contentWindow?.location.pathname ?? null);
-          } catch {
-            setFramed(null);
-          }
-        }}
       />
     </section>
   );
