@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { EntryId, Problem } from '../logic/api-types';
+import type { Problem } from '../logic/api-types';
 import { problemPlace } from '../logic/problems';
 import { ProblemText } from './ProblemText';
 
@@ -45,4 +45,3 @@ export function ProblemList({ title, problems, onGo, takeFocus = false }: Proble
   );
 }
 
-export type ProblemTarget = { file: string; entry: EntryId | null };
