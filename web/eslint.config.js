@@ -35,6 +35,15 @@ export default defineConfig([
     },
   },
   {
+    // The editor is an app of its own (vite.editor.config.ts): the site's entries, outside
+    // the layers, must not pull it into the site's bundles either.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/editor/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)editor(/|$)', message: 'The editor is built apart from the site.' }] }],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
@@ -45,7 +54,7 @@ export default defineConfig([
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    files: ['vite.config.ts', 'playwright.config.ts', 'vitest.config.ts', 'e2e/**/*.ts', 'src/entry-server.tsx'],
+    files: ['vite.config.ts', 'vite.editor.config.ts', 'playwright.config.ts', 'vitest.config.ts', 'e2e/**/*.ts', 'src/entry-server.tsx'],
     languageOptions: { globals: { ...globals.node } },
   },
 ]);

@@ -1,0 +1,196 @@
+// The browser editor at /_edit, against a real `sitegen serve` of a content copy of
+// each test's own (e2e/editor-site.ts): what an editor does, and what reaches the files.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { axeViolations } from './catalogue-axe';
+import { expect, test } from './editor-site';
+
+/** The lines of `after` that differ from `before`'s (both of the same length). */
+function changedLines(before: string, after: string): string[] {
+  const old = before.split('\n');
+  const now = after.split('\n');
+  expect(now).toHaveLength(old.length);
+  return now.filter((line, index) => line !== old[index]);
+}
+
+async function openProduct(page: Page, id: number) {
+  await page.goto(`/_edit?file=products.toml&entry=${id}`);
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveValue('');
+}
+
+const form = (page: Page) => page.locator('form.entry-form');
+const save = (page: Page) => form(page).getByRole('button', { name: 'Save', exact: true }).first();
+
+test('a changed title saves that one line of products.toml, and the preview shows it', async ({ page, site }) => {
+  const before = site.read('products.toml');
+  await openProduct(page, 17);
+  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Hemodialysis Machine Mark II');
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  expect(changedLines(before, site.read('products.toml'))).toEqual(['title = "Hemodialysis Machine Mark II"']);
+  // serve rebuilds and its live reload refreshes the framed page.
+  const preview = page.frameLocator('iframe[title^="Preview of /products/17/"]');
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Hemodialysis Machine Mark II', { timeout: 30_000 });
+});
+
+test('an unknown category shows E0202 at the field with its hint, and nothing is written', async ({ page, site }) => {
+  // An edit made outside the editor (a code editor, say) left a typo in the file.
+  site.write('products.toml', site.read('products.toml').replace(/(id = 17\n(?:.*\n){2})category = "dialysis"/, '$1category = "dialisys"'));
+  const before = site.read('products.toml');
+  expect(before).toContain('category = "dialisys"');
+  await openProduct(page, 17);
+  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Renamed');
+  await save(page).click();
+
+  const problems = page.locator('#field-category-problems');
+  await expect(problems).toContainText('E0202');
+  await expect(problems).toContainText('unknown category');
+  await expect(problems).toContainText('did you mean "dialysis"?');
+  await expect(form(page).getByRole('combobox', { name: 'Category', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  // The list of all problems links to the field.
+  const list = page.getByRole('region', { name: 'Not saved: fix these first' });
+  await list.getByRole('link', { name: /products\.toml:\d+:\d+, entry 17, category/ }).click();
+  await expect(form(page).getByRole('combobox', { name: 'Category', exact: true })).toBeFocused();
+  // Nothing written, and the edit is still in the form.
+  expect(site.read('products.toml')).toBe(before);
+  await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Renamed');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a value changed on disk meanwhile is shown beside mine, and mine can be saved over it', async ({ page, site }) => {
+  await openProduct(page, 17);
+  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Mine');
+  site.write('products.toml', site.read('products.toml').replace('title = "Hemodialysis Machine"\n', 'title = "Theirs"\n'));
+  await save(page).click();
+
+  const conflict = page.getByRole('region', { name: /changed on disk/ });
+  await expect(conflict).toContainText('Theirs');
+  await expect(conflict).toContainText('Mine');
+  expect(site.read('products.toml')).toContain('title = "Theirs"\n');
+  await conflict.getByRole('button', { name: 'Save mine over the disk' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  expect(site.read('products.toml')).toContain('id = 17\ntitle = "Mine"\n');
+});
+
+test('an uploaded image can be picked and saved', async ({ page, site }) => {
+  await openProduct(page, 17);
+  const image = form(page).getByRole('textbox', { name: /^Image/ });
+  const choose = form(page).getByRole('button', { name: /^Choose… Image/ });
+  await choose.click();
+  const picker = page.getByRole('dialog', { name: /Choose an image/ });
+  const png = readFileSync(path.join(import.meta.dirname, '../../content/media/brand/og-image.png'));
+  await picker.getByLabel(/Upload an image/).setInputFiles({ name: 'E2E Photo.png', mimeType: 'image/png', buffer: png });
+  // Uploading picks it and closes the picker; the name is made safe.
+  await expect(picker).toBeHidden();
+  await expect(image).toHaveValue(/^media\/e2e.photo\.png$/);
+  await expect(form(page).locator('img.media-thumb')).toHaveJSProperty('complete', true);
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  const saved = (await image.inputValue()).replace(/^media\//, '');
+  expect(readFileSync(path.join(site.content, 'media', saved)).equals(png)).toBe(true);
+  expect(site.read('products.toml')).toContain(`image = "media/${saved}"`);
+  // It now shows in the picker.
+  await choose.click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: saved })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a bulk change sets the category of the selected products in one save', async ({ page, site }) => {
+  const before = site.read('products.toml');
+  await page.goto('/_edit?file=products.toml');
+  await page.getByRole('searchbox', { name: 'Filter' }).fill('hemodialysis machine');
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ of \d+ entries/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select 17 Hemodialysis Machine', exact: true }).check();
+  // Keyboard: the arrow moves to the next row's checkbox, Space selects it.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('checkbox', { name: /^Select 18 / })).toBeFocused();
+  await page.keyboard.press('Space');
+  const bulk = page.getByRole('group', { name: 'Change the 2 selected together' });
+  await bulk.getByRole('combobox', { name: 'Category', exact: true }).selectOption('ophthalmic');
+  await bulk.getByRole('combobox', { name: 'Subcategory' }).selectOption('General');
+  await bulk.getByRole('button', { name: 'Save for 2 selected' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  expect(changedLines(before, site.read('products.toml'))).toEqual([
+    'category = "ophthalmic"',
+    'subcategory = "General"',
+    'category = "ophthalmic"',
+    'subcategory = "General"',
+  ]);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the editor has no axe violations, and asks before leaving unsaved edits', async ({ page }) => {
+  await page.goto('/_edit');
+  await expect(page.getByRole('navigation', { name: 'Content files' }).getByRole('link')).not.toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await openProduct(page, 17);
+  expect(await axeViolations(page)).toEqual([]);
+  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Unsaved');
+  let asked = '';
+  page.once('dialog', async (dialog) => {
+    asked = dialog.message();
+    await dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Content files' }).getByRole('link', { name: /^Site/ }).click();
+  expect(asked).toMatch(/unsaved edits/);
+  await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Unsaved');
+});
+
+test('"Undo last save" restores the file as it was', async ({ page, site }) => {
+  const before = site.read('products.toml');
+  await openProduct(page, 17);
+  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Undone soon');
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  expect(site.read('products.toml')).not.toBe(before);
+  await page.getByRole('button', { name: 'Undo last save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The last save of products.toml is undone.' })).toBeVisible();
+  expect(site.read('products.toml')).toBe(before);
+  await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Hemodialysis Machine');
+});
+
+test('deleting a category products still use is refused, naming each product', async ({ page, site }) => {
+  const before = site.read('catalogue.toml');
+  await page.goto('/_edit?file=catalogue.toml&entry=ophthalmic');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await form(page).getByRole('button', { name: 'Delete' }).click();
+  const problems = page.getByRole('region', { name: 'Not saved: fix these first' });
+  await expect(problems).toBeFocused();
+  await expect(problems.getByRole('link', { name: /^products\.toml:\d+:\d+, entry 1, category$/ })).toBeVisible();
+  expect(site.read('catalogue.toml')).toBe(before);
+  // A problem's link opens the product it names, at its field.
+  await problems.getByRole('link', { name: /^products\.toml:\d+:\d+, entry 1, category$/ }).click();
+  await expect(form(page).getByRole('combobox', { name: 'Category', exact: true })).toBeFocused();
+  await expect(page).toHaveURL(/entry=1$/);
+});
+
+test('following a link in the preview offers to edit that page\'s entry', async ({ page }) => {
+  await openProduct(page, 17);
+  const preview = page.frameLocator('iframe[title^="Preview of /products/17/"]');
+  const related = preview.getByRole('region', { name: 'Related Products' }).getByRole('link').first();
+  const href = (await related.getAttribute('href')) ?? '';
+  const id = /^\/products\/(\d+)\//.exec(href)?.[1];
+  expect(id).toBeTruthy();
+  await related.click();
+  await page.getByRole('button', { name: new RegExp(`^Edit this page \\(${id} `) }).click();
+  await expect(page).toHaveURL(new RegExp(`entry=${id}$`));
+  await expect(page.locator(`iframe[title="Preview of ${href}"]`)).toBeVisible();
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the list, the form and the preview stack, none wider than the screen', async ({ page }) => {
+    await openProduct(page, 17);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const list = await page.getByRole('region', { name: 'Products' }).boundingBox();
+    const formBox = await form(page).boundingBox();
+    const preview = await page.getByRole('region', { name: 'Preview' }).boundingBox();
+    expect(list && formBox && preview).toBeTruthy();
+    if (!list || !formBox || !preview) return;
+    expect(formBox.y).toBeGreaterThanOrEqual(list.y + list.height);
+    expect(preview.y).toBeGreaterThanOrEqual(formBox.y + formBox.height);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
