@@ -66,7 +66,7 @@ export const test = base.extend<{ site: EditorSite }>({
       await use(site);
       stop();
     },
-    { timeout: 120_000 },
+    { timeout: 180_000 },
   ],
   baseURL: async ({ site }, use) => use(site.base),
 });

@@ -17,6 +17,16 @@ function changedLines(before: string, after: string): string[] {
 async function openProduct(page: Page, id: number) {
   await page.goto(`/_edit?file=products.toml&entry=${id}`);
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveValue('');
+  // The categories come in a request of their own: the form is whole once they are there.
+  await expect(form(page).getByRole('combobox', { name: 'Category', exact: true }).getByRole('option', { name: 'Dialysis Products' })).toBeAttached();
+}
+
+/** Types `value` into the form's Title and waits until the form counts it as an edit. */
+async function editTitle(page: Page, value: string) {
+  const title = form(page).getByRole('textbox', { name: 'Title', exact: true });
+  await title.fill(value);
+  await expect(title).toHaveValue(value);
+  await expect(save(page)).toBeEnabled();
 }
 
 const form = (page: Page) => page.locator('form.entry-form');
@@ -25,7 +35,7 @@ const save = (page: Page) => form(page).getByRole('button', { name: 'Save', exac
 test('a changed title saves that one line of products.toml, and the preview shows it', async ({ page, site }) => {
   const before = site.read('products.toml');
   await openProduct(page, 17);
-  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Hemodialysis Machine Mark II');
+  await editTitle(page, 'Hemodialysis Machine Mark II');
   await save(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
   expect(changedLines(before, site.read('products.toml'))).toEqual(['title = "Hemodialysis Machine Mark II"']);
@@ -40,7 +50,7 @@ test('an unknown category shows E0202 at the field with its hint, and nothing is
   const before = site.read('products.toml');
   expect(before).toContain('category = "dialisys"');
   await openProduct(page, 17);
-  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Renamed');
+  await editTitle(page, 'Renamed');
   await save(page).click();
 
   const problems = page.locator('#field-category-problems');
@@ -60,7 +70,7 @@ test('an unknown category shows E0202 at the field with its hint, and nothing is
 
 test('a value changed on disk meanwhile is shown beside mine, and mine can be saved over it', async ({ page, site }) => {
   await openProduct(page, 17);
-  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Mine');
+  await editTitle(page, 'Mine');
   site.write('products.toml', site.read('products.toml').replace('title = "Hemodialysis Machine"\n', 'title = "Theirs"\n'));
   await save(page).click();
 
@@ -125,7 +135,7 @@ test('the editor has no axe violations, and asks before leaving unsaved edits', 
   expect(await axeViolations(page)).toEqual([]);
   await openProduct(page, 17);
   expect(await axeViolations(page)).toEqual([]);
-  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Unsaved');
+  await editTitle(page, 'Unsaved');
   let asked = '';
   page.once('dialog', async (dialog) => {
     asked = dialog.message();
@@ -139,7 +149,7 @@ test('the editor has no axe violations, and asks before leaving unsaved edits', 
 test('"Undo last save" restores the file as it was', async ({ page, site }) => {
   const before = site.read('products.toml');
   await openProduct(page, 17);
-  await form(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Undone soon');
+  await editTitle(page, 'Undone soon');
   await save(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
   expect(site.read('products.toml')).not.toBe(before);
