@@ -189,6 +189,17 @@ impl Staging {
         self.write_file(relative, bytes.as_ref()).map(|_| ())
     }
 
+    /// [`Staging::write`], answering whether the file changed: false in an update whose
+    /// target holds these very bytes (nothing is written then).
+    pub fn write_changed(
+        &self,
+        relative: &str,
+        bytes: impl AsRef<[u8]>,
+    ) -> Result<bool, BuildError> {
+        self.write_file(relative, bytes.as_ref())
+            .map(|written| written != Written::Skipped)
+    }
+
     /// [`Staging::write`], and the file's `.br` / `.gz` twins if it gets some
     /// ([`compress::wants_twins`]): compressed from the bytes in hand by the thread that made
     /// them (a prerender thread, while the workers render other pages), or, for a file
@@ -478,21 +489,17 @@ impl Staging {
     /// Replaces the target folder with the staging folder, or in an update moves the
     /// changed files into it. Returns the manifest of the site now in the target.
     pub fn commit(mut self) -> Result<Manifest, BuildError> {
-        if self.previous.is_some() {
-            self.commit_update()?;
-        } else {
-            self.commit_whole()?;
+        let files = std::mem::take(self.files.get_mut().unwrap_or_else(|p| p.into_inner()));
+        match self.previous.take() {
+            Some(previous) => self.commit_update(&files, previous)?,
+            None => self.commit_whole()?,
         }
-        Ok(std::mem::take(
-            &mut *self.files.lock().unwrap_or_else(|p| p.into_inner()),
-        ))
+        Ok(files)
     }
 
     /// Moves the files that changed into the target and removes those the new site
-    /// lacks; then removes the staging folder.
-    fn commit_update(&mut self) -> Result<(), BuildError> {
-        let previous = self.previous.take().unwrap_or_default();
-        let files = self.files.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    /// (`files`) lacks; then removes the staging folder.
+    fn commit_update(&mut self, files: &Manifest, previous: Manifest) -> Result<(), BuildError> {
         let io = |path: &Path| {
             let path = path.to_path_buf();
             move |e| BuildError::io(&path, e)
