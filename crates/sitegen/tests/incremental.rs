@@ -670,6 +670,51 @@ fn incremental_builds_equal_clean_builds_after_the_fixed_seeds_edits() {
     incremental_builds_equal_clean_builds(20_261_126);
 }
 
+/// A warm builder (what `sitegen serve` runs on every save) reuses the page data it
+/// planned and the pages it wrote where nothing they are made of changed: after each
+/// edit of a product or of data many pages share (a category's name, the navigation,
+/// the site's phone, a product set to draft, added, removed), its preview holds the
+/// files of a clean build.
+#[test]
+fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
+    const STEPS: [Edit; 9] = [
+        Edit::DescribeProduct,
+        Edit::RenameCategory,
+        Edit::DescribeProduct,
+        Edit::RelabelNavigation,
+        Edit::ChangePhone,
+        Edit::ToggleProductDraft,
+        Edit::AddProduct,
+        Edit::RemoveProduct,
+        Edit::ToggleProductDraft,
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let web = web_copy(tmp.path());
+    let incremental = project(tmp.path(), "incremental");
+    let clean = project(tmp.path(), "clean");
+    let mut options = Options::default();
+    let warm = Builder::warm(incremental.preview_options(&web, &options));
+    let silent = &sitegen_render::progress::Silent;
+    warm.build(silent).expect("the first build");
+    let mut random = Random(7);
+    let mut done = Vec::new();
+    for (step, edit) in STEPS.into_iter().enumerate() {
+        apply(edit, step + 1, &incremental, &web, &mut options, &mut random);
+        done.push(vec![edit]);
+        warm.build(silent)
+            .unwrap_or_else(|error| panic!("after {done:?}: {error}"));
+        mirror(&incremental, &clean);
+        clean.build(&web, &["--no-cache".to_string()], 0);
+        assert_same(
+            &incremental.root.join("preview"),
+            &clean.root.join("dist"),
+            "preview updated in place",
+            0,
+            &done,
+        );
+    }
+}
+
 /// The build after a cold build, of the same content, writes nothing: not even the
 /// media the cold build made (WebP variants, share PNGs), which later builds take
 /// from the cache.
