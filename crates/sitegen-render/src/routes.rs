@@ -1,7 +1,7 @@
 //! The route table (docs/data-contract.md §4) crossed with the content: every route
 //! that is prerendered, with its page data and its meta tags.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::sync::Arc;
 
@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 pub use sitegen_content::routes::encode_path;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
-use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
+use sitegen_content::{category_path, Category, Content, PolicyKind, Product, RegistrationType};
 use sitegen_view as view;
 use sitegen_workers::parallel;
 
@@ -198,8 +198,9 @@ fn plan_route(
             }
         }
         DataKind::Product => {
+            let by_category = view::products_by_category(content);
             let Ok(products) = parallel::map_parallel(content.products.len(), jobs, |index| {
-                Ok::<_, Infallible>(product_route(content, route, index, pages))
+                Ok::<_, Infallible>(product_route(content, route, index, &by_category, pages))
             });
             planned.extend(products);
         }
@@ -224,6 +225,7 @@ fn product_route(
     content: &Content,
     route: &Route,
     index: usize,
+    by_category: &HashMap<&str, Vec<&Product>>,
     pages: &PagePlanner,
 ) -> PlannedRoute {
     let product = &content.products[index];
@@ -238,7 +240,16 @@ fn product_route(
     PlannedRoute {
         title: format!("{} | {}", product.title(), content.site.name()),
         description: summary(product.description()),
-        page: pages.page(&path, &view::product_page(content, product)),
+        page: pages.page(
+            &path,
+            &view::product_page_among(
+                content,
+                product,
+                by_category
+                    .get(product.category())
+                    .map_or(&[], Vec::as_slice),
+            ),
+        ),
         in_sitemap: route.sitemap,
         breadcrumb: breadcrumb(
             content,

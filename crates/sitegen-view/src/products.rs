@@ -1,5 +1,7 @@
 //! The catalogue: product summaries, listing pages and product pages.
 
+use std::collections::HashMap;
+
 use crate::media::{draft_mark, optional_media, Media};
 use crate::paging;
 use serde::Serialize;
@@ -160,6 +162,33 @@ pub fn listing_pages<'a>(
 /// `/products/{id}/{slug}`: `{ product, related }`, related being up to
 /// [`RELATED_PRODUCTS`] other products of the same category, in file order.
 pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageData<'a> {
+    let of_category: Vec<&model::Product> = c
+        .products
+        .iter()
+        .filter(|other| other.category() == p.category())
+        .collect();
+    product_page_among(c, p, &of_category)
+}
+
+/// The products of each category, in file order: what [`product_page_among`] takes,
+/// made once for every product page (a scan of the catalogue per page is quadratic).
+pub fn products_by_category(c: &Content) -> HashMap<&str, Vec<&model::Product>> {
+    let mut by_category: HashMap<&str, Vec<&model::Product>> = HashMap::new();
+    for product in &c.products {
+        by_category
+            .entry(product.category())
+            .or_default()
+            .push(product);
+    }
+    by_category
+}
+
+/// [`product_page`], given the products of `p`'s category in file order.
+pub fn product_page_among<'a>(
+    c: &'a Content,
+    p: &'a model::Product,
+    of_category: &[&'a model::Product],
+) -> ProductPageData<'a> {
     ProductPageData {
         product: Product {
             summary: product_summary(c, p),
@@ -180,12 +209,11 @@ pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageDat
                 size: sitegen_content::human_size(brochure.bytes),
             }),
         },
-        related: c
-            .products
+        related: of_category
             .iter()
-            .filter(|other| other.category() == p.category() && other.id() != p.id())
+            .filter(|other| other.id() != p.id())
             .take(RELATED_PRODUCTS)
-            .map(|other| product_summary(c, other))
+            .map(|other| product_summary(c, *other))
             .collect(),
     }
 }
