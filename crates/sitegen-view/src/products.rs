@@ -122,13 +122,13 @@ pub fn product_summary<'a>(c: &'a Content, product: &'a model::Product) -> Produ
 
 /// `/products`: `{ category: null, products, paging }`, the listing's first page.
 pub fn products_page(c: &Content) -> ProductsPageData<'_> {
-    listing_pages(c, None).swap_remove(0)
+    listing(c, None, 1).swap_remove(0)
 }
 
 /// `/products/category/{id}`: `{ category: id, products, paging }` with only that
 /// category's products (its first page), so the page's JSON stays small.
 pub fn category_page<'a>(c: &'a Content, category: &'a model::Category) -> ProductsPageData<'a> {
-    listing_pages(c, Some(category)).swap_remove(0)
+    listing(c, Some(category), 1).swap_remove(0)
 }
 
 /// Every page of a listing (`/products` for `None`, else the category's), at least
@@ -137,6 +137,16 @@ pub fn listing_pages<'a>(
     c: &'a Content,
     category: Option<&'a model::Category>,
 ) -> Vec<ProductsPageData<'a>> {
+    listing(c, category, usize::MAX)
+}
+
+/// The first `pages` pages of a listing (at least one), as [`listing_pages`] makes them:
+/// a listing's first page need not make the summaries of the others.
+fn listing<'a>(
+    c: &'a Content,
+    category: Option<&'a model::Category>,
+    pages: usize,
+) -> Vec<ProductsPageData<'a>> {
     let listed: Vec<&model::Product> = c
         .products
         .iter()
@@ -144,6 +154,7 @@ pub fn listing_pages<'a>(
         .collect();
     paging::pages(listed.len(), c.page_size)
         .into_iter()
+        .take(pages.max(1))
         .map(|page| ProductsPageData {
             category: category.map(model::Category::id),
             products: listed[page.items]

@@ -362,6 +362,11 @@ fn a_product_page_made_from_the_products_by_category_is_the_product_page() {
     let by_category = products_by_category(&c);
     for product in &c.products {
         let among = product_page_among(&c, product, &by_category[product.category()]);
-        assert_eq!(json(among), json(product_page(&c, product)), "{}", product.id());
+        assert_eq!(
+            json(among),
+            json(product_page(&c, product)),
+            "{}",
+            product.id()
+        );
     }
 }
