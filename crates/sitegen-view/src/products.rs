@@ -222,9 +222,10 @@ pub fn product_page_among<'a>(
         },
         related: of_category
             .iter()
+            .copied()
             .filter(|other| other.id() != p.id())
             .take(RELATED_PRODUCTS)
-            .map(|other| product_summary(c, *other))
+            .map(|other| product_summary(c, other))
             .collect(),
     }
 }
