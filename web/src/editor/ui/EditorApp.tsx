@@ -111,7 +111,7 @@ export function EditorApp() {
       }
       setStatus('Saving…');
       try {
-        const result = await api.save(path, revision, changes);
+        const result = await api.save(path, changes);
         if (result.status === 'refused') {
           setProblems(result.problems);
           setWarnings([]);

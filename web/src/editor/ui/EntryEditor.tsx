@@ -47,6 +47,10 @@ export function EntryEditor(props: EntryEditorProps) {
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
   const opened = useRef(false);
+  /** Whether the form holds unsaved edits, for a load that answers later. */
+  const unsaved = useRef(false);
+  /** The `reloadKey` of the value loaded last: a new one asks to replace the form's. */
+  const replacedAt = useRef(reloadKey);
 
   const schema = useMemo(() => {
     if (file.kind !== 'entries' || !file.table) return file.schema;
@@ -76,9 +80,15 @@ export function EntryEditor(props: EntryEditorProps) {
           requestAnimationFrame(() => document.getElementById(headingId)?.scrollIntoView({ block: 'start' }));
         }
         opened.current = true;
+        onRoute(answer.route);
+        // Reading the value again (after a save, or the file changed) keeps unsaved edits, and
+        // the value they were made against, which the save's check of each value compares with.
+        // Only a reload asked for (an undo, a conflict settled) replaces them.
+        const asked = replacedAt.current !== reloadKey;
+        replacedAt.current = reloadKey;
+        if (unsaved.current && !asked) return;
         setLoaded(answer);
         setEdited(entry === 'new' ? newValue : answer.value);
-        onRoute(answer.route);
       },
       (error: Error) => current && setLoadError(error.message),
     );
@@ -91,7 +101,10 @@ export function EntryEditor(props: EntryEditorProps) {
 
   const isNew = entry === 'new';
   const dirty = edited !== null && loaded !== null && (isNew || !deepEqual(loaded.value, edited));
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    unsaved.current = dirty;
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
 
   const shown = useMemo(() => shownFieldKeys(fields, edited ?? {}), [fields, edited]);
   const entryId = entry === 'new' || entry === undefined ? undefined : entry;
