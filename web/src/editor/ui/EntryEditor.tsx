@@ -9,7 +9,7 @@ import { FieldControl, focusField } from './FieldControl';
 import { FormContext, type FormContextValue } from './form-context';
 import { ProblemText } from './ProblemText';
 
-type Loaded = { revision: string; value: JsonObject | null; route: string | null };
+type Loaded = { value: JsonObject | null; route: string | null };
 
 type EntryEditorProps = {
   file: ContentFile;
@@ -30,10 +30,10 @@ type EntryEditorProps = {
   onFocused: () => void;
   onDirtyChange: (dirty: boolean) => void;
   /** Sends changes; resolves true once they were saved. */
-  save: (revision: string, changes: Change[]) => Promise<boolean>;
+  save: (changes: Change[]) => Promise<boolean>;
   onSavedNew: (id: EntryId) => void;
   onDuplicate: (value: JsonObject) => void;
-  onDelete: (id: EntryId, revision: string) => void;
+  onDelete: (id: EntryId) => void;
   onRoute: (route: string | null) => void;
 };
 
@@ -61,13 +61,13 @@ export function EntryEditor(props: EntryEditorProps) {
   useEffect(() => {
     let current = true;
     const load = async (): Promise<Loaded> => {
-      if (entry === 'new') return { revision: file.revision, value: null, route: null };
+      if (entry === 'new') return { value: null, route: null };
       if (entry === undefined) {
         const document = await api.file(file.path);
         // The settings of an entries file leave its table (10,000 products) out of the form.
         const value = settings && file.table ? Object.fromEntries(Object.entries(document.value).filter(([key]) => key !== file.table)) : document.value;
         // A file of no page of its own (the navigation, the site's settings) shows on every page.
-        return { revision: document.revision, value, route: document.route ?? '/' };
+        return { value, route: document.route ?? '/' };
       }
       return api.entry(file.path, entry);
     };
@@ -125,7 +125,7 @@ export function EntryEditor(props: EntryEditorProps) {
   const changes = (): Change[] => (isNew ? [{ op: 'add', entry: edited }] : changesBetween(loaded.value, edited, entryId));
   const doSave = async () => {
     setBusy(true);
-    const saved = await save(loaded.revision, changes());
+    const saved = await save(changes());
     setBusy(false);
     if (!saved) return;
     if (isNew) return onSavedNew(edited.id as EntryId);
@@ -169,7 +169,7 @@ export function EntryEditor(props: EntryEditorProps) {
                 <button type="button" className="button" onClick={() => onDuplicate(edited)}>
                   Duplicate
                 </button>
-                <button type="button" className="button button-danger" onClick={() => onDelete(entryId, loaded.revision)}>
+                <button type="button" className="button button-danger" onClick={() => onDelete(entryId)}>
                   Delete
                 </button>
               </>
