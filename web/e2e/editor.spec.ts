@@ -83,6 +83,31 @@ test('a value changed on disk meanwhile is shown beside mine, and mine can be sa
   expect(site.read('products.toml')).toContain('id = 17\ntitle = "Mine"\n');
 });
 
+test('edits typed while the form reads its entry again stay, and save', async ({ page, site }) => {
+  await openProduct(page, 17);
+  await editTitle(page, 'First title');
+  // After a save the form reads its entry again: that answer is held while typing goes on.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_edit\/api\/entry\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  await editTitle(page, 'Second title');
+  // Meanwhile another entry of the same file changes on disk.
+  site.write('products.toml', site.read('products.toml').replace('title = "Hemodialysis Machine with Online HDF"\n', 'title = "Theirs"\n'));
+  release();
+  // The answer has arrived once the preview shows the saved title's page.
+  await expect(page.locator('iframe[title^="Preview of /products/17/first-title"]')).toBeAttached();
+  await expect(form(page).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Second title');
+  await expect(form(page).getByText('Unsaved edits.')).toBeVisible();
+  await save(page).click();
+  await expect.poll(() => site.read('products.toml')).toContain('id = 17\ntitle = "Second title"\n');
+  expect(site.read('products.toml')).toContain('id = 18\ntitle = "Theirs"\n');
+});
+
 test('an uploaded image can be picked and saved', async ({ page, site }) => {
   await openProduct(page, 17);
   const image = form(page).getByRole('textbox', { name: /^Image/ });

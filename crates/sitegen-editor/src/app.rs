@@ -14,7 +14,7 @@ use crate::{ApiError, Editor};
 pub const EDITOR_BUILD: &str = "dist/editor";
 
 /// Shown at `/_edit` while the front end is not built.
-const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>The editor is not built</title></head><body><main><h1>The editor is not built</h1><p>The browser editor's page is missing (<code>web/dist/editor/index.html</code>). Build it with <code>npm run build:editor</code> in the <code>web</code> folder, then reload this page. <code>sitegen serve</code> builds it when it starts, when Node.js and npm are installed.</p></main></body></html>";
+const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>The editor is not built</title></head><body><main><h1>The editor is not built</h1><p>The browser editor's page is missing (<code>web/dist/editor/index.html</code>). Build it with <code>npm run build:editor</code> in the <code>web</code> folder, then reload this page. <code>sitegen serve</code> builds it right after the site's first build, when Node.js and npm are installed.</p></main></body></html>";
 
 /// `GET /_edit`: the editor's page with the token in a meta element.
 pub(crate) async fn page(State(editor): State<Arc<Editor>>, uri: Uri) -> Response {

@@ -2,7 +2,9 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+
+use crate::api::{ErrorAnswer, ErrorMessage};
 
 /// A request refused, with what to tell the editor.
 #[derive(Debug)]
@@ -50,12 +52,17 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        reply(self.status, json!({ "error": { "message": self.message } }))
+        let answer = ErrorAnswer {
+            error: ErrorMessage {
+                message: self.message,
+            },
+        };
+        reply(self.status, &answer)
     }
 }
 
 /// A JSON answer that no cache keeps.
-pub(crate) fn reply(status: StatusCode, body: serde_json::Value) -> Response {
+pub(crate) fn reply(status: StatusCode, body: &impl Serialize) -> Response {
     (
         status,
         [(axum::http::header::CACHE_CONTROL, "no-store")],

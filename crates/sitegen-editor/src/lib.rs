@@ -13,9 +13,13 @@
 //!   atomically, undoable ([`save`]); uploading media ([`upload`]);
 //! - serving the front end's build (`web/dist/editor/`) with the token in its page.
 //!
+//! Every body the routes take and answer is a type of [`api`], whose TypeScript
+//! `sitegen gen` writes for the front end.
+//!
 //! What it is not for: building the site, watching files or live reload (the preview
 //! server and the command line do that; a save is a file change like any other).
 
+pub mod api;
 mod app;
 mod error;
 pub mod guard;

@@ -14,11 +14,12 @@ use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use serde_json::{json, Value as Json};
+use serde_json::Value as Json;
 use sha2::{Digest, Sha256};
 use sitegen_content::routes::{self, DataKind, ROUTES};
 use sitegen_content::{ContentFile, FileSchema, CONTENT_FILES};
 
+use crate::api::{self, EntryId, FileKind, MediaKind};
 use crate::error::reply;
 use crate::{ApiError, Editor};
 
@@ -178,17 +179,23 @@ pub(crate) async fn files(State(editor): State<Arc<Editor>>) -> Result<Response,
                 continue;
             };
             let table = entry_table(file);
-            files.push(json!({
-                "path": file.path,
-                "title": file.title,
-                "holds": file.holds,
-                "kind": if table.is_some() { "entries" } else { "document" },
-                "table": table,
-                "schema": schemas().get(file.schema.file_name()),
-                "revision": revision(&bytes),
-            }));
+            files.push(api::ContentFile {
+                path: file.path.to_string(),
+                title: file.title.to_string(),
+                holds: file.holds.to_string(),
+                kind: match table {
+                    Some(_) => FileKind::Entries,
+                    None => FileKind::Document,
+                },
+                table: table.map(str::to_string),
+                schema: schemas()
+                    .get(file.schema.file_name())
+                    .cloned()
+                    .unwrap_or_default(),
+                revision: revision(&bytes),
+            });
         }
-        Ok(reply(StatusCode::OK, json!({ "files": files })))
+        Ok(reply(StatusCode::OK, &api::FileList { files }))
     })
     .await
 }
@@ -250,9 +257,14 @@ fn entries_answer(
         let numbers: Vec<i64> = entries.iter().filter_map(|e| e["id"].as_i64()).collect();
         let next_id = (numbers.len() == entries.len() && !numbers.is_empty())
             .then(|| numbers.iter().max().map_or(1, |max| max + 1));
-        let summaries: Vec<Json> = entries.iter().map(|entry| summary(file, entry)).collect();
-        let answer =
-            json!({ "revision": parsed.revision, "next_id": next_id, "entries": summaries });
+        let answer = api::EntryList {
+            revision: parsed.revision.clone(),
+            next_id,
+            entries: entries
+                .iter()
+                .filter_map(|entry| summary(file, entry))
+                .collect(),
+        };
         serde_json::to_vec(&answer).unwrap_or_default().into()
     });
     Ok(answer.clone())
@@ -271,23 +283,21 @@ pub(crate) fn warm(editor: &Editor) {
     }
 }
 
-/// What the list shows of an entry.
-fn summary(file: &ContentFile, entry: &Json) -> Json {
-    let title = ["title", "name", "label"]
-        .iter()
-        .find_map(|key| entry[*key].as_str())
-        .unwrap_or_default();
-    let mut summary = json!({
-        "id": entry["id"],
-        "title": title,
-        "route": entry_route(file, entry),
-    });
-    for key in ["category", "subcategory", "draft"] {
-        if !entry[key].is_null() {
-            summary[key] = entry[key].clone();
-        }
-    }
-    summary
+/// What the list shows of an entry. An entry whose id is neither a whole number nor a
+/// text (which `sitegen check` refuses) cannot be opened by it, so it is not listed.
+fn summary(file: &ContentFile, entry: &Json) -> Option<api::EntrySummary> {
+    let text = |key: &str| entry[key].as_str().map(str::to_string);
+    Some(api::EntrySummary {
+        id: EntryId::of(&entry["id"])?,
+        title: ["title", "name", "label"]
+            .into_iter()
+            .find_map(text)
+            .unwrap_or_default(),
+        category: text("category"),
+        subcategory: text("subcategory"),
+        draft: entry["draft"].as_bool(),
+        route: entry_route(file, entry),
+    })
 }
 
 /// The page an entry is shown on, if it has one of its own.
@@ -331,7 +341,7 @@ pub fn document_route(file: &ContentFile) -> Option<&'static str> {
 /// The id of `?id=` as the file writes it: a number for integer ids.
 fn id_json(id: &str) -> Json {
     id.parse::<i64>()
-        .map_or_else(|_| json!(id), |number| json!(number))
+        .map_or_else(|_| Json::from(id), Json::from)
 }
 
 /// `GET /_edit/api/entry?path=&id=`: one entry as JSON, with its page.
@@ -354,10 +364,12 @@ pub(crate) async fn entry(
             .ok_or_else(|| {
                 ApiError::not_found(format!("{} has no entry with id {id}", file.path))
             })?;
-        Ok(reply(
-            StatusCode::OK,
-            json!({ "revision": parsed.revision, "value": entry, "route": entry_route(file, entry) }),
-        ))
+        let answer = api::ContentValue {
+            revision: parsed.revision.clone(),
+            value: entry,
+            route: entry_route(file, entry),
+        };
+        Ok(reply(StatusCode::OK, &answer))
     })
     .await
 }
@@ -371,10 +383,12 @@ pub(crate) async fn file(
     blocking(move || {
         let (file, full) = content_file(&editor, &asked.path)?;
         let parsed = parsed(&editor, file, &full)?;
-        Ok(reply(
-            StatusCode::OK,
-            json!({ "revision": parsed.revision, "value": parsed.value, "route": document_route(file) }),
-        ))
+        let answer = api::ContentValue {
+            revision: parsed.revision.clone(),
+            value: &parsed.value,
+            route: document_route(file).map(str::to_string),
+        };
+        Ok(reply(StatusCode::OK, &answer))
     })
     .await
 }
@@ -384,40 +398,46 @@ pub(crate) async fn options(State(editor): State<Arc<Editor>>) -> Result<Respons
     blocking(move || {
         let (file, full) = content_file(&editor, sitegen_content::files::CATALOGUE.path)?;
         let catalogue = parsed(&editor, file, &full)?;
-        let categories: Vec<Json> = catalogue.value["category"]
+        let categories = catalogue.value["category"]
             .as_array()
             .map_or(&[][..], Vec::as_slice)
             .iter()
-            .map(|category| {
-                json!({
-                    "name": category["id"],
-                    "title": category["name"],
-                    "subcategories": category["subcategories"].as_array().cloned().unwrap_or_default(),
+            .filter_map(|category| {
+                Some(api::Category {
+                    name: category["id"].as_str()?.to_string(),
+                    title: category["name"].as_str().map(str::to_string),
+                    subcategories: category["subcategories"]
+                        .as_array()
+                        .map_or(&[][..], Vec::as_slice)
+                        .iter()
+                        .filter_map(|name| name.as_str().map(str::to_string))
+                        .collect(),
                 })
             })
             .collect();
-        Ok(reply(
-            StatusCode::OK,
-            json!({ "categories": categories, "media": media_list(&editor.options.content_dir) }),
-        ))
+        let answer = api::Options {
+            categories,
+            media: media_list(&editor.options.content_dir),
+        };
+        Ok(reply(StatusCode::OK, &answer))
     })
     .await
 }
 
 /// What kind of media a file name is, if the pickers offer it.
-pub(crate) fn media_kind(name: &str) -> Option<&'static str> {
+pub(crate) fn media_kind(name: &str) -> Option<MediaKind> {
     let extension = name.rsplit_once('.')?.1.to_ascii_lowercase();
     match extension.as_str() {
-        "png" | "jpg" | "jpeg" | "webp" | "svg" | "gif" => Some("image"),
-        "pdf" => Some("pdf"),
+        "png" | "jpg" | "jpeg" | "webp" | "svg" | "gif" => Some(MediaKind::Image),
+        "pdf" => Some(MediaKind::Pdf),
         _ => None,
     }
 }
 
 /// Every image and PDF under `content/media`, by path (`media/x.png`), with its size
 /// and, for a raster image, its dimensions (read from its header).
-fn media_list(content_dir: &Path) -> Vec<Json> {
-    let mut media: Vec<Json> = walkdir::WalkDir::new(content_dir.join("media"))
+fn media_list(content_dir: &Path) -> Vec<api::MediaFile> {
+    let mut media: Vec<api::MediaFile> = walkdir::WalkDir::new(content_dir.join("media"))
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
@@ -428,15 +448,17 @@ fn media_list(content_dir: &Path) -> Vec<Json> {
             let path = relative.to_string_lossy().replace('\\', "/");
             let kind = media_kind(&path)?;
             let bytes = entry.metadata().ok()?.len();
-            let mut item = json!({ "path": path, "kind": kind, "bytes": bytes });
-            if let Ok(size) = imagesize::size(entry.path()) {
-                item["width"] = json!(size.width);
-                item["height"] = json!(size.height);
-            }
-            Some(item)
+            let size = imagesize::size(entry.path()).ok();
+            Some(api::MediaFile {
+                path,
+                kind,
+                bytes,
+                width: size.map(|size| size.width),
+                height: size.map(|size| size.height),
+            })
         })
         .collect();
-    media.sort_by(|a, b| a["path"].as_str().cmp(&b["path"].as_str()));
+    media.sort_by(|a, b| a.path.cmp(&b.path));
     media
 }
 

@@ -15,10 +15,12 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
-use serde_json::{json, Value as Json};
+use serde::de::DeserializeOwned;
+use serde_json::Value as Json;
 use sitegen_content::{Diagnostic, LoadReport, Location, Severity};
-use sitegen_edit::{Change, ContentEdit, EditError, EntryId, FieldPath, Locator, PathStep};
+use sitegen_edit::{ContentEdit, EditError, EntryId, FieldPath, Locator};
 
+use crate::api::{self, Change, SaveRequest, UndoRequest};
 use crate::error::reply;
 use crate::read::{blocking, content_file, entry_table, revision};
 use crate::{ApiError, Editor};
@@ -31,11 +33,12 @@ pub(crate) struct UndoRecord {
     after: String,
 }
 
-/// The body of a JSON request: `application/json`, within the limit, well-formed.
-pub(crate) fn json_body(
+/// The body of a JSON request: `application/json`, within the limit, well-formed, of
+/// the request's type (a refusal names the place that is not: `changes[0]`).
+pub(crate) fn json_body<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json, ApiError> {
+) -> Result<T, ApiError> {
     let content_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
@@ -56,8 +59,23 @@ pub(crate) fn json_body(
             _ => ApiError::new(status, rejection.body_text()),
         }
     })?;
-    serde_json::from_slice(&body)
-        .map_err(|error| ApiError::bad_request(format!("the body is not valid JSON: {error}")))
+    let not_json = |error| ApiError::bad_request(format!("the body is not valid JSON: {error}"));
+    let mut reader = serde_json::Deserializer::from_slice(&body);
+    let request = serde_path_to_error::deserialize(&mut reader).map_err(|error| {
+        let place = error.path().to_string();
+        let error = error.into_inner();
+        match error.classify() {
+            serde_json::error::Category::Data if place == "." => {
+                ApiError::bad_request(format!("the request: {error}"))
+            }
+            serde_json::error::Category::Data => {
+                ApiError::bad_request(format!("the request's {place}: {error}"))
+            }
+            _ => not_json(error),
+        }
+    })?;
+    reader.end().map_err(not_json)?;
+    Ok(request)
 }
 
 /// `POST /_edit/api/save`.
@@ -66,10 +84,10 @@ pub(crate) async fn save(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request = json_body(&headers, body)?;
+    let request: SaveRequest = json_body(&headers, body)?;
     let _writing = editor.writing.lock().await;
     let editor = editor.clone();
-    blocking(move || apply_and_write(&editor, &request)).await
+    blocking(move || apply_and_write(&editor, request)).await
 }
 
 /// `POST /_edit/api/undo`.
@@ -78,20 +96,14 @@ pub(crate) async fn undo(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request = json_body(&headers, body)?;
+    let request: UndoRequest = json_body(&headers, body)?;
     let _writing = editor.writing.lock().await;
     let editor = editor.clone();
     blocking(move || restore(&editor, &request)).await
 }
 
-fn text_field<'a>(request: &'a Json, key: &str) -> Result<&'a str, ApiError> {
-    request[key]
-        .as_str()
-        .ok_or_else(|| ApiError::bad_request(format!("the request needs \"{key}\" (a string)")))
-}
-
-fn apply_and_write(editor: &Editor, request: &Json) -> Result<Response, ApiError> {
-    let path = text_field(request, "path")?;
+fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, ApiError> {
+    let path = request.path.as_str();
     // Known, and inside the content folder.
     let (file, _) = content_file(editor, path)?;
     let content_dir = &editor.options.content_dir;
@@ -104,29 +116,37 @@ fn apply_and_write(editor: &Editor, request: &Json) -> Result<Response, ApiError
         Ok(edit) => edit,
         Err(error @ EditError::NotToml { .. }) => {
             let shown = sitegen_content::display_path(content_dir, file.path);
-            let problem = problem_json(&error.to_diagnostic(shown), None);
-            return Ok(reply(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                json!({ "written": false, "problems": [problem] }),
-            ));
+            return Ok(refused(vec![problem(&error.to_diagnostic(shown), None)]));
         }
         Err(error) => return Err(ApiError::io(error)),
     };
-    let changes = request["changes"]
-        .as_array()
-        .ok_or_else(|| ApiError::bad_request("the request needs \"changes\" (a list)"))?;
     let mut conflicts = Vec::new();
-    for (n, change) in changes.iter().enumerate() {
-        let refused =
-            |message: String| ApiError::bad_request(format!("change {}: {message}", n + 1));
-        match change["op"].as_str() {
-            Some("set") => {
-                let entry = entry_id(change.get("entry"), table).map_err(refused)?;
-                let field = field_path(&change["field"]).map_err(refused)?;
-                let value = change.get("value").unwrap_or(&Json::Null);
-                let base = change.get("base");
-                let conflict = |disk: Json| json!({ "entry": change.get("entry"), "field": change["field"], "disk": disk, "yours": value });
-                match edit.set_json(entry.as_ref(), &field, value, base) {
+    for (n, change) in request.changes.into_iter().enumerate() {
+        let wrong = |message: String| ApiError::bad_request(format!("change {}: {message}", n + 1));
+        match change {
+            Change::Set {
+                entry,
+                field,
+                value,
+                base,
+            } => {
+                let edited_entry = (entry.clone())
+                    .map(|entry| named_entry(entry, table))
+                    .transpose()
+                    .map_err(wrong)?;
+                if field.is_empty() {
+                    return Err(wrong(
+                        "\"field\" must be a non-empty list of keys and positions".to_string(),
+                    ));
+                }
+                let field_path = FieldPath(field.iter().cloned().map(Into::into).collect());
+                let conflict = |disk: Json| api::Conflict {
+                    entry,
+                    field,
+                    disk,
+                    yours: value.clone(),
+                };
+                match edit.set_json(edited_entry.as_ref(), &field_path, &value, base.as_ref()) {
                     Ok(None) => {}
                     Ok(Some(found)) => conflicts.push(conflict(found.disk)),
                     // The entry is gone from the disk since the editor read it.
@@ -136,53 +156,44 @@ fn apply_and_write(editor: &Editor, request: &Json) -> Result<Response, ApiError
                     Err(error @ EditError::NoSuchEntry { .. }) => {
                         return Err(ApiError::not_found(error.to_string()))
                     }
-                    Err(error) => return Err(refused(error.to_string())),
+                    Err(error) => return Err(wrong(error.to_string())),
                 }
             }
-            Some("add") => {
+            Change::Add { entry } => {
                 if table.is_none() {
-                    return Err(refused(format!(
+                    return Err(wrong(format!(
                         "{path} has no entries to add to: set a path instead"
                     )));
                 }
-                let entry = sitegen_edit::json::json_table(&change["entry"]).map_err(refused)?;
-                edit.apply(Change::Add { entry })
-                    .map_err(|e| refused(e.to_string()))?;
+                let entry = sitegen_edit::json::json_table(&entry).map_err(wrong)?;
+                edit.apply(sitegen_edit::Change::Add { entry })
+                    .map_err(|e| wrong(e.to_string()))?;
             }
-            Some("remove") => {
-                let entry = entry_id(change.get("entry"), table)
-                    .map_err(refused)?
-                    .ok_or_else(|| refused("a remove needs \"entry\"".to_string()))?;
-                match edit.apply(Change::Remove { entry }) {
+            Change::Remove { entry } => {
+                let entry = named_entry(entry, table).map_err(wrong)?;
+                match edit.apply(sitegen_edit::Change::Remove { entry }) {
                     // Already removed on disk: what the editor wanted.
                     Ok(()) | Err(EditError::NoSuchEntry { .. }) => {}
-                    Err(error) => return Err(refused(error.to_string())),
+                    Err(error) => return Err(wrong(error.to_string())),
                 }
-            }
-            other => {
-                return Err(refused(format!(
-                    "\"op\" must be \"set\", \"add\" or \"remove\", not {}",
-                    other.map_or("missing".to_string(), |op| format!("{op:?}"))
-                )))
             }
         }
     }
     let disk_revision = revision(edit.original().as_bytes());
     if !conflicts.is_empty() {
-        return Ok(reply(
-            StatusCode::CONFLICT,
-            json!({ "written": false, "revision": disk_revision, "conflicts": conflicts }),
-        ));
+        let answer = api::Conflicted {
+            written: false,
+            revision: disk_revision,
+            conflicts,
+        };
+        return Ok(reply(StatusCode::CONFLICT, &answer));
     }
     let (text, _) = edit.text();
     let options = &editor.options;
     let report = (options.check)(content_dir, &options.load, &[(file.path, &text)]);
     let problems = problems(editor, &report, file.path, &text);
     if report.errors() > 0 {
-        return Ok(reply(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "written": false, "problems": problems }),
-        ));
+        return Ok(refused(problems));
     }
     let written = match edit.commit() {
         Ok(written) => written,
@@ -205,18 +216,29 @@ fn apply_and_write(editor: &Editor, request: &Json) -> Result<Response, ApiError
             );
         }
     }
-    let warnings: Vec<&Json> = problems
-        .iter()
-        .filter(|problem| problem["severity"] == "warning")
+    let warnings = problems
+        .into_iter()
+        .filter(|problem| problem.severity == api::Severity::Warning)
         .collect();
-    Ok(reply(
-        StatusCode::OK,
-        json!({ "written": written, "revision": new_revision, "warnings": warnings }),
-    ))
+    let answer = api::Saved {
+        written,
+        revision: new_revision,
+        warnings,
+    };
+    Ok(reply(StatusCode::OK, &answer))
 }
 
-fn restore(editor: &Editor, request: &Json) -> Result<Response, ApiError> {
-    let path = text_field(request, "path")?;
+/// The 422 of a save or an undo that would leave errors.
+fn refused(problems: Vec<api::Problem>) -> Response {
+    let answer = api::Refused {
+        written: false,
+        problems,
+    };
+    reply(StatusCode::UNPROCESSABLE_ENTITY, &answer)
+}
+
+fn restore(editor: &Editor, request: &UndoRequest) -> Result<Response, ApiError> {
+    let path = request.path.as_str();
     let (file, full) = content_file(editor, path)?;
     let (before, after) = match editor.undo.lock().ok().and_then(|undo| {
         undo.get(file.path)
@@ -243,11 +265,7 @@ fn restore(editor: &Editor, request: &Json) -> Result<Response, ApiError> {
         &[(file.path, &before_text)],
     );
     if report.errors() > 0 {
-        let problems = problems(editor, &report, file.path, &before_text);
-        return Ok(reply(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "written": false, "problems": problems }),
-        ));
+        return Ok(refused(problems(editor, &report, file.path, &before_text)));
     }
     match sitegen_edit::write_if_unchanged(&full, &disk, &before) {
         Ok(()) => {}
@@ -261,48 +279,19 @@ fn restore(editor: &Editor, request: &Json) -> Result<Response, ApiError> {
     if let Ok(mut undo) = editor.undo.lock() {
         undo.remove(file.path);
     }
-    Ok(reply(
-        StatusCode::OK,
-        json!({ "revision": revision(&before) }),
-    ))
+    let answer = api::Undone {
+        revision: revision(&before),
+    };
+    Ok(reply(StatusCode::OK, &answer))
 }
 
-/// The entry a change names: a number or a text id; absent (or `null`) for a path
-/// from the file's root.
-fn entry_id(entry: Option<&Json>, table: Option<&str>) -> Result<Option<EntryId>, String> {
-    match entry {
-        None | Some(Json::Null) => Ok(None),
-        Some(_) if table.is_none() => {
-            Err("this file is one document: its changes name no \"entry\"".to_string())
-        }
-        Some(Json::Number(number)) => number
-            .as_i64()
-            .map(|id| Some(EntryId::Number(id)))
-            .ok_or_else(|| format!("{number} is not an entry id")),
-        Some(Json::String(id)) => Ok(Some(EntryId::Text(id.clone()))),
-        Some(other) => Err(format!("{other} is not an entry id")),
+/// The entry a change names, in a file of entries (a file that is one document has
+/// none: its changes are paths from its root).
+fn named_entry(entry: api::EntryId, table: Option<&str>) -> Result<EntryId, String> {
+    match table {
+        Some(_) => Ok(entry.into()),
+        None => Err("this file is one document: its changes name no \"entry\"".to_string()),
     }
-}
-
-/// A field path: `["specifications", 2, "value"]`.
-fn field_path(field: &Json) -> Result<FieldPath, String> {
-    let steps = field
-        .as_array()
-        .filter(|steps| !steps.is_empty())
-        .ok_or("\"field\" must be a non-empty list of keys and positions")?;
-    steps
-        .iter()
-        .map(|step| match step {
-            Json::String(key) => Ok(PathStep::Key(key.clone())),
-            Json::Number(at) => at
-                .as_u64()
-                .and_then(|at| usize::try_from(at).ok())
-                .map(PathStep::Index)
-                .ok_or_else(|| format!("{at} is not a position in a list")),
-            other => Err(format!("{other} is neither a key nor a position")),
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map(FieldPath)
 }
 
 /// Every diagnostic of `report` as a Problem, located at its entry and field: those
@@ -312,7 +301,7 @@ pub(crate) fn problems(
     report: &LoadReport,
     edited: &str,
     text: &str,
-) -> Vec<Json> {
+) -> Vec<api::Problem> {
     let mut locators: HashMap<String, Option<Locator>> = HashMap::new();
     report
         .diagnostics
@@ -325,7 +314,7 @@ pub(crate) fn problems(
                     .or_insert_with(|| locator(editor, file, edited, text))
                     .as_ref()
             });
-            problem_json(diagnostic, locator)
+            problem(diagnostic, locator)
         })
         .collect()
 }
@@ -349,8 +338,8 @@ fn locator(editor: &Editor, file: &str, edited: &str, text: &str) -> Option<Loca
     Some(Locator::new(&on_disk, array))
 }
 
-/// A diagnostic as the contract's Problem.
-fn problem_json(diagnostic: &Diagnostic, locator: Option<&Locator>) -> Json {
+/// A diagnostic as the API's Problem.
+fn problem(diagnostic: &Diagnostic, locator: Option<&Locator>) -> api::Problem {
     let (line, column) = match diagnostic.location {
         Location::Text { line, column, .. } => (Some(line), Some(column)),
         _ => (None, None),
@@ -358,35 +347,21 @@ fn problem_json(diagnostic: &Diagnostic, locator: Option<&Locator>) -> Json {
     let at = locator
         .zip(line.zip(column))
         .and_then(|(locator, (line, column))| locator.at(line, column));
-    let entry = at
-        .as_ref()
-        .and_then(|at| at.id.as_ref())
-        .map(|id| match id {
-            EntryId::Number(number) => json!(number),
-            EntryId::Text(text) => json!(text),
-        });
-    let field = at.as_ref().filter(|at| !at.field.0.is_empty()).map(|at| {
-        at.field
-            .0
-            .iter()
-            .map(|step| match step {
-                PathStep::Key(key) => json!(key),
-                PathStep::Index(index) => json!(index),
-            })
-            .collect::<Vec<_>>()
-    });
-    json!({
-        "code": diagnostic.code.code(),
-        "severity": match diagnostic.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
+    api::Problem {
+        code: diagnostic.code.code().to_string(),
+        severity: match diagnostic.severity {
+            Severity::Error => api::Severity::Error,
+            Severity::Warning => api::Severity::Warning,
         },
-        "message": diagnostic.message,
-        "hint": diagnostic.hint,
-        "file": relative_file(diagnostic),
-        "line": line,
-        "column": column,
-        "entry": entry,
-        "field": field,
-    })
+        message: diagnostic.message.clone(),
+        hint: diagnostic.hint.clone(),
+        file: relative_file(diagnostic),
+        line,
+        column,
+        entry: at.as_ref().and_then(|at| at.id.as_ref()).map(Into::into),
+        field: at
+            .as_ref()
+            .filter(|at| !at.field.0.is_empty())
+            .map(|at| at.field.0.iter().map(Into::into).collect()),
+    }
 }

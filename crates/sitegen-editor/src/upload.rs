@@ -11,8 +11,8 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 
+use crate::api::Uploaded;
 use crate::error::reply;
 use crate::read::{blocking, inside};
 use crate::{ApiError, Editor};
@@ -130,10 +130,10 @@ pub(crate) async fn upload(
                     _ => ApiError::io(error.error),
                 })?;
         }
-        Ok(reply(
-            StatusCode::CREATED,
-            json!({ "path": format!("media/{name}") }),
-        ))
+        let answer = Uploaded {
+            path: format!("media/{name}"),
+        };
+        Ok(reply(StatusCode::CREATED, &answer))
     })
     .await
 }

@@ -226,6 +226,43 @@ async fn unknown_files_entries_fields_and_ops_are_4xx_with_a_message() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+#[tokio::test]
+async fn a_body_that_does_not_fit_the_request_names_the_place_and_what_it_must_be() {
+    let site = Site::new();
+    let before = site.read("products.toml");
+    let set_title = json!({ "op": "set", "entry": 13, "field": ["title"], "value": "x" });
+    let cases = [
+        (
+            json!({ "path": "products.toml", "changes": [set_title, { "op": "rename", "entry": 13 }] }),
+            ["changes[1]", "unknown variant `rename`"],
+        ),
+        (
+            json!({ "path": "products.toml", "changes": [{ "op": "set", "entry": [1], "field": ["title"] }] }),
+            ["changes[0]", "expected an entry id"],
+        ),
+        (
+            json!({ "path": "products.toml", "changes": [{ "op": "set", "entry": 13, "field": ["specifications", -1] }] }),
+            ["changes[0]", "expected a key or a position in a list"],
+        ),
+        (
+            json!({ "path": "products.toml", "changes": [{ "op": "remove" }] }),
+            ["changes[0]", "missing field `entry`"],
+        ),
+        (
+            json!({ "path": 7, "changes": [] }),
+            ["path", "expected a string"],
+        ),
+    ];
+    for (request, expected) in cases {
+        let (status, body) = site.save(request.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{request} → {body}");
+        for words in expected {
+            assert!(message(&body).contains(words), "{request} → {body}");
+        }
+    }
+    assert_eq!(site.read("products.toml"), before);
+}
+
 #[cfg(unix)]
 #[tokio::test]
 async fn paths_never_leave_the_content_folder() {

@@ -46,6 +46,7 @@ fn gen_writes_every_committed_generated_file_into_the_root_folder() {
         .collect();
     for expected in [
         "web/src/content/contract.gen.ts",
+        "web/src/editor/logic/api.gen.ts",
         "schemas/products.schema.json",
         "docs/errors.md",
         "docs/cli.md",

@@ -51,9 +51,6 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         token: sitegen_editor::new_token(),
         addr,
     });
-    if editor.is_some() && config.build_first {
-        build_editor_in_background(config.build.web_dir.clone());
-    }
     let live_reload = config.watch.then(LiveReload::new);
     // One builder for the whole run: its render workers stay warm between rebuilds.
     let builder = Arc::new(Builder::warm(config.build.clone()));
@@ -64,6 +61,9 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
     };
     if let Outcome::Interrupted(_) = first_build {
         return Ok(first_build.exit_code());
+    }
+    if editor.is_some() && config.build_first {
+        build_editor_in_background(config.build.web_dir.clone());
     }
     if first_build == Outcome::Failed && !quiet() {
         // Keep going: an editor fixes the content and the watcher rebuilds; the last
@@ -182,8 +182,8 @@ fn explain_bind_error(error: ServeError, port: u16) -> anyhow::Error {
 }
 
 /// Builds the browser editor's front end when it is missing or older than its sources,
-/// beside the site's first build (both take the web app's lock, so their Vite runs
-/// follow each other); meanwhile `/_edit` says it is being built.
+/// after the site's first build, so that the first page never waits for it (both take
+/// the web app's lock); meanwhile `/_edit` says it is being built.
 fn build_editor_in_background(web_dir: std::path::PathBuf) {
     std::thread::spawn(move || {
         match sitegen_render::ensure_editor_built(&web_dir, &sitegen_render::progress::Silent) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../logic/api-types';
+import type { JsonSchema } from '../logic/json-schema';
 import { descriptionParts, emptyObject, entrySchema, fieldsOf, labelOf, settingsSchema, shownFieldKeys, type Field } from '../logic/schema-fields';
 
 const schema = (name: string) =>

@@ -1,5 +1,5 @@
-import type { Change, ContentFile, EntryId, EntryList, Options, Problem, SaveResult, Conflict } from './api-types';
-import type { JsonObject } from './json';
+import type { Change, Conflicted, ContentValue, EntryId, EntryList, ErrorAnswer, FileList, Options, Refused, SaveRequest, Saved, Undone, UndoRequest, Uploaded } from './api.gen';
+import type { SaveResult, UndoResult, UploadResult } from './api-types';
 
 /** The per-run token that `sitegen serve` writes into the editor's page. */
 const token = () => document.querySelector<HTMLMetaElement>('meta[name="sitegen-edit-token"]')?.content ?? '';
@@ -25,9 +25,12 @@ async function call(path: string, init: RequestInit = {}): Promise<Response> {
   return response;
 }
 
+/** The error of a refused request, from its answer's body (null when it has none). */
+const refusal = (response: Response, body: Partial<ErrorAnswer> | null) =>
+  new ApiError(body?.error?.message ?? `The server answered ${response.status} ${response.statusText}.`, response.status);
+
 async function failure(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return new ApiError(body?.error?.message ?? `The server answered ${response.status} ${response.statusText}.`, response.status);
+  return refusal(response, (await response.json().catch(() => null)) as Partial<ErrorAnswer> | null);
 }
 
 async function getJson<T>(path: string): Promise<T> {
@@ -39,46 +42,47 @@ async function getJson<T>(path: string): Promise<T> {
 const query = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)]));
 
 export const api = {
-  files: () => getJson<{ files: ContentFile[] }>('files').then((answer) => answer.files),
+  files: () => getJson<FileList>('files').then((answer) => answer.files),
   entries: (path: string) => getJson<EntryList>(`entries?${query({ path })}`),
-  entry: (path: string, id: EntryId) => getJson<{ revision: string; value: JsonObject; route: string | null }>(`entry?${query({ path, id })}`),
-  file: (path: string) => getJson<{ revision: string; value: JsonObject; route?: string | null }>(`file?${query({ path })}`),
+  entry: (path: string, id: EntryId) => getJson<ContentValue>(`entry?${query({ path, id })}`),
+  file: (path: string) => getJson<ContentValue>(`file?${query({ path })}`),
   options: () => getJson<Options>('options'),
 
-  async save(path: string, revision: string, changes: Change[]): Promise<SaveResult> {
+  async save(path: string, changes: Change[]): Promise<SaveResult> {
     const response = await call('save', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ path, revision, changes }),
+      body: JSON.stringify({ path, changes } satisfies SaveRequest),
     });
     if (response.status === 422) {
-      const body = (await response.json()) as { problems: Problem[] };
+      const body = (await response.json()) as Refused;
       return { status: 'refused', problems: body.problems };
     }
     if (response.status === 409) {
-      const body = (await response.json()) as { conflicts?: Conflict[] };
-      if (body.conflicts) return { status: 'conflict', conflicts: body.conflicts };
-      throw await failure(response);
+      // A 409 without conflicts: the file changed while it was being written.
+      const body = (await response.json()) as Conflicted | ErrorAnswer;
+      if ('conflicts' in body) return { status: 'conflict', conflicts: body.conflicts };
+      throw refusal(response, body);
     }
     if (!response.ok) throw await failure(response);
-    const body = (await response.json()) as { written: boolean; revision: string; warnings?: Problem[] };
-    return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings ?? [] };
+    const body = (await response.json()) as Saved;
+    return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings };
   },
 
   /** Restores the file as it was before this run's last save of it; `refused` when that would leave errors. */
-  async undo(path: string): Promise<{ status: 'undone'; revision: string } | { status: 'refused'; problems: Problem[] }> {
+  async undo(path: string): Promise<UndoResult> {
     const response = await call('undo', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ path }),
+      body: JSON.stringify({ path } satisfies UndoRequest),
     });
-    if (response.status === 422) return { status: 'refused', problems: ((await response.json()) as { problems: Problem[] }).problems };
+    if (response.status === 422) return { status: 'refused', problems: ((await response.json()) as Refused).problems };
     if (!response.ok) throw await failure(response);
-    return { status: 'undone', revision: ((await response.json()) as { revision: string }).revision };
+    return { status: 'undone', revision: ((await response.json()) as Undone).revision };
   },
 
   /** Uploads into content/media: `exists` when the name is taken and `overwrite` is false. */
-  async upload(file: File, overwrite: boolean): Promise<{ status: 'uploaded'; path: string } | { status: 'exists' }> {
+  async upload(file: File, overwrite: boolean): Promise<UploadResult> {
     const response = await call(`upload?${query({ name: file.name, overwrite: String(overwrite) })}`, {
       method: 'POST',
       headers: { 'Content-Type': file.type || 'application/octet-stream' },
@@ -86,7 +90,7 @@ export const api = {
     });
     if (response.status === 409) return { status: 'exists' };
     if (!response.ok) throw await failure(response);
-    return { status: 'uploaded', path: ((await response.json()) as { path: string }).path };
+    return { status: 'uploaded', path: ((await response.json()) as Uploaded).path };
   },
 };
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './api-types';
+import type { JsonSchema } from './json-schema';
 import type { Json, JsonObject } from './json';
 
 /**

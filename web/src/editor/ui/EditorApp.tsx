@@ -40,7 +40,7 @@ export function EditorApp() {
   const [reloadKey, setReloadKey] = useState(0);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [warnings, setWarnings] = useState<Problem[]>([]);
-  const [conflict, setConflict] = useState<{ file: string; revision: string; changes: Change[]; conflicts: Conflict[] } | null>(null);
+  const [conflict, setConflict] = useState<{ file: string; changes: Change[]; conflicts: Conflict[] } | null>(null);
   const [status, setStatus] = useState('');
   const [savedFiles, setSavedFiles] = useState<ReadonlySet<string>>(new Set());
   const [route, setRoute] = useState<string | null>(null);
@@ -104,14 +104,14 @@ export function EditorApp() {
 
   /** Sends a save of `path`; shows what came back. Resolves true when it was saved. */
   const save = useCallback(
-    async (path: string, revision: string, changes: Change[]): Promise<boolean> => {
+    async (path: string, changes: Change[]): Promise<boolean> => {
       if (changes.length === 0) {
         setStatus('Nothing to save: nothing was changed.');
         return false;
       }
       setStatus('Saving…');
       try {
-        const result = await api.save(path, revision, changes);
+        const result = await api.save(path, changes);
         if (result.status === 'refused') {
           setProblems(result.problems);
           setWarnings([]);
@@ -119,7 +119,7 @@ export function EditorApp() {
           return false;
         }
         if (result.status === 'conflict') {
-          setConflict({ file: path, revision, changes, conflicts: result.conflicts });
+          setConflict({ file: path, changes, conflicts: result.conflicts });
           setStatus('Not saved: the file was changed by someone else meanwhile.');
           return false;
         }
@@ -233,7 +233,7 @@ export function EditorApp() {
             <ConflictPanel
               conflicts={conflict.conflicts}
               onKeepMine={async () => {
-                if (await save(conflict.file, conflict.revision, withDiskBases(conflict.changes, conflict.conflicts))) setReloadKey((count) => count + 1);
+                if (await save(conflict.file, withDiskBases(conflict.changes, conflict.conflicts))) setReloadKey((count) => count + 1);
               }}
               onTakeDisk={() => {
                 setConflict(null);
@@ -260,7 +260,7 @@ export function EditorApp() {
             onOpen={(id) => go({ file: file.path, entry: id })}
             onAdd={() => startNew(blankEntry())}
             onSettings={file.table && settingsSchema(file.schema, file.table) ? () => go({ file: file.path, entry: null, settings: true }) : undefined}
-            onBulk={(changes) => save(file.path, list.revision, changes)}
+            onBulk={(changes) => save(file.path, changes)}
           />
         )}
         {file && (file.kind === 'document' || place.entry !== null || place.settings) && (
@@ -277,12 +277,12 @@ export function EditorApp() {
               focusOnLoad={focusOnLoad}
               onFocused={onFocused}
               onDirtyChange={onDirtyChange}
-              save={(revision, changes) => save(file.path, revision, changes)}
+              save={(changes) => save(file.path, changes)}
               onSavedNew={(id) => go({ file: file.path, entry: id }, null, true)}
               onDuplicate={(value) => startNew({ ...value, ...(list?.next_id != null ? { id: list.next_id } : {}) })}
-              onDelete={async (id, revision) => {
+              onDelete={async (id) => {
                 if (!window.confirm(`Delete entry ${id} of ${file.path}? The site's pages that link to it would break, so the save is refused while any does.`)) return;
-                if (await save(file.path, revision, [{ op: 'remove', entry: id }])) go({ file: file.path, entry: null }, null, true);
+                if (await save(file.path, [{ op: 'remove', entry: id }])) go({ file: file.path, entry: null }, null, true);
               }}
               onRoute={setRoute}
             />

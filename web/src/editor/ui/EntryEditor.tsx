@@ -9,7 +9,7 @@ import { FieldControl, focusField } from './FieldControl';
 import { FormContext, type FormContextValue } from './form-context';
 import { ProblemText } from './ProblemText';
 
-type Loaded = { revision: string; value: JsonObject | null; route: string | null };
+type Loaded = { value: JsonObject | null; route: string | null };
 
 type EntryEditorProps = {
   file: ContentFile;
@@ -30,10 +30,10 @@ type EntryEditorProps = {
   onFocused: () => void;
   onDirtyChange: (dirty: boolean) => void;
   /** Sends changes; resolves true once they were saved. */
-  save: (revision: string, changes: Change[]) => Promise<boolean>;
+  save: (changes: Change[]) => Promise<boolean>;
   onSavedNew: (id: EntryId) => void;
   onDuplicate: (value: JsonObject) => void;
-  onDelete: (id: EntryId, revision: string) => void;
+  onDelete: (id: EntryId) => void;
   onRoute: (route: string | null) => void;
 };
 
@@ -47,6 +47,10 @@ export function EntryEditor(props: EntryEditorProps) {
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
   const opened = useRef(false);
+  /** Whether the form holds unsaved edits, for a load that answers later. */
+  const unsaved = useRef(false);
+  /** The `reloadKey` of the value loaded last: a new one asks to replace the form's. */
+  const replacedAt = useRef(reloadKey);
 
   const schema = useMemo(() => {
     if (file.kind !== 'entries' || !file.table) return file.schema;
@@ -57,13 +61,13 @@ export function EntryEditor(props: EntryEditorProps) {
   useEffect(() => {
     let current = true;
     const load = async (): Promise<Loaded> => {
-      if (entry === 'new') return { revision: file.revision, value: null, route: null };
+      if (entry === 'new') return { value: null, route: null };
       if (entry === undefined) {
         const document = await api.file(file.path);
         // The settings of an entries file leave its table (10,000 products) out of the form.
         const value = settings && file.table ? Object.fromEntries(Object.entries(document.value).filter(([key]) => key !== file.table)) : document.value;
         // A file of no page of its own (the navigation, the site's settings) shows on every page.
-        return { revision: document.revision, value, route: document.route ?? '/' };
+        return { value, route: document.route ?? '/' };
       }
       return api.entry(file.path, entry);
     };
@@ -76,9 +80,15 @@ export function EntryEditor(props: EntryEditorProps) {
           requestAnimationFrame(() => document.getElementById(headingId)?.scrollIntoView({ block: 'start' }));
         }
         opened.current = true;
+        onRoute(answer.route);
+        // Reading the value again (after a save, or the file changed) keeps unsaved edits, and
+        // the value they were made against, which the save's check of each value compares with.
+        // Only a reload asked for (an undo, a conflict settled) replaces them.
+        const asked = replacedAt.current !== reloadKey;
+        replacedAt.current = reloadKey;
+        if (unsaved.current && !asked) return;
         setLoaded(answer);
         setEdited(entry === 'new' ? newValue : answer.value);
-        onRoute(answer.route);
       },
       (error: Error) => current && setLoadError(error.message),
     );
@@ -91,7 +101,10 @@ export function EntryEditor(props: EntryEditorProps) {
 
   const isNew = entry === 'new';
   const dirty = edited !== null && loaded !== null && (isNew || !deepEqual(loaded.value, edited));
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    unsaved.current = dirty;
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
 
   const shown = useMemo(() => shownFieldKeys(fields, edited ?? {}), [fields, edited]);
   const entryId = entry === 'new' || entry === undefined ? undefined : entry;
@@ -112,7 +125,7 @@ export function EntryEditor(props: EntryEditorProps) {
   const changes = (): Change[] => (isNew ? [{ op: 'add', entry: edited }] : changesBetween(loaded.value, edited, entryId));
   const doSave = async () => {
     setBusy(true);
-    const saved = await save(loaded.revision, changes());
+    const saved = await save(changes());
     setBusy(false);
     if (!saved) return;
     if (isNew) return onSavedNew(edited.id as EntryId);
@@ -156,7 +169,7 @@ export function EntryEditor(props: EntryEditorProps) {
                 <button type="button" className="button" onClick={() => onDuplicate(edited)}>
                   Duplicate
                 </button>
-                <button type="button" className="button button-danger" onClick={() => onDelete(entryId, loaded.revision)}>
+                <button type="button" className="button button-danger" onClick={() => onDelete(entryId)}>
                   Delete
                 </button>
               </>
