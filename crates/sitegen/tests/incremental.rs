@@ -576,6 +576,25 @@ fn assert_same(incremental: &Path, clean: &Path, what: &str, seed: u64, done: &[
     );
 }
 
+/// Asserts that the preview of `preview` holds the files of a clean build
+/// (`--no-cache`) of its content and templates, made in `clean`.
+fn assert_preview_is_a_clean_build(
+    preview: &Project,
+    clean: &Project,
+    web: &Path,
+    done: &[Vec<Edit>],
+) {
+    mirror(preview, clean);
+    clean.build(web, &["--no-cache".to_string()], 0);
+    assert_same(
+        &preview.root.join("preview"),
+        &clean.root.join("dist"),
+        "preview",
+        0,
+        done,
+    );
+}
+
 /// How many builds a run makes, each after 1 to 4 edits.
 const BUILDS: usize = 30;
 
@@ -699,19 +718,18 @@ fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
     let mut random = Random(7);
     let mut done = Vec::new();
     for (step, edit) in STEPS.into_iter().enumerate() {
-        apply(edit, step + 1, &incremental, &web, &mut options, &mut random);
+        apply(
+            edit,
+            step + 1,
+            &incremental,
+            &web,
+            &mut options,
+            &mut random,
+        );
         done.push(vec![edit]);
         warm.build(silent)
             .unwrap_or_else(|error| panic!("after {done:?}: {error}"));
-        mirror(&incremental, &clean);
-        clean.build(&web, &["--no-cache".to_string()], 0);
-        assert_same(
-            &incremental.root.join("preview"),
-            &clean.root.join("dist"),
-            "preview updated in place",
-            0,
-            &done,
-        );
+        assert_preview_is_a_clean_build(&incremental, &clean, &web, &done);
     }
 }
 
@@ -776,13 +794,5 @@ fn after_a_failed_build_a_warm_builder_still_updates_in_place() {
     );
 
     let clean = project(tmp.path(), "clean");
-    mirror(&preview, &clean);
-    clean.build(&web, &["--no-cache".to_string()], 0);
-    assert_same(
-        &preview.root.join("preview"),
-        &clean.root.join("dist"),
-        "preview",
-        0,
-        &[],
-    );
+    assert_preview_is_a_clean_build(&preview, &clean, &web, &[]);
 }
