@@ -98,6 +98,9 @@ pub struct Staging {
     files: Mutex<Manifest>,
     /// For an update in place ([`Staging::update`]): what the target holds now.
     previous: Option<Manifest>,
+    /// In an update, the files of the next site that land in the target (new or
+    /// changed): what the commit and its bookkeeping look at, not every file.
+    landing: Mutex<HashSet<String>>,
     /// How each file written lies on disk (renames into the target keep it).
     on_disk: Mutex<OnDiskFiles>,
     /// The folders made so far, so that a file's folder is made once, not tried per
@@ -151,6 +154,7 @@ impl Staging {
             committed: false,
             files: Mutex::default(),
             previous,
+            landing: Mutex::default(),
             on_disk: Mutex::default(),
             folders: Mutex::default(),
             spread,
@@ -169,11 +173,41 @@ impl Staging {
     /// not in an update when the target holds it already. The marker is always written:
     /// it is what lets a cut-short staging folder be cleaned up.
     fn record(&self, relative: &str, stamp: Stamp) -> bool {
-        self.files
+        let lands = self.lands_in_target(relative, &stamp);
+        let mut files = self
+            .files
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .insert(relative.to_string(), stamp);
-        relative == out_dir::MARKER || self.lands_in_target(relative, &stamp)
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        files.insert(relative.to_string(), stamp);
+        if self.previous.is_some() {
+            // A file recorded again lands as its last record says.
+            let mut landing = self.landing.lock().unwrap_or_else(|p| p.into_inner());
+            if lands {
+                landing.insert(relative.to_string());
+            } else if !landing.is_empty() {
+                landing.remove(relative);
+            }
+        }
+        relative == out_dir::MARKER || lands
+    }
+
+    /// In an update: the files that land in the target, and how many files the target
+    /// holds that the next site lacks (counted, not searched: every file of the next
+    /// site is in the target or lands).
+    fn landing_and_removed(&self, files: &Manifest) -> Option<(Vec<String>, usize)> {
+        let previous = self.previous.as_ref()?;
+        let landing: Vec<String> = self
+            .landing
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .iter()
+            .cloned()
+            .collect();
+        let new = landing
+            .iter()
+            .filter(|file| !previous.contains_key(*file))
+            .count();
+        Some((landing, (previous.len() + new).saturating_sub(files.len())))
     }
 
     /// Whether the file at `relative` holding `stamp` is one this staging puts into the
@@ -187,6 +221,17 @@ impl Staging {
     /// Writes `bytes` at `relative` inside the staging folder, creating folders.
     pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
         self.write_file(relative, bytes.as_ref()).map(|_| ())
+    }
+
+    /// [`Staging::write`], answering whether the file changed: false in an update whose
+    /// target holds these very bytes (nothing is written then).
+    pub fn write_changed(
+        &self,
+        relative: &str,
+        bytes: impl AsRef<[u8]>,
+    ) -> Result<bool, BuildError> {
+        self.write_file(relative, bytes.as_ref())
+            .map(|written| written != Written::Skipped)
     }
 
     /// [`Staging::write`], and the file's `.br` / `.gz` twins if it gets some
@@ -314,16 +359,26 @@ impl Staging {
         }
         let written = self.on_disk.lock().unwrap_or_else(|p| p.into_inner());
         let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        let mut all = match &self.previous {
-            Some(_) => before?,
-            None => OnDiskFiles::new(),
-        };
-        all.retain(|file, _| files.contains_key(file));
-        for (file, stamp) in files.iter() {
-            if self.lands_in_target(file, stamp) {
-                all.insert(file.clone(), *written.get(file)?);
+        let all = match self.landing_and_removed(&files) {
+            Some((landing, removed)) => {
+                let mut all = before?;
+                if removed > 0 {
+                    all.retain(|file, _| files.contains_key(file));
+                }
+                for file in landing {
+                    let on_disk = *written.get(&file)?;
+                    all.insert(file, on_disk);
+                }
+                all
             }
-        }
+            None => {
+                let mut all = OnDiskFiles::new();
+                for file in files.keys() {
+                    all.insert(file.clone(), *written.get(file)?);
+                }
+                all
+            }
+        };
         (all.len() == files.len()).then_some(all)
     }
 
@@ -397,12 +452,12 @@ impl Staging {
     /// In an update, the pages (`.html` files) that differ from the target's, sorted;
     /// `None` for a whole new site.
     pub fn changed_pages(&self) -> Option<Vec<String>> {
-        let previous = self.previous.as_ref()?;
-        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        let mut pages: Vec<String> = files
+        self.previous.as_ref()?;
+        let landing = self.landing.lock().unwrap_or_else(|p| p.into_inner());
+        let mut pages: Vec<String> = landing
             .iter()
-            .filter(|(file, stamp)| file.ends_with(".html") && previous.get(*file) != Some(stamp))
-            .map(|(file, _)| file.clone())
+            .filter(|file| file.ends_with(".html"))
+            .cloned()
             .collect();
         pages.sort_unstable();
         Some(pages)
@@ -411,31 +466,30 @@ impl Staging {
     /// In an update, what its commit will change in the target; `None` for a whole new
     /// site.
     pub fn changes(&self) -> Option<Changes> {
-        let previous = self.previous.as_ref()?;
         let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        let site_files = files.iter().filter(|(file, _)| *file != out_dir::MARKER);
-        let written = site_files
-            .clone()
-            .filter(|(file, stamp)| self.lands_in_target(file, stamp))
+        let (landing, removed) = self.landing_and_removed(&files)?;
+        let site_files = files.len() - usize::from(files.contains_key(out_dir::MARKER));
+        let written = landing
+            .iter()
+            .filter(|file| *file != out_dir::MARKER)
             .count();
         Some(Changes {
             written,
-            removed: previous
-                .keys()
-                .filter(|file| !files.contains_key(*file))
-                .count(),
-            unchanged: site_files.count() - written,
+            removed,
+            unchanged: site_files - written,
         })
     }
 
     /// In an update, whether the next site has the same files as the target (if some
     /// changed); false for a whole new site.
     pub fn same_files_as_target(&self) -> bool {
-        let Some(previous) = &self.previous else {
+        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        let Some((landing, removed)) = self.landing_and_removed(&files) else {
             return false;
         };
-        let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        files.len() == previous.len() && files.keys().all(|file| previous.contains_key(file))
+        let previous = self.previous.as_ref().map_or(0, HashMap::len);
+        drop(landing);
+        removed == 0 && files.len() == previous
     }
 
     /// Copies a folder's files into the staging folder, skipping hidden entries
@@ -478,32 +532,34 @@ impl Staging {
     /// Replaces the target folder with the staging folder, or in an update moves the
     /// changed files into it. Returns the manifest of the site now in the target.
     pub fn commit(mut self) -> Result<Manifest, BuildError> {
-        if self.previous.is_some() {
-            self.commit_update()?;
-        } else {
-            self.commit_whole()?;
+        let files = std::mem::take(self.files.get_mut().unwrap_or_else(|p| p.into_inner()));
+        match (self.landing_and_removed(&files), self.previous.take()) {
+            (Some((landing, removed)), Some(previous)) => {
+                self.commit_update(&files, &previous, landing, removed)?
+            }
+            _ => self.commit_whole()?,
         }
-        Ok(std::mem::take(
-            &mut *self.files.lock().unwrap_or_else(|p| p.into_inner()),
-        ))
+        Ok(files)
     }
 
-    /// Moves the files that changed into the target and removes those the new site
-    /// lacks; then removes the staging folder.
-    fn commit_update(&mut self) -> Result<(), BuildError> {
-        let previous = self.previous.take().unwrap_or_default();
-        let files = self.files.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    /// Moves the `landing` files into the target and removes the `removed` files the new
+    /// site (`files`) lacks; then removes the staging folder.
+    fn commit_update(
+        &mut self,
+        files: &Manifest,
+        previous: &Manifest,
+        landing: Vec<String>,
+        removed: usize,
+    ) -> Result<(), BuildError> {
         let io = |path: &Path| {
             let path = path.to_path_buf();
             move |e| BuildError::io(&path, e)
         };
         // New files first (false sorts first), then the changed ones.
-        let mut moves: Vec<(bool, &String)> = files
+        let mut moves: Vec<(bool, &String)> = landing
             .iter()
-            .filter(|(relative, stamp)| {
-                *relative != out_dir::MARKER && previous.get(*relative) != Some(*stamp)
-            })
-            .map(|(relative, _)| (previous.contains_key(relative), relative))
+            .filter(|relative| *relative != out_dir::MARKER)
+            .map(|relative| (previous.contains_key(relative), relative))
             .collect();
         moves.sort_unstable();
         for (index, (_, relative)) in moves.iter().enumerate() {
@@ -516,7 +572,8 @@ impl Staging {
             }
             fs::rename(self.dir.join(relative), &destination).map_err(io(&destination))?;
         }
-        for relative in previous.keys().filter(|file| !files.contains_key(*file)) {
+        let gone = previous.keys().filter(|file| !files.contains_key(*file));
+        for relative in gone.take(removed) {
             let path = self.target.join(relative);
             match fs::remove_file(&path) {
                 Err(error) if error.kind() != std::io::ErrorKind::NotFound => {

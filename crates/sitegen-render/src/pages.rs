@@ -1,6 +1,8 @@
 //! The pages of a build: what every page shares, and the writing of one page (its
 //! data chunk, its render from the cache or a worker, the HTML shell around it).
 
+mod written;
+
 use std::sync::Mutex;
 
 use sitegen_workers::rendered::Rendered;
@@ -17,6 +19,8 @@ use crate::renders::PageRenders;
 use crate::routes::{self, PlannedRoute};
 use crate::shell::{PageShell, Shells};
 use crate::{seo, webapp};
+
+pub(crate) use written::{SharedInputs, WrittenMemory, WrittenPage, WrittenPages};
 
 /// What every page of a build shares, and the writing of one page.
 pub(crate) struct Pages<'a> {
@@ -37,6 +41,8 @@ pub(crate) struct Pages<'a> {
     pub(crate) precompress: bool,
     /// What each page is made of, in the output and in this build.
     pub(crate) keys: PageKeyBook,
+    /// What a warm builder's last build wrote each page from.
+    pub(crate) written: WrittenMemory,
 }
 
 /// The key of each page: everything it is made of.
@@ -110,6 +116,10 @@ impl Pages<'_> {
     ) -> Result<(), BuildError> {
         fault::point("rendering");
         interrupt::check()?;
+        let html_file = route.html_file();
+        if self.keep_as_written(&html_file, route) {
+            return Ok(());
+        }
         let route_json = route.route_data(self.content.site.base_url());
         self.write(&route.data_file(), &route_json)?;
         let url = routes::encode_path(&route.path);
@@ -132,7 +142,9 @@ impl Pages<'_> {
             .unwrap_or_default(),
             &serde_json::to_vec(&(&og_image, noindex, &json_ld)).unwrap_or_default(),
         ]);
-        let html_file = route.html_file();
+        self.written.remember(&html_file, || {
+            WrittenPage::new(self.content, route, render_key.clone(), page_key.clone())
+        });
         if self.keys.note(&html_file, page_key) && self.staging.keep(&html_file) {
             // An update whose output holds this very page: not rendered, wrapped or
             // written again.
@@ -169,6 +181,23 @@ impl Pages<'_> {
         })?;
         self.links.add(&html_file, &html, Some(&rendered.markup));
         self.write(&html_file, html)
+    }
+
+    /// For a warm builder, keeps the page at `html_file` and its data chunk as the output
+    /// holds them when `route` is made of what the last build wrote that page from and
+    /// the output holds that very page (by its key): nothing serialised, hashed,
+    /// rendered or written. False when the page must be made.
+    fn keep_as_written(&self, html_file: &str, route: &PlannedRoute) -> bool {
+        let Some(last) = self.written.unchanged(html_file, self.content, route) else {
+            return false;
+        };
+        let kept = self.keys.note(html_file, last.page_key.clone())
+            && self.staging.keep(&route.data_file())
+            && self.staging.keep(html_file);
+        if kept {
+            self.renders.reuse(last.render_key.clone());
+        }
+        kept
     }
 
     /// Writes a file of the output, with its twins when the build precompresses: here,
@@ -331,6 +360,7 @@ mod tests {
                 links: &links,
                 precompress: false,
                 keys: PageKeyBook::default(),
+                written: WrittenMemory::none(),
             };
             let start = || {
                 Prerenderer::start(

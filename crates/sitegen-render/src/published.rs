@@ -8,7 +8,7 @@ use sitegen_content::Content;
 use sitegen_media::variants::{self, ShownImages, WrittenVariants};
 use sitegen_view as view;
 
-use crate::routes::{self, PlannedRoute};
+use crate::routes::{self, PagePlanner, PlannedRoute};
 
 /// A build's plan. Which WebP variants are worth shipping is known only once they
 /// are encoded, after the plan is made (a variant not smaller than its source is left
@@ -26,10 +26,10 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
-    /// The plan of `content`, made on `jobs` threads.
-    pub fn new(content: Content, jobs: usize) -> Self {
+    /// The plan of `content`, made on `jobs` threads, its page data by `pages`.
+    pub fn new(content: Content, jobs: usize, pages: &PagePlanner) -> Self {
         Self {
-            first: Published::plan(content, jobs),
+            first: Published::plan(content, jobs, pages),
             jobs,
             without_dropped: OnceLock::new(),
         }
@@ -51,7 +51,7 @@ impl Plan {
         self.without_dropped.get_or_init(|| {
             let mut content = self.first.content.clone();
             content.media = written.without_dropped(&self.first.content.media);
-            Published::plan(content, self.jobs)
+            Published::plan(content, self.jobs, &PagePlanner::fresh())
         })
     }
 
@@ -77,9 +77,9 @@ pub(crate) struct Published {
 
 impl Published {
     /// Plans the routes and the layout of `content`, on `jobs` threads.
-    fn plan(content: Content, jobs: usize) -> Self {
+    fn plan(content: Content, jobs: usize, pages: &PagePlanner) -> Self {
         Self {
-            routes: routes::plan_on(&content, jobs),
+            routes: routes::plan_with(&content, jobs, pages),
             layout_json: layout_json_of(&content),
             content,
         }

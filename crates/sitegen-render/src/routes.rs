@@ -1,18 +1,22 @@
 //! The route table (docs/data-contract.md §4) crossed with the content: every route
 //! that is prerendered, with its page data and its meta tags.
 
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
+use std::sync::Arc;
 
-use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 pub use sitegen_content::routes::encode_path;
 use sitegen_content::routes::{self, Breadcrumb, DataKind, Route, ROUTES};
-use sitegen_content::{category_path, Category, Content, PolicyKind, RegistrationType};
+use sitegen_content::{category_path, Category, Content, PolicyKind, Product, RegistrationType};
 use sitegen_view as view;
 use sitegen_workers::parallel;
 
 mod listing;
+mod page_data;
+
+pub(crate) use page_data::{PageMemory, PagePlanner};
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
@@ -43,7 +47,8 @@ pub struct PlannedRoute {
     pub description: String,
     /// The screen's data (`page` of `RouteData`), serialised: at 10,000 products,
     /// every route's data as a `Value` tree held about a hundred MB until written.
-    pub page: Box<RawValue>,
+    /// Shared with a warm builder's memory of it ([`PageMemory`]).
+    pub page: Arc<RawValue>,
     /// Listed in `sitemap.xml` (block routes are not: they repeat the home page).
     pub in_sitemap: bool,
     /// The trail from the home page to this page as `(name, decoded path)`, the page
@@ -102,20 +107,31 @@ pub fn plan(content: &Content) -> Vec<PlannedRoute> {
 
 /// [`plan`] on `jobs` threads (the product pages, thousands, are planned on all).
 pub fn plan_on(content: &Content, jobs: usize) -> Vec<PlannedRoute> {
+    plan_with(content, jobs, &PagePlanner::fresh())
+}
+
+/// [`plan_on`], the page data made by `pages`.
+pub(crate) fn plan_with(content: &Content, jobs: usize, pages: &PagePlanner) -> Vec<PlannedRoute> {
     let mut planned = Vec::new();
     for route in ROUTES {
-        plan_route(content, route, jobs, &mut planned);
+        plan_route(content, route, jobs, pages, &mut planned);
     }
     planned
 }
 
 /// The pages of one declared route.
-fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<PlannedRoute>) {
+fn plan_route(
+    content: &Content,
+    route: &Route,
+    jobs: usize,
+    pages: &PagePlanner,
+    planned: &mut Vec<PlannedRoute>,
+) {
     let site_name = content.site.name();
     let mut add = |path: String,
                    title: String,
                    description: String,
-                   page: Box<RawValue>,
+                   page: Arc<RawValue>,
                    breadcrumb,
                    product| {
         planned.push(PlannedRoute {
@@ -140,7 +156,7 @@ fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<P
                         "{} railway registration certificates held by {site_name}.",
                         kind.as_str()
                     ),
-                    page_json(&view::registrations_page(content, kind)),
+                    pages.page(&path, &view::registrations_page(content, kind)),
                     breadcrumb(content, route, (kind.as_str().to_string(), path), None),
                     None,
                 );
@@ -153,16 +169,18 @@ fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<P
                     path.clone(),
                     format!("{} | {site_name}", category.name()),
                     category_description(content, category),
-                    page_json(&view::category_page(content, category)),
+                    pages.page(&path, &view::category_page(content, category)),
                     breadcrumb(content, route, (category.name().to_string(), path), None),
                     None,
                 );
             }
         }
-        DataKind::ProductsPages => planned.extend(listing::later_pages(content, route, None)),
+        DataKind::ProductsPages => {
+            planned.extend(listing::later_pages(content, route, None, pages))
+        }
         DataKind::CategoryPages => {
             for category in &content.categories {
-                planned.extend(listing::later_pages(content, route, Some(category)));
+                planned.extend(listing::later_pages(content, route, Some(category), pages));
             }
         }
         DataKind::Service => {
@@ -173,17 +191,18 @@ fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<P
                     path.clone(),
                     format!("{title} | {site_name}"),
                     summary(service.description()),
-                    page_json(&view::service_page(content, service)),
+                    pages.page(&path, &view::service_page(content, service)),
                     breadcrumb(content, route, (title.to_string(), path), None),
                     None,
                 );
             }
         }
         DataKind::Product => {
-            let Ok(pages) = parallel::map_parallel(content.products.len(), jobs, |index| {
-                Ok::<_, Infallible>(product_route(content, route, index))
+            let by_category = view::products_by_category(content);
+            let Ok(products) = parallel::map_parallel(content.products.len(), jobs, |index| {
+                Ok::<_, Infallible>(product_route(content, route, index, &by_category, pages))
             });
-            planned.extend(pages);
+            planned.extend(products);
         }
         data => {
             let path = route.pattern;
@@ -193,7 +212,7 @@ fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<P
                 path.to_string(),
                 title,
                 description,
-                static_page(content, data),
+                static_page(content, data, path, pages),
                 breadcrumb(content, route, own, None),
                 None,
             );
@@ -202,7 +221,13 @@ fn plan_route(content: &Content, route: &Route, jobs: usize, planned: &mut Vec<P
 }
 
 /// The page of the product at `index` of the content, a page of `route`.
-fn product_route(content: &Content, route: &Route, index: usize) -> PlannedRoute {
+fn product_route(
+    content: &Content,
+    route: &Route,
+    index: usize,
+    by_category: &HashMap<&str, Vec<&Product>>,
+    pages: &PagePlanner,
+) -> PlannedRoute {
     let product = &content.products[index];
     let path = product.route();
     let category = (
@@ -215,7 +240,16 @@ fn product_route(content: &Content, route: &Route, index: usize) -> PlannedRoute
     PlannedRoute {
         title: format!("{} | {}", product.title(), content.site.name()),
         description: summary(product.description()),
-        page: page_json(&view::product_page(content, product)),
+        page: pages.page(
+            &path,
+            &view::product_page_among(
+                content,
+                product,
+                by_category
+                    .get(product.category())
+                    .map_or(&[], Vec::as_slice),
+            ),
+        ),
         in_sitemap: route.sitemap,
         breadcrumb: breadcrumb(
             content,
@@ -228,28 +262,25 @@ fn product_route(content: &Content, route: &Route, index: usize) -> PlannedRoute
     }
 }
 
-/// The page data of a route without parameters.
-fn static_page(content: &Content, data: DataKind) -> Box<RawValue> {
+/// The page data of the route without parameters at `path`.
+fn static_page(
+    content: &Content,
+    data: DataKind,
+    path: &str,
+    pages: &PagePlanner,
+) -> Arc<RawValue> {
     match data {
-        DataKind::Home => page_json(&view::home_page(content)),
-        DataKind::HomeBlocks => page_json(&view::home(content)),
-        DataKind::Products => page_json(&view::products_page(content)),
-        DataKind::Services => page_json(&view::services_page(content)),
-        DataKind::Certificates => page_json(&view::certificates_page(content)),
-        DataKind::Railway => page_json(&view::railway_page(content)),
-        DataKind::About => page_json(&view::about(content)),
-        DataKind::Policy(kind) => page_json(&view::policy(content, kind)),
-        DataKind::Timeline => page_json(&view::timeline(content)),
-        _ => page_json(&view::EmptyPage {}),
+        DataKind::Home => pages.page(path, &view::home_page(content)),
+        DataKind::HomeBlocks => pages.page(path, &view::home(content)),
+        DataKind::Products => pages.page(path, &view::products_page(content)),
+        DataKind::Services => pages.page(path, &view::services_page(content)),
+        DataKind::Certificates => pages.page(path, &view::certificates_page(content)),
+        DataKind::Railway => pages.page(path, &view::railway_page(content)),
+        DataKind::About => pages.page(path, &view::about(content)),
+        DataKind::Policy(kind) => pages.page(path, &view::policy(content, kind)),
+        DataKind::Timeline => pages.page(path, &view::timeline(content)),
+        _ => pages.page(path, &view::EmptyPage {}),
     }
-}
-
-/// A screen's data, serialised once (see [`PlannedRoute::page`]) through `Value`, as
-/// every JSON file: its keys sorted (docs/data-contract.md §3).
-fn page_json(page: &impl Serialize) -> Box<RawValue> {
-    // The views serialise to JSON whatever they hold: maps have string keys.
-    let sorted = serde_json::to_value(page).expect("a view serialises to JSON");
-    serde_json::value::to_raw_value(&sorted).expect("a value serialises to JSON")
 }
 
 /// The breadcrumb of a page of `route` named `own` (name, decoded path): the trail
@@ -336,9 +367,10 @@ fn static_meta(content: &Content, path: &str) -> (String, String) {
 /// Machine, Dialysis Chair, …".
 fn category_description(content: &Content, category: &Category) -> String {
     let mut titles: Vec<&str> = Vec::new();
+    let mut named = HashSet::new();
     for product in &content.products {
         // Some titles repeat in the catalogue; a description names each once.
-        if product.category() == category.id() && !titles.contains(&product.title()) {
+        if product.category() == category.id() && named.insert(product.title()) {
             titles.push(product.title());
         }
     }
@@ -562,7 +594,7 @@ pub(crate) mod tests {
             path: "/aboutUs".into(),
             title: String::new(),
             description: String::new(),
-            page: page_json(&()),
+            page: page_data::page_json(&()),
             in_sitemap: true,
             breadcrumb: Vec::new(),
             product: None,

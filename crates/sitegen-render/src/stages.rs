@@ -98,7 +98,9 @@ pub(crate) fn plan_content(
     warm: &Warm,
 ) -> Result<Planned, BuildError> {
     let (content, warnings) = load_content(options)?;
-    let plan = Plan::new(content, parallel::worker_count(options.jobs));
+    let pages = warm.page_planner();
+    let plan = Plan::new(content, parallel::worker_count(options.jobs), &pages);
+    warm.remember_pages(pages);
     let shown_images = plan.first().shown_images();
     let (content, routes) = (&plan.first().content, &plan.first().routes);
     let undrawable = share::undrawable_shared_drawings(content, &seo::shared_svgs(content, routes));
@@ -218,8 +220,12 @@ pub(crate) fn write_site_files(
     let fallback_pages = redirects::fallback_pages(content, base_url);
     parallel::map_parallel(fallback_pages.len(), jobs, |index| {
         let (path, html) = &fallback_pages[index];
-        page_links.add(path, html, None);
-        staging.write(path, html)
+        // A warm builder's link check reads again only the pages that changed, from
+        // their files; a one-off build may check every page, from what it gathered.
+        if staging.write_changed(path, html)? || !warm.is_kept() {
+            page_links.add(path, html, None);
+        }
+        Ok::<_, BuildError>(())
     })?;
     staging.write(
         redirects::DATA_FILE,

@@ -11,8 +11,10 @@ use sitegen_workers::worker_pool::PoolWorkers;
 
 use crate::cache::Key;
 use crate::error::BuildError;
+use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
 use crate::record;
 use crate::renders::Renders;
+use crate::routes::{PageMemory, PagePlanner};
 use crate::search_index::SearchIndex;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
@@ -32,6 +34,10 @@ struct WarmState {
     links: Option<LinkGraph>,
     /// The last build's renders.
     renders: Renders,
+    /// The page data of the last plan, reused where a view is unchanged.
+    pages: PageMemory,
+    /// What the last build wrote each page from, and the page's keys.
+    written: WrittenPages,
     /// The last build's search index, updated where documents changed.
     search: Option<SearchIndex>,
     /// The problems of the route literals of the web app's sources, with the
@@ -142,6 +148,38 @@ impl Warm {
                 state.source_links = Some((fingerprint.to_string(), problems.clone()));
                 problems
             }
+        }
+    }
+
+    /// What plans the page data: with the last plan's memory for a warm builder (taken,
+    /// to give back with [`Warm::remember_pages`]), afresh for a one-off build.
+    pub fn page_planner(&self) -> PagePlanner {
+        match self.state() {
+            Some(mut state) => PagePlanner::remembering(std::mem::take(&mut state.pages)),
+            None => PagePlanner::fresh(),
+        }
+    }
+
+    /// Keeps what `planner` remembers for the next plan. Its pages depend only on their
+    /// views, not on whether the build that planned them succeeds.
+    pub fn remember_pages(&self, planner: PagePlanner) {
+        if let (Some(memory), Some(mut state)) = (planner.into_memory(), self.state()) {
+            state.pages = memory;
+        }
+    }
+
+    /// What the last build wrote each page from (taken), for a build whose pages share
+    /// what `shared` gives; nothing for a one-off build.
+    pub fn written_pages(&self, shared: impl FnOnce() -> SharedInputs) -> WrittenMemory {
+        match self.state() {
+            Some(mut state) => WrittenMemory::after(std::mem::take(&mut state.written), shared()),
+            None => WrittenMemory::none(),
+        }
+    }
+
+    pub fn remember_written_pages(&self, written: WrittenPages) {
+        if let Some(mut state) = self.state() {
+            state.written = written;
         }
     }
 

@@ -1,5 +1,7 @@
 //! The catalogue: product summaries, listing pages and product pages.
 
+use std::collections::HashMap;
+
 use crate::media::{draft_mark, optional_media, Media};
 use crate::paging;
 use serde::Serialize;
@@ -120,13 +122,13 @@ pub fn product_summary<'a>(c: &'a Content, product: &'a model::Product) -> Produ
 
 /// `/products`: `{ category: null, products, paging }`, the listing's first page.
 pub fn products_page(c: &Content) -> ProductsPageData<'_> {
-    listing_pages(c, None).swap_remove(0)
+    listing(c, None, 1).swap_remove(0)
 }
 
 /// `/products/category/{id}`: `{ category: id, products, paging }` with only that
 /// category's products (its first page), so the page's JSON stays small.
 pub fn category_page<'a>(c: &'a Content, category: &'a model::Category) -> ProductsPageData<'a> {
-    listing_pages(c, Some(category)).swap_remove(0)
+    listing(c, Some(category), 1).swap_remove(0)
 }
 
 /// Every page of a listing (`/products` for `None`, else the category's), at least
@@ -135,6 +137,16 @@ pub fn listing_pages<'a>(
     c: &'a Content,
     category: Option<&'a model::Category>,
 ) -> Vec<ProductsPageData<'a>> {
+    listing(c, category, usize::MAX)
+}
+
+/// The first `pages` pages of a listing (at least one), as [`listing_pages`] makes them:
+/// a listing's first page need not make the summaries of the others.
+fn listing<'a>(
+    c: &'a Content,
+    category: Option<&'a model::Category>,
+    pages: usize,
+) -> Vec<ProductsPageData<'a>> {
     let listed: Vec<&model::Product> = c
         .products
         .iter()
@@ -142,6 +154,7 @@ pub fn listing_pages<'a>(
         .collect();
     paging::pages(listed.len(), c.page_size)
         .into_iter()
+        .take(pages.max(1))
         .map(|page| ProductsPageData {
             category: category.map(model::Category::id),
             products: listed[page.items]
@@ -160,6 +173,33 @@ pub fn listing_pages<'a>(
 /// `/products/{id}/{slug}`: `{ product, related }`, related being up to
 /// [`RELATED_PRODUCTS`] other products of the same category, in file order.
 pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageData<'a> {
+    let of_category: Vec<&model::Product> = c
+        .products
+        .iter()
+        .filter(|other| other.category() == p.category())
+        .collect();
+    product_page_among(c, p, &of_category)
+}
+
+/// The products of each category, in file order: what [`product_page_among`] takes,
+/// made once for every product page (a scan of the catalogue per page is quadratic).
+pub fn products_by_category(c: &Content) -> HashMap<&str, Vec<&model::Product>> {
+    let mut by_category: HashMap<&str, Vec<&model::Product>> = HashMap::new();
+    for product in &c.products {
+        by_category
+            .entry(product.category())
+            .or_default()
+            .push(product);
+    }
+    by_category
+}
+
+/// [`product_page`], given the products of `p`'s category in file order.
+pub fn product_page_among<'a>(
+    c: &'a Content,
+    p: &'a model::Product,
+    of_category: &[&'a model::Product],
+) -> ProductPageData<'a> {
     ProductPageData {
         product: Product {
             summary: product_summary(c, p),
@@ -180,10 +220,10 @@ pub fn product_page<'a>(c: &'a Content, p: &'a model::Product) -> ProductPageDat
                 size: sitegen_content::human_size(brochure.bytes),
             }),
         },
-        related: c
-            .products
+        related: of_category
             .iter()
-            .filter(|other| other.category() == p.category() && other.id() != p.id())
+            .copied()
+            .filter(|other| other.id() != p.id())
             .take(RELATED_PRODUCTS)
             .map(|other| product_summary(c, other))
             .collect(),

@@ -355,3 +355,18 @@ fn the_layout_file_is_named_by_the_hash_of_its_bytes() {
     assert_ne!(edited, bytes);
     assert_ne!(layout_file(&edited), file);
 }
+
+#[test]
+fn a_product_page_made_from_the_products_by_category_is_the_product_page() {
+    let c = content();
+    let by_category = products_by_category(&c);
+    for product in &c.products {
+        let among = product_page_among(&c, product, &by_category[product.category()]);
+        assert_eq!(
+            json(among),
+            json(product_page(&c, product)),
+            "{}",
+            product.id()
+        );
+    }
+}

@@ -576,6 +576,25 @@ fn assert_same(incremental: &Path, clean: &Path, what: &str, seed: u64, done: &[
     );
 }
 
+/// Asserts that the preview of `preview` holds the files of a clean build
+/// (`--no-cache`) of its content and templates, made in `clean`.
+fn assert_preview_is_a_clean_build(
+    preview: &Project,
+    clean: &Project,
+    web: &Path,
+    done: &[Vec<Edit>],
+) {
+    mirror(preview, clean);
+    clean.build(web, &["--no-cache".to_string()], 0);
+    assert_same(
+        &preview.root.join("preview"),
+        &clean.root.join("dist"),
+        "preview",
+        0,
+        done,
+    );
+}
+
 /// How many builds a run makes, each after 1 to 4 edits.
 const BUILDS: usize = 30;
 
@@ -670,6 +689,50 @@ fn incremental_builds_equal_clean_builds_after_the_fixed_seeds_edits() {
     incremental_builds_equal_clean_builds(20_261_126);
 }
 
+/// A warm builder (what `sitegen serve` runs on every save) reuses the page data it
+/// planned and the pages it wrote where nothing they are made of changed: after each
+/// edit of a product or of data many pages share (a category's name, the navigation,
+/// the site's phone, a product set to draft, added, removed), its preview holds the
+/// files of a clean build.
+#[test]
+fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
+    const STEPS: [Edit; 9] = [
+        Edit::DescribeProduct,
+        Edit::RenameCategory,
+        Edit::DescribeProduct,
+        Edit::RelabelNavigation,
+        Edit::ChangePhone,
+        Edit::ToggleProductDraft,
+        Edit::AddProduct,
+        Edit::RemoveProduct,
+        Edit::ToggleProductDraft,
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let web = web_copy(tmp.path());
+    let incremental = project(tmp.path(), "incremental");
+    let clean = project(tmp.path(), "clean");
+    let mut options = Options::default();
+    let warm = Builder::warm(incremental.preview_options(&web, &options));
+    let silent = &sitegen_render::progress::Silent;
+    warm.build(silent).expect("the first build");
+    let mut random = Random(7);
+    let mut done = Vec::new();
+    for (step, edit) in STEPS.into_iter().enumerate() {
+        apply(
+            edit,
+            step + 1,
+            &incremental,
+            &web,
+            &mut options,
+            &mut random,
+        );
+        done.push(vec![edit]);
+        warm.build(silent)
+            .unwrap_or_else(|error| panic!("after {done:?}: {error}"));
+        assert_preview_is_a_clean_build(&incremental, &clean, &web, &done);
+    }
+}
+
 /// The build after a cold build, of the same content, writes nothing: not even the
 /// media the cold build made (WebP variants, share PNGs), which later builds take
 /// from the cache.
@@ -731,13 +794,5 @@ fn after_a_failed_build_a_warm_builder_still_updates_in_place() {
     );
 
     let clean = project(tmp.path(), "clean");
-    mirror(&preview, &clean);
-    clean.build(&web, &["--no-cache".to_string()], 0);
-    assert_same(
-        &preview.root.join("preview"),
-        &clean.root.join("dist"),
-        "preview",
-        0,
-        &[],
-    );
+    assert_preview_is_a_clean_build(&preview, &clean, &web, &[]);
 }

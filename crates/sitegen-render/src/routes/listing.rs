@@ -6,7 +6,7 @@ use sitegen_content::routes::{category_path, Route};
 use sitegen_content::{Category, Content};
 use sitegen_view as view;
 
-use super::{breadcrumb, page_json, static_meta, summary, PlannedRoute};
+use super::{breadcrumb, static_meta, summary, PagePlanner, PlannedRoute};
 
 /// Pages 2… of `/products` (`category` `None`) or of a category's listing, as `route`
 /// (the paged route of that listing) declares them.
@@ -14,6 +14,7 @@ pub(super) fn later_pages(
     content: &Content,
     route: &Route,
     category: Option<&Category>,
+    planner: &PagePlanner,
 ) -> Vec<PlannedRoute> {
     let site_name = content.site.name();
     let (listing_path, listing_title, listing_name) = match category {
@@ -50,7 +51,7 @@ pub(super) fn later_pages(
                     "{listing_name} from {site_name}, page {number} of {of}: {}.",
                     titles.join(", ")
                 )),
-                page: page_json(&page),
+                page: planner.page(&path, &page),
                 in_sitemap: route.sitemap,
                 breadcrumb: breadcrumb(content, route, own, parent),
                 product: None,

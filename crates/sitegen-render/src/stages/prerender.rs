@@ -14,7 +14,7 @@ use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
 use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::pages::{PageKeyBook, Pages};
+use crate::pages::{PageKeyBook, Pages, SharedInputs};
 use crate::progress::{self, Stage};
 use crate::published::{Plan, Published};
 use crate::record::PageKeys;
@@ -84,14 +84,26 @@ pub(crate) fn prerender(
     let published = plan.latest();
     let layout_json = &published.layout_json;
     let layout_key = Key::of(&[layout_json.as_bytes()]);
+    let render_inputs = Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]);
+    let layout_url = format!("/{layout_file}");
+    let shared = || {
+        SharedInputs::new(
+            render_inputs.clone(),
+            shells.fingerprint().clone(),
+            layout_url.clone(),
+            run.options.precompress,
+            &published.content,
+        )
+    };
+    let written = warm.written_pages(shared);
     let pages = Pages {
         content: &published.content,
         shells,
         manifest: &web.manifest,
         staging: targets.staging,
-        layout_url: format!("/{layout_file}"),
+        layout_url,
         renders: PageRenders::new(
-            Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]),
+            render_inputs,
             RenderCache::new(targets.cache),
             warm.take_renders(),
             warm.is_kept(),
@@ -99,6 +111,7 @@ pub(crate) fn prerender(
         links: targets.page_links,
         precompress: run.options.precompress,
         keys: PageKeyBook::after(previous_pages),
+        written,
     };
     let mut ready = warm.take_idle_workers(&web.fingerprint, &layout_key, layout_json);
     if let Some(worker) = booting {
@@ -125,14 +138,21 @@ pub(crate) fn prerender(
     };
     write_pages_and_images(run, waiting, &targets, published, &pages, &pool)?;
     warm.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
-    let (count, renders) = pages.renders.finish();
+    let Pages {
+        renders,
+        keys,
+        written,
+        ..
+    } = pages;
+    let (count, renders) = renders.finish();
     if let Some(renders) = renders {
         warm.remember_renders(renders);
     }
-    Ok(Prerendered {
-        count,
-        page_keys: pages.keys.into_this_build(),
-    })
+    let page_keys = keys.into_this_build();
+    if let Some(written) = written.finish(|file| page_keys.contains_key(file)) {
+        warm.remember_written_pages(written);
+    }
+    Ok(Prerendered { count, page_keys })
 }
 
 /// Writes the pages of `published`'s routes and `404.html` on the workers of `pool`,
