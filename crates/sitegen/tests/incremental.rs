@@ -689,14 +689,12 @@ fn incremental_builds_equal_clean_builds_after_the_fixed_seeds_edits() {
     incremental_builds_equal_clean_builds(20_261_126);
 }
 
-/// A warm builder (what `sitegen serve` runs on every save) reuses the page data it
-/// planned and the pages it wrote where nothing they are made of changed: after each
-/// edit of a product or of data many pages share (a category's name, the navigation,
-/// the site's phone, a product set to draft, added, removed), its preview holds the
-/// files of a clean build.
+/// A warm builder (`sitegen serve`'s, on every save) reuses the page data and pages whose
+/// inputs did not change: after each edit of a product (its text, draft, image, category)
+/// or of data many pages share, its preview holds the files of a clean build.
 #[test]
 fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
-    const STEPS: [Edit; 9] = [
+    const STEPS: [Edit; 13] = [
         Edit::DescribeProduct,
         Edit::RenameCategory,
         Edit::DescribeProduct,
@@ -706,6 +704,10 @@ fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
         Edit::AddProduct,
         Edit::RemoveProduct,
         Edit::ToggleProductDraft,
+        Edit::AddProductImage,
+        Edit::ReplaceImage,
+        Edit::RemoveProductImage,
+        Edit::MoveProduct,
     ];
     let tmp = tempfile::tempdir().unwrap();
     let web = web_copy(tmp.path());

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use sitegen_content::Content;
+use sitegen_content::{Content, Product};
 
 use crate::cache::Key;
 use crate::routes::PlannedRoute;
@@ -24,8 +24,7 @@ pub(crate) struct SharedInputs {
     /// Whether the pages get compressed twins.
     pub precompress: bool,
     /// The content but its products: the site, categories, services and media the
-    /// heads read (a product page's head reads its own product, whose every field it
-    /// shows is in the page data, [`WrittenPage::image`] aside).
+    /// heads read (a product page's head reads its own product: [`WrittenPage::product`]).
     pub content: Content,
 }
 
@@ -93,9 +92,9 @@ fn without_products(content: &Content) -> Content {
 pub(crate) struct WrittenPage {
     /// Its route as planned.
     route: PlannedRoute,
-    /// The content path of the image a product page shows (its own or its category's):
-    /// its shared PNG is named from it, which the page data does not show.
-    image: Option<String>,
+    /// The product a product page shows, whole: its head (JSON-LD, the share image)
+    /// reads fields its page data does not show.
+    product: Option<Product>,
     /// The key of its render.
     pub render_key: Key,
     /// The key of everything it is made of.
@@ -106,7 +105,7 @@ impl WrittenPage {
     pub fn new(content: &Content, route: &PlannedRoute, render_key: Key, page_key: Key) -> Self {
         Self {
             route: route.clone(),
-            image: product_image(content, route),
+            product: page_product(content, route).cloned(),
             render_key,
             page_key,
         }
@@ -123,15 +122,12 @@ impl WrittenPage {
             && last.breadcrumb == route.breadcrumb
             && last.in_sitemap == route.in_sitemap
             && last.product.is_some() == route.product.is_some()
-            && self.image == product_image(content, route)
+            && self.product.as_ref() == page_product(content, route)
     }
 }
 
-fn product_image(content: &Content, route: &PlannedRoute) -> Option<String> {
-    let product = content.products.get(route.product?)?;
-    content
-        .product_image(product)
-        .map(|image| image.path.clone())
+fn page_product<'c>(content: &'c Content, route: &PlannedRoute) -> Option<&'c Product> {
+    content.products.get(route.product?)
 }
 
 /// The pages a warm builder wrote, by their file in the output.
