@@ -42,6 +42,7 @@ pub mod files;
 mod load;
 mod media;
 pub mod model;
+mod parse;
 pub mod routes;
 mod schema;
 pub mod search_words;

@@ -140,7 +140,8 @@ impl Loader<'_> {
             }
         };
         let file = SourceFile::new(shown, text);
-        let (root, errors) = DeTable::parse_recoverable(&file.text);
+        let mut scratch = String::new();
+        let (root, errors) = crate::parse::document(&file.text, &mut scratch);
         // Recovery after a syntax error yields follow-on errors and a guessed tree:
         // report the first error only and leave the file's values out.
         if let Some(first) = errors
