@@ -51,6 +51,45 @@ pub struct Content {
 }
 
 impl Content {
+    /// Whether `other` is the same content but for its products: what every page
+    /// shows besides the products (every field listed, so that the compiler asks for a
+    /// field added to `Content`).
+    pub fn same_but_products(&self, other: &Content) -> bool {
+        let Content {
+            root,
+            site,
+            navigation,
+            categories,
+            page_size,
+            products: _,
+            services,
+            home,
+            about,
+            certificates,
+            registrations,
+            policies,
+            timeline,
+            pages,
+            synonyms,
+            media,
+        } = self;
+        *root == other.root
+            && *site == other.site
+            && *navigation == other.navigation
+            && *categories == other.categories
+            && *page_size == other.page_size
+            && *services == other.services
+            && *home == other.home
+            && *about == other.about
+            && *certificates == other.certificates
+            && *registrations == other.registrations
+            && *policies == other.policies
+            && *timeline == other.timeline
+            && *pages == other.pages
+            && *synonyms == other.synonyms
+            && *media == other.media
+    }
+
     /// The category with id `id`.
     pub fn category(&self, id: &str) -> Option<&Category> {
         self.categories.iter().find(|c| c.id() == id)

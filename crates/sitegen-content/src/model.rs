@@ -285,6 +285,45 @@ impl Product {
     pub fn id(&self) -> u32 {
         self.id.value
     }
+    /// Whether `other` holds the same values, wherever in its file each is written: an
+    /// edit above a product moves its spans, not what any page shows of it.
+    pub fn same_values(&self, other: &Product) -> bool {
+        fn values<T: PartialEq>(list: &[Located<T>]) -> impl Iterator<Item = &T> {
+            list.iter().map(|item| &item.value)
+        }
+        let Product {
+            id,
+            title,
+            description,
+            category,
+            subcategory,
+            image,
+            draft,
+            aliases,
+            brand,
+            model,
+            specifications,
+            brochure,
+        } = self;
+        fn specs(product: &Product) -> impl Iterator<Item = (&Text, &Text)> {
+            let specs = product.specifications().iter();
+            specs.map(|spec| (&spec.name.value, &spec.value))
+        }
+        id.value == other.id.value
+            && *title == other.title
+            && *description == other.description
+            && category.value == other.category.value
+            && subcategory.value == other.subcategory.value
+            && *image == other.image
+            && *draft == other.draft
+            && aliases.is_some() == other.aliases.is_some()
+            && values(self.aliases()).eq(values(other.aliases()))
+            && *brand == other.brand
+            && *model == other.model
+            && specifications.is_some() == other.specifications.is_some()
+            && specs(self).eq(specs(other))
+            && *brochure == other.brochure
+    }
     /// The title.
     pub fn title(&self) -> &str {
         &self.title

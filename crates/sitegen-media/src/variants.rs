@@ -52,13 +52,16 @@ pub struct VariantStats {
 }
 
 /// The `src` of every media file that `text` (page data or the layout) shows: a view
-/// of a media file is `{"src":"/media/…",…}` ([`sitegen_view::media`]).
-fn shown_srcs(text: &str) -> impl Iterator<Item = &str> {
+/// of a media file is `{"src":"/media/…",…}` ([`sitegen_view::media`]). A warm builder
+/// keeps them with page data it reuses ([`shown_images_of`]).
+pub fn shown_srcs(text: &str) -> Vec<String> {
     const SRC: &str = "\"src\":\"";
-    text.match_indices(SRC).map(|(at, _)| {
-        let value = &text[at + SRC.len()..];
-        &value[..value.find('"').unwrap_or(value.len())]
-    })
+    text.match_indices(SRC)
+        .map(|(at, _)| {
+            let value = &text[at + SRC.len()..];
+            value[..value.find('"').unwrap_or(value.len())].to_string()
+        })
+        .collect()
 }
 
 /// What the page data and the layout show of the raster images with planned variants.
@@ -90,29 +93,44 @@ pub fn shown_images<'t>(
     pages: impl IntoIterator<Item = &'t str>,
     layout: &'t str,
 ) -> ShownImages {
+    shown_images_of(
+        media,
+        pages.into_iter().map(shown_srcs),
+        &shown_srcs(layout),
+    )
+}
+
+/// [`shown_images`] from what each page and the layout show ([`shown_srcs`]).
+pub fn shown_images_of<S: AsRef<[String]>>(
+    media: &MediaIndex,
+    pages: impl IntoIterator<Item = S>,
+    layout: &[String],
+) -> ShownImages {
     let planned: HashSet<String> = media
         .files()
         .filter(|file| !file.variants.is_empty())
         .map(MediaFile::src)
         .collect();
-    let mut shown: HashSet<&str> = HashSet::new();
-    let mut shows_planned = |text: &'t str| {
-        if planned.is_empty() {
-            return false;
-        }
+    let mut shown: HashSet<String> = HashSet::new();
+    let mut shows_planned = |srcs: &[String]| {
         let mut any = false;
-        for src in shown_srcs(text).filter(|src| planned.contains(*src)) {
-            shown.insert(src);
+        for src in srcs.iter().filter(|src| planned.contains(*src)) {
+            if !shown.contains(src) {
+                shown.insert(src.clone());
+            }
             any = true;
         }
         any
     };
-    let by_page = pages.into_iter().map(&mut shows_planned).collect();
+    let by_page = pages
+        .into_iter()
+        .map(|srcs| shows_planned(srcs.as_ref()))
+        .collect();
     let by_layout = shows_planned(layout);
     ShownImages {
         by_page,
         by_layout,
-        srcs: shown.into_iter().map(str::to_owned).collect(),
+        srcs: shown,
     }
 }
 

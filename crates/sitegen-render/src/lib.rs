@@ -358,8 +358,10 @@ impl Builder {
             prerendered.page_keys,
             links,
         )?;
+        let routes = published.routes.len() + 1;
+        self.warm.remember_plan(planned.plan);
         Ok(BuildSummary {
-            routes: published.routes.len() + 1,
+            routes,
             files,
             bytes,
             stages: laps.into_stages(),

@@ -55,6 +55,11 @@ impl Plan {
         })
     }
 
+    /// The plan as made from the content, given up.
+    pub fn into_first(self) -> Published {
+        self.first
+    }
+
     /// The plan as it stands: the first, until the variants the build wrote left one
     /// out. Once they are written, every file is written from it (the pages that show
     /// none of them may be written from the first before).
@@ -85,12 +90,18 @@ impl Published {
         }
     }
 
-    /// Which raster images with planned variants each route's data and the layout show.
-    pub fn shown_images(&self) -> ShownImages {
-        variants::shown_images(
+    /// Which raster images with planned variants each route's data and the layout
+    /// show, as `pages` (which planned the routes' data) finds them.
+    pub fn shown_images(&self, pages: &PagePlanner) -> ShownImages {
+        let by_route: Vec<_> = self
+            .routes
+            .iter()
+            .map(|route| pages.shown_srcs(&route.path, &route.page))
+            .collect();
+        variants::shown_images_of(
             &self.content.media,
-            self.routes.iter().map(|route| route.page.get()),
-            &self.layout_json,
+            &by_route,
+            &variants::shown_srcs(&self.layout_json),
         )
     }
 

@@ -15,8 +15,10 @@ use sitegen_workers::parallel;
 
 mod listing;
 mod page_data;
+mod reuse;
 
 pub(crate) use page_data::{PageMemory, PagePlanner};
+pub(crate) use reuse::LastPlan;
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
@@ -199,10 +201,16 @@ fn plan_route(
         }
         DataKind::Product => {
             let by_category = view::products_by_category(content);
-            let Ok(products) = parallel::map_parallel(content.products.len(), jobs, |index| {
+            let kept = reuse::product_routes(content, &by_category, pages);
+            let to_plan: Vec<usize> = (0..kept.len()).filter(|&i| kept[i].is_none()).collect();
+            let Ok(made) = parallel::map_parallel(to_plan.len(), jobs, |at| {
+                let index = to_plan[at];
                 Ok::<_, Infallible>(product_route(content, route, index, &by_category, pages))
             });
-            planned.extend(products);
+            let mut made = made.into_iter();
+            planned.extend(kept.into_iter().map(|kept| {
+                kept.unwrap_or_else(|| made.next().expect("a route for each product planned"))
+            }));
         }
         data => {
             let path = route.pattern;

@@ -100,8 +100,8 @@ pub(crate) fn plan_content(
     let (content, warnings) = load_content(options)?;
     let pages = warm.page_planner();
     let plan = Plan::new(content, parallel::worker_count(options.jobs), &pages);
+    let shown_images = plan.first().shown_images(&pages);
     warm.remember_pages(pages);
-    let shown_images = plan.first().shown_images();
     let (content, routes) = (&plan.first().content, &plan.first().routes);
     let undrawable = share::undrawable_shared_drawings(content, &seo::shared_svgs(content, routes));
     if !undrawable.is_empty() {

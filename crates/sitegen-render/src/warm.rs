@@ -12,9 +12,10 @@ use sitegen_workers::worker_pool::PoolWorkers;
 use crate::cache::Key;
 use crate::error::BuildError;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
+use crate::published::{Plan, Published};
 use crate::record;
 use crate::renders::Renders;
-use crate::routes::{PageMemory, PagePlanner};
+use crate::routes::{LastPlan, PageMemory, PagePlanner};
 use crate::search_index::SearchIndex;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
@@ -165,6 +166,17 @@ impl Warm {
     pub fn remember_pages(&self, planner: PagePlanner) {
         if let (Some(memory), Some(mut state)) = (planner.into_memory(), self.state()) {
             state.pages = memory;
+        }
+    }
+
+    /// Keeps the plan of a build that ended: the next plan takes its product routes
+    /// where they are made of the same ([`crate::routes::LastPlan`]).
+    pub fn remember_plan(&self, plan: Plan) {
+        if let Some(mut state) = self.state() {
+            let Published {
+                content, routes, ..
+            } = plan.into_first();
+            state.pages.remember_plan(LastPlan::new(content, routes));
         }
     }
 

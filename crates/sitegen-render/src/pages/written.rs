@@ -122,7 +122,10 @@ impl WrittenPage {
             && last.breadcrumb == route.breadcrumb
             && last.in_sitemap == route.in_sitemap
             && last.product.is_some() == route.product.is_some()
-            && self.product.as_ref() == page_product(content, route)
+            && match (&self.product, page_product(content, route)) {
+                (Some(then), Some(now)) => then.same_values(now),
+                (then, now) => then.is_none() && now.is_none(),
+            }
     }
 }
 

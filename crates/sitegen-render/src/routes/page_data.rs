@@ -8,16 +8,33 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use serde_json::value::RawValue;
+use sitegen_media::variants;
 
-/// The page data of a warm builder's last plan, by route path.
+use super::reuse::LastPlan;
+
+/// The page data of a warm builder's last plan, by route path, and that plan.
 #[derive(Default)]
-pub(crate) struct PageMemory(HashMap<String, Remembered>);
+pub(crate) struct PageMemory {
+    pages: HashMap<String, Remembered>,
+    /// The last plan's content and routes, once its build ended (products reused).
+    plan: Option<LastPlan>,
+}
 
+impl PageMemory {
+    /// Keeps `plan`, the plan this memory was made with, for the next plan.
+    pub(crate) fn remember_plan(&mut self, plan: LastPlan) {
+        self.plan = Some(plan);
+    }
+}
+
+#[derive(Clone)]
 struct Remembered {
     /// The view serialised in its fields' declared order.
-    view: Box<[u8]>,
+    view: Arc<[u8]>,
     /// The page data made from it, keys sorted.
     page: Arc<RawValue>,
+    /// The media the page data shows, once asked for ([`PagePlanner::shown_srcs`]).
+    srcs: Option<Arc<[String]>>,
 }
 
 /// Makes the page data of one plan: each afresh, or (a warm builder) the last plan's
@@ -25,18 +42,45 @@ struct Remembered {
 pub(crate) struct PagePlanner {
     /// The last plan's memory and this plan's; `None` when nothing is kept.
     memory: Option<(PageMemory, Mutex<PageMemory>)>,
+    /// The last plan, until its product routes are taken ([`PagePlanner::take_last_plan`]).
+    last_plan: Mutex<Option<LastPlan>>,
 }
 
 impl PagePlanner {
     /// Makes every page afresh and remembers nothing (`sitegen build`, `sitegen check`).
     pub(crate) fn fresh() -> Self {
-        Self { memory: None }
+        Self {
+            memory: None,
+            last_plan: Mutex::default(),
+        }
     }
 
     /// Reuses the pages of `last` whose views are unchanged, and remembers this plan's.
-    pub(crate) fn remembering(last: PageMemory) -> Self {
+    pub(crate) fn remembering(mut last: PageMemory) -> Self {
+        let last_plan = Mutex::new(last.plan.take());
         Self {
             memory: Some((last, Mutex::default())),
+            last_plan,
+        }
+    }
+
+    /// The last plan, once: a warm builder's, after a build that ended.
+    pub(crate) fn take_last_plan(&self) -> Option<LastPlan> {
+        self.last_plan
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+
+    /// Keeps the last plan's page data of the route at `path` in this plan's memory: the
+    /// route is the last plan's ([`super::reuse`]).
+    pub(crate) fn keep(&self, path: &str) {
+        let Some((last, next)) = &self.memory else {
+            return;
+        };
+        if let Some(remembered) = last.pages.get(path) {
+            let mut next = next.lock().unwrap_or_else(|p| p.into_inner());
+            next.pages.insert(path.to_string(), remembered.clone());
         }
     }
 
@@ -45,23 +89,43 @@ impl PagePlanner {
         let Some((last, next)) = &self.memory else {
             return page_json(view);
         };
-        let remembered = last.0.get(path);
+        let remembered = last.pages.get(path);
         let mut bytes = Vec::with_capacity(remembered.map_or(1024, |r| r.view.len()));
         if serde_json::to_writer(&mut bytes, view).is_err() {
             return page_json(view);
         }
-        let page = match remembered {
-            Some(remembered) if *remembered.view == *bytes => remembered.page.clone(),
-            _ => page_json(view),
+        let (page, srcs) = match remembered {
+            Some(remembered) if *remembered.view == *bytes => {
+                (remembered.page.clone(), remembered.srcs.clone())
+            }
+            _ => (page_json(view), None),
         };
-        next.lock().unwrap_or_else(|p| p.into_inner()).0.insert(
+        next.lock().unwrap_or_else(|p| p.into_inner()).pages.insert(
             path.to_string(),
             Remembered {
-                view: bytes.into_boxed_slice(),
+                view: bytes.into(),
                 page: page.clone(),
+                srcs,
             },
         );
         page
+    }
+
+    /// The `src` of each media file that `page`, the page data of the route at `path`,
+    /// shows ([`variants::shown_srcs`]): a warm builder finds them once per page data
+    /// and keeps them while the page data is reused.
+    pub(crate) fn shown_srcs(&self, path: &str, page: &Arc<RawValue>) -> Arc<[String]> {
+        let find = || variants::shown_srcs(page.get()).into();
+        let Some((_, next)) = &self.memory else {
+            return find();
+        };
+        let mut next = next.lock().unwrap_or_else(|p| p.into_inner());
+        match next.pages.get_mut(path) {
+            Some(remembered) if Arc::ptr_eq(&remembered.page, page) => {
+                remembered.srcs.get_or_insert_with(find).clone()
+            }
+            _ => find(),
+        }
     }
 
     /// What this plan remembers for the next one; `None` for a fresh planner.
@@ -133,8 +197,8 @@ mod tests {
             "another route: made afresh"
         );
         let memory = second.into_memory().unwrap();
-        assert_eq!(memory.0.len(), 2, "this plan's routes only");
-        assert!(Arc::ptr_eq(&memory.0["/a"].page, &changed));
+        assert_eq!(memory.pages.len(), 2, "this plan's routes only");
+        assert!(Arc::ptr_eq(&memory.pages["/a"].page, &changed));
     }
 
     #[test]
