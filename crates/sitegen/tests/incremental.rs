@@ -690,12 +690,14 @@ fn incremental_builds_equal_clean_builds_after_the_fixed_seeds_edits() {
 }
 
 /// A warm builder (`sitegen serve`'s, on every save) reuses the page data and pages whose
-/// inputs did not change: after each edit of a product (its text, draft, image, category)
-/// or of data many pages share, its preview holds the files of a clean build.
+/// inputs did not change: after each edit of a product (its text, title, draft, image,
+/// category, aliases) or of data many pages share, its preview holds the files of a
+/// clean build.
 #[test]
 fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
-    const STEPS: [Edit; 13] = [
+    const STEPS: [Edit; 15] = [
         Edit::DescribeProduct,
+        Edit::RenameProduct,
         Edit::RenameCategory,
         Edit::DescribeProduct,
         Edit::RelabelNavigation,
@@ -708,6 +710,7 @@ fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
         Edit::ReplaceImage,
         Edit::RemoveProductImage,
         Edit::MoveProduct,
+        Edit::ToggleProductAlias,
     ];
     let tmp = tempfile::tempdir().unwrap();
     let web = web_copy(tmp.path());
