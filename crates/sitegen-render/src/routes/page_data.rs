@@ -201,6 +201,37 @@ mod tests {
         assert!(Arc::ptr_eq(&memory.pages["/a"].page, &changed));
     }
 
+    #[derive(Serialize)]
+    struct Picture {
+        src: &'static str,
+    }
+
+    #[test]
+    fn the_media_a_page_shows_are_found_once_while_its_page_data_is_reused() {
+        let picture = Picture {
+            src: "/media/a.1234abcd.png",
+        };
+        let first = PagePlanner::remembering(PageMemory::default());
+        let page = first.page("/a", &picture);
+        let srcs = first.shown_srcs("/a", &page);
+        assert_eq!(&*srcs, ["/media/a.1234abcd.png".to_string()]);
+        let second = PagePlanner::remembering(first.into_memory().unwrap());
+        let same = second.page("/a", &picture);
+        assert!(Arc::ptr_eq(&srcs, &second.shown_srcs("/a", &same)), "kept");
+        let other = second.page(
+            "/b",
+            &Picture {
+                src: "/media/b.1234abcd.png",
+            },
+        );
+        assert_eq!(
+            &*second.shown_srcs("/b", &other),
+            ["/media/b.1234abcd.png".to_string()]
+        );
+        let fresh = PagePlanner::fresh();
+        assert_eq!(fresh.shown_srcs("/a", &page), srcs, "found afresh, alike");
+    }
+
     #[test]
     fn a_fresh_planner_remembers_nothing() {
         let fresh = PagePlanner::fresh();
