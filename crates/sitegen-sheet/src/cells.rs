@@ -322,7 +322,7 @@ fn kept_digits(number: f64) -> f64 {
 
 /// The number a spreadsheet reads in `text` when it guesses types: `0042`, `1E5`,
 /// `+12.50`, `1,000`, `50%`; `None` for text it keeps as text.
-fn number_read_from(text: &str) -> Option<f64> {
+pub fn number_read_from(text: &str) -> Option<f64> {
     let text = text.trim();
     let (text, percent) = match text.strip_suffix('%') {
         Some(text) => (text, true),

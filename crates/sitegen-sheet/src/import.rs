@@ -11,8 +11,8 @@ use sitegen_edit::{Change, ContentEdit, EditError, EntryId, FieldPath, PathStep}
 use toml_edit::{Array, InlineTable, Item, Table, Value};
 
 use crate::cells::{
-    number_text, read_flag, read_id, read_list, read_text, spreadsheet_change, CellRef, CellValue,
-    Problems, Reported,
+    number_read_from, number_text, read_flag, read_id, read_list, read_text, spreadsheet_change,
+    CellRef, CellValue, Problems, Reported,
 };
 use crate::columns::{map_headers, Column, Field, FieldKind, SPECIFICATIONS_KEY};
 use crate::read::{read_grid, Format};
@@ -421,8 +421,16 @@ fn read_row(row: &crate::read::Row, columns: &[Column], problems: &mut Problems)
             Column::Specification(_) => true,
             Column::Ignored => false,
         };
-        if text_column && matches!(cell, CellValue::Number(_) | CellValue::Date { .. }) {
-            read.typed_cells.push((at, cell.clone()));
+        let typed = match cell {
+            CellValue::Number(_) | CellValue::Date { .. } => Some(cell.clone()),
+            // A spreadsheet saves a CSV file's number cells as their numbers' text.
+            CellValue::Text(text) if matches!(row.at, CellRef::Csv { .. }) => {
+                number_read_from(text).map(CellValue::Number)
+            }
+            _ => None,
+        };
+        if let Some(typed) = typed.filter(|_| text_column) {
+            read.typed_cells.push((at, typed));
         }
         match column {
             Column::Ignored => {}

@@ -116,15 +116,17 @@ const TYPE_GUESSING: &str = "
 
 A spreadsheet that opens a CSV file guesses each cell's type: `0042` becomes the number
 42, `1E5` becomes 100000, `12.50` becomes 12.5, `123456789012345678` is rounded to 15
-digits, and `2024-01-02` becomes a date, kept as its day number (45293). Saved as `.xlsx`
-or `.ods` and imported, such cells would change products without a word, so the import:
+digits, and `2024-01-02` becomes a date, kept as its day number (45293). Saved as `.xlsx`,
+`.ods` or CSV again and imported, such cells would change products without a word, so
+the import:
 
 - reads a date cell as its number format shows it (`2024-01-02`, `01/02/24`), never as
   its day number;
-- keeps the product's text when a number or date cell of a text column differs from it
-  only as a spreadsheet's guess does (leading zeros dropped, an exponent form or trailing
-  zeros read as a number, 15 digits kept, a date read as its day number or shown in
-  another format), with the warning W1003 at the cell, which names both values. With
+- keeps the product's text when a number or date cell of a text column (in a CSV file,
+  a number) differs from it only as a spreadsheet's guess does (leading zeros dropped,
+  an exponent form or trailing zeros read as a number, 15 digits kept, a date read as
+  its day number or shown in another format), with the warning W1003 at the cell, which
+  names both values. With
   `--accept-spreadsheet-numbers` the import takes the spreadsheet's values instead. A
   cell that differs in any other way is a change as usual.
 

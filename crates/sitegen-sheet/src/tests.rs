@@ -453,6 +453,29 @@ fn a_sheet_saved_by_libreoffice_from_the_csv_changes_no_value() {
 }
 
 #[test]
+fn a_csv_saved_again_by_libreoffice_changes_no_value() {
+    // LibreOffice writes its number cells as numbers: 42, 100000, 1.23456789012346E+017.
+    let (_dir, content) = libreoffice_site();
+    let path = libreoffice_fixture("products-resaved.csv");
+    let outcome = import(&content, &path);
+    let found: Vec<String> = headlines(&outcome, &path)
+        .iter()
+        .map(|line| line.split(" (").next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            "2:10: warning[W1003]: the spreadsheet made the number 42 of \"0042\"",
+            "2:12: warning[W1003]: the spreadsheet made the number 100000 of \"1E5\"",
+            "2:14: warning[W1003]: the spreadsheet made the number 123456789012346000 of \"123456789012345678\"",
+            "2:15: warning[W1003]: the spreadsheet made the number 12.5 of \"12.50\"",
+        ]
+    );
+    assert_eq!(outcome.summary.unwrap().unchanged, 5);
+    assert!(!outcome.written);
+}
+
+#[test]
 fn accepting_spreadsheet_numbers_takes_them_and_a_date_still_reads_as_shown() {
     let (_dir, content) = libreoffice_site();
     let options = ImportOptions {
