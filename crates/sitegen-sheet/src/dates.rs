@@ -586,8 +586,8 @@ fn first_sheet_path<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<
     })
 }
 
-/// The date format of each cell style (`cellXfs`, by index), `None` for a style that
-/// shows no date.
+/// The number format code of each cell style (`cellXfs`, by index); `None` for a
+/// built-in format that shows no date (only date cells are looked up).
 fn style_formats<R: Read + Seek>(archive: &mut zip::ZipArchive<R>) -> Option<Vec<Option<String>>> {
     let mut codes: HashMap<u32, String> = HashMap::new();
     let mut style_ids: Vec<u32> = Vec::new();

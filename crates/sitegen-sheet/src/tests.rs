@@ -602,3 +602,26 @@ fn a_spreadsheet_change_is_told_from_a_real_one() {
     assert_eq!(spreadsheet_change("2024-01-03", &date("2024-01-02")), None);
     assert_eq!(spreadsheet_change("--5", &number(5.0)), None);
 }
+
+#[test]
+fn a_text_date_or_time_is_read_as_a_spreadsheet_keeps_it() {
+    use crate::dates::{day_serial, iso_time_parts, text_date_serials, weekday};
+    assert_eq!(day_serial(2024, 1, 2), 45293);
+    assert_eq!(day_serial(1900, 3, 1), 61);
+    assert_eq!(weekday(45293.0), 2, "2024-01-02 was a Tuesday");
+    assert_eq!(text_date_serials("2024-01-02"), vec![45293]);
+    // Day/month and month/day: both days a spreadsheet could have read.
+    assert_eq!(
+        text_date_serials("02/01/2024"),
+        vec![45293, day_serial(2024, 2, 1)]
+    );
+    assert_eq!(
+        text_date_serials("2.1.2024"),
+        vec![45293, day_serial(2024, 2, 1)]
+    );
+    assert_eq!(text_date_serials("31/02/2024"), Vec::<i64>::new());
+    assert_eq!(text_date_serials("4008-S"), Vec::<i64>::new());
+    let time = iso_time_parts("PT08H30M00S").unwrap();
+    assert_eq!((time.hour, time.minute, time.second), (8, 30, 0));
+    assert_eq!(iso_time_parts("P1D"), None);
+}
