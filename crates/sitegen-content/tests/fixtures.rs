@@ -213,6 +213,11 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
         "a_number_in_a_text_column_keeps_its_text_and_a_long_one_warns",
     ),
     (
+        ErrorCode::SpreadsheetChangedValue,
+        "crates/sitegen-sheet/src/tests.rs",
+        "a_sheet_saved_by_libreoffice_from_the_csv_changes_no_value",
+    ),
+    (
         ErrorCode::BrochureTooLarge,
         "crates/sitegen-content/src/media.rs",
         "a_brochure_is_a_pdf_by_its_bytes_and_no_larger_than_the_limit",

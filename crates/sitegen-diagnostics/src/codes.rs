@@ -337,6 +337,12 @@ catalogue! {
     /// (shown like `1.2E+13`): the spreadsheet may have rounded a code or a phone number.
     NumberInTextColumn = "W1002", Warning, "long number in a text column",
         "format the column as Text in the spreadsheet before typing codes and long numbers";
+    /// A number or date cell of an imported sheet (or a number in a CSV file) differs
+    /// from the product's text in a way a spreadsheet's type guessing causes (`0042` made
+    /// 42, `1E5` made 100000, a date made its day number or shown in another format): the
+    /// text is kept.
+    SpreadsheetChangedValue = "W1003", Warning, "value changed by the spreadsheet",
+        "the product keeps its current text; open a CSV with every column as Text (see docs/spreadsheet.md), or import the .xlsx export, whose text columns stay text; to take the spreadsheet's value instead, import with --accept-spreadsheet-numbers";
 }
 
 impl ErrorCode {

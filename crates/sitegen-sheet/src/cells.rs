@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use sitegen_content::{Diagnostic, ErrorCode, Location};
 
+use crate::dates;
+
 /// Where a cell of an imported file is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CellRef {
@@ -139,6 +141,14 @@ pub enum CellValue {
     Text(String),
     /// A number (a formula's value too).
     Number(f64),
+    /// A date (or time of day): its 1900-system day number and the text the
+    /// spreadsheet shows for it.
+    Date {
+        /// The day number, 45293 for 2024-01-02, the time of day as its fraction.
+        serial: f64,
+        /// The date as its number format shows it, e.g. `2024-01-02`.
+        shown: String,
+    },
     /// TRUE or FALSE.
     Bool(bool),
     /// A spreadsheet error such as `#N/A`.
@@ -162,7 +172,7 @@ const LONG_NUMBER: f64 = 1e11;
 
 /// A number as the sheet shows it in a General cell, without the exponent: `12`,
 /// `12.5`.
-fn number_text(number: f64) -> String {
+pub fn number_text(number: f64) -> String {
     if number.fract() == 0.0 && number.abs() < 1e17 {
         format!("{}", number as i64)
     } else {
@@ -201,6 +211,7 @@ pub fn read_text(value: &CellValue, at: &CellRef, problems: &mut Problems) -> Op
             }
             Some(text)
         }
+        CellValue::Date { shown, .. } => Some(shown.trim().to_string()),
         CellValue::Bool(flag) => Some(if *flag { "TRUE" } else { "FALSE" }.to_string()),
         CellValue::Error(error) => {
             problems.push(
@@ -245,6 +256,7 @@ pub fn read_id(
             }
         }
         CellValue::Bool(flag) => return refuse(flag.to_string().to_uppercase()),
+        CellValue::Date { shown, .. } => return refuse(format!("the date {shown}")),
         CellValue::Error(error) => return refuse(error.clone()),
     };
     if number.fract() != 0.0 || number < 1.0 || number > f64::from(u32::MAX) {
@@ -290,4 +302,79 @@ pub fn read_list(value: &CellValue, at: &CellRef, problems: &mut Problems) -> Op
             .map(str::to_string)
             .collect(),
     )
+}
+
+/// Spreadsheets keep this many significant digits of a number.
+const SPREADSHEET_DIGITS: i32 = 15;
+
+/// `number` rounded to the digits a spreadsheet keeps.
+fn kept_digits(number: f64) -> f64 {
+    if number == 0.0 || !number.is_finite() {
+        return number;
+    }
+    let scale = 10f64.powi(SPREADSHEET_DIGITS - 1 - number.abs().log10().floor() as i32);
+    if scale.is_finite() && (number * scale).is_finite() {
+        (number * scale).round() / scale
+    } else {
+        number
+    }
+}
+
+/// The number a spreadsheet reads in `text` when it guesses types: `0042`, `1E5`,
+/// `+12.50`, `1,000`, `50%`; `None` for text it keeps as text.
+pub fn number_read_from(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (text, percent) = match text.strip_suffix('%') {
+        Some(text) => (text, true),
+        None => (text, false),
+    };
+    let unsigned = text.trim_start_matches(['+', '-']);
+    if text.len() - unsigned.len() > 1
+        || !unsigned.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        || !unsigned
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | 'e' | 'E' | '+' | '-'))
+    {
+        return None;
+    }
+    let number: f64 = text.replace(',', "").parse().ok()?;
+    Some(if percent { number / 100.0 } else { number })
+}
+
+/// Why a spreadsheet made the cell `cell` of the text `current`, when it did: a number
+/// cell whose number the text reads as, or a date cell whose day the text names. `None`
+/// when the cell says something else (a real change) or is not a number or a date.
+pub fn spreadsheet_change(current: &str, cell: &CellValue) -> Option<&'static str> {
+    let current = current.trim();
+    match cell {
+        CellValue::Number(number) => {
+            if number_read_from(current)
+                .is_some_and(|read| kept_digits(read) == kept_digits(*number))
+            {
+                let digits = current.bytes().filter(u8::is_ascii_digit).count();
+                let unsigned = current.trim_start_matches(['+', '-']);
+                Some(if current.contains(['e', 'E']) {
+                    "it read the exponent form as a number"
+                } else if digits > SPREADSHEET_DIGITS as usize {
+                    "it keeps 15 digits of a number"
+                } else if unsigned.starts_with('0')
+                    && unsigned[1..].starts_with(|c: char| c.is_ascii_digit())
+                {
+                    "it dropped the leading zeros"
+                } else {
+                    "it read the text as a number"
+                })
+            } else if number.fract() == 0.0
+                && dates::text_date_serials(current).contains(&(*number as i64))
+            {
+                Some("it read the date as its day number")
+            } else {
+                None
+            }
+        }
+        CellValue::Date { serial, .. } => dates::text_date_serials(current)
+            .contains(&(serial.floor() as i64))
+            .then_some("it read the text as a date and shows it in its own format"),
+        _ => None,
+    }
 }

@@ -11,7 +11,8 @@ use sitegen_edit::{Change, ContentEdit, EditError, EntryId, FieldPath, PathStep}
 use toml_edit::{Array, InlineTable, Item, Table, Value};
 
 use crate::cells::{
-    read_flag, read_id, read_list, read_text, CellRef, CellValue, Problems, Reported,
+    number_read_from, number_text, read_flag, read_id, read_list, read_text, spreadsheet_change,
+    CellRef, CellValue, Problems, Reported,
 };
 use crate::columns::{map_headers, Column, Field, FieldKind, SPECIFICATIONS_KEY};
 use crate::read::{read_grid, Format};
@@ -27,6 +28,9 @@ pub struct ImportOptions {
     pub dry_run: bool,
     /// Remove the products that are not in the sheet (else they are kept).
     pub delete_missing: bool,
+    /// Take a number or date cell that a spreadsheet made of a product's text (`0042`
+    /// made 42), instead of keeping the text with a warning.
+    pub accept_spreadsheet_numbers: bool,
     /// The limits the content is checked against.
     pub load: LoadOptions,
 }
@@ -146,6 +150,18 @@ struct SheetRow {
     fields: Vec<(Field, usize, Result<Option<Value>, Reported>)>,
     /// Each specification column's value.
     specifications: Vec<(String, usize, Option<String>)>,
+    /// The number and date cells of its text columns, by column: a spreadsheet may have
+    /// made them of text (see [`spreadsheet_change`]).
+    typed_cells: Vec<(usize, CellValue)>,
+}
+
+impl SheetRow {
+    fn typed_cell(&self, column: usize) -> Option<&CellValue> {
+        self.typed_cells
+            .iter()
+            .find(|(at, _)| *at == column)
+            .map(|(_, cell)| cell)
+    }
 }
 
 /// Where each product's cells are, to report the checks' problems there.
@@ -262,7 +278,7 @@ pub fn import_products(
         let entry = EntryId::Number(id);
         let (place, changes, lines) = match edit.entry(&entry) {
             Some(table) => {
-                let (place, changes, lines) = update(table, id, row);
+                let (place, changes, lines) = update(table, id, row, options, &mut problems);
                 if lines.is_empty() {
                     summary.unchanged += 1;
                 } else {
@@ -395,10 +411,27 @@ fn read_row(row: &crate::read::Row, columns: &[Column], problems: &mut Problems)
         id: None,
         fields: Vec::new(),
         specifications: Vec::new(),
+        typed_cells: Vec::new(),
     };
     for (at, column) in columns.iter().enumerate() {
         let cell = row.cells.get(at).unwrap_or(&CellValue::Empty);
         let place = row.at.at_column(at);
+        let text_column = match column {
+            Column::Field(field) => field.kind() == FieldKind::Text,
+            Column::Specification(_) => true,
+            Column::Ignored => false,
+        };
+        let typed = match cell {
+            CellValue::Number(_) | CellValue::Date { .. } => Some(cell.clone()),
+            // A spreadsheet saves a CSV file's number cells as their numbers' text.
+            CellValue::Text(text) if matches!(row.at, CellRef::Csv { .. }) => {
+                number_read_from(text).map(CellValue::Number)
+            }
+            _ => None,
+        };
+        if let Some(typed) = typed.filter(|_| text_column) {
+            read.typed_cells.push((at, typed));
+        }
         match column {
             Column::Ignored => {}
             Column::Field(Field::Id) => read.id = read_id(cell, &place, problems).ok().flatten(),
@@ -482,29 +515,79 @@ fn spec_array(specs: &[(String, String)]) -> Value {
     Value::Array(array)
 }
 
+/// Whether the cell at `column` of `row` is a spreadsheet's reading of the product's
+/// text `current` (`0042` made 42) rather than a change, said at the cell. Unless the
+/// import accepts such values, the text is kept.
+fn kept_from_spreadsheet(
+    current: &str,
+    row: &SheetRow,
+    column: usize,
+    options: &ImportOptions,
+    problems: &mut Problems,
+) -> bool {
+    let Some(cell) = row.typed_cell(column) else {
+        return false;
+    };
+    let Some(why) = spreadsheet_change(current, cell) else {
+        return false;
+    };
+    if options.accept_spreadsheet_numbers {
+        return false;
+    }
+    let at = row.at.at_column(column);
+    let made = match cell {
+        CellValue::Date { shown, .. } => format!("the date {shown}"),
+        CellValue::Number(number) => format!("the number {}", number_text(*number)),
+        _ => return false,
+    };
+    // This says more than the warning that a long number may have been rounded.
+    problems
+        .found
+        .retain(|(place, code, _, _)| !(*code == ErrorCode::NumberInTextColumn && *place == at));
+    problems.push(
+        at,
+        ErrorCode::SpreadsheetChangedValue,
+        format!("the spreadsheet made {made} of \"{current}\" ({why}): \"{current}\" is kept"),
+        None,
+    );
+    true
+}
+
 /// The changes that make the product `table` what the sheet's row says, a line per
 /// changed value for the change list, and where its cells are.
-fn update(table: &Table, id: i64, row: &SheetRow) -> (RowPlace, Vec<Change>, Vec<String>) {
+fn update(
+    table: &Table,
+    id: i64,
+    row: &SheetRow,
+    options: &ImportOptions,
+    problems: &mut Problems,
+) -> (RowPlace, Vec<Change>, Vec<String>) {
     let entry = EntryId::Number(id);
     let mut changes = Vec::new();
     let mut lines = Vec::new();
     let mut place = RowPlace::of(row);
-    for (field, _, value) in &row.fields {
+    for (field, column, value) in &row.fields {
         let Ok(value) = value else { continue };
         let old = table.get(field.key()).and_then(Item::as_value);
-        if !same(old, value.as_ref()) {
-            lines.push(format!(
-                "id {id} {}: {} → {}",
-                field.key(),
-                shown_value(old),
-                shown_value(value.as_ref())
-            ));
-            changes.push(Change::Set {
-                entry: entry.clone(),
-                field: FieldPath::key(field.key()),
-                value: value.clone(),
-            });
+        if same(old, value.as_ref()) {
+            continue;
         }
+        if let Some(current) = old.and_then(Value::as_str) {
+            if kept_from_spreadsheet(current, row, *column, options, problems) {
+                continue;
+            }
+        }
+        lines.push(format!(
+            "id {id} {}: {} → {}",
+            field.key(),
+            shown_value(old),
+            shown_value(value.as_ref())
+        ));
+        changes.push(Change::Set {
+            entry: entry.clone(),
+            field: FieldPath::key(field.key()),
+            value: value.clone(),
+        });
     }
     let old_specs = specifications(table);
     let mut new_specs = old_specs.clone();
@@ -514,10 +597,16 @@ fn update(table: &Table, id: i64, row: &SheetRow) -> (RowPlace, Vec<Change>, Vec
         let new = new.map_or("(empty)".to_string(), |value| format!("\"{value}\""));
         lines.push(format!("id {id} spec: {name}: {old} → {new}"));
     };
-    for (name, _, value) in &row.specifications {
+    for (name, column, value) in &row.specifications {
         let found = new_specs
             .iter()
             .position(|(spec, _)| spec.eq_ignore_ascii_case(name));
+        if let (Some(at), Some(value)) = (found, value) {
+            let current = &new_specs[at].1;
+            if current != value && kept_from_spreadsheet(current, row, *column, options, problems) {
+                continue;
+            }
+        }
         match (found, value) {
             (Some(at), Some(value)) if new_specs[at].1 != *value => {
                 spec_line(name, &format!("\"{}\"", new_specs[at].1), Some(value));

@@ -15,6 +15,7 @@
 
 pub mod cells;
 pub mod columns;
+pub mod dates;
 pub mod import;
 pub mod read;
 pub mod reference;

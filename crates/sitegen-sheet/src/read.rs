@@ -3,10 +3,13 @@
 
 use std::path::Path;
 
+use std::collections::HashMap;
+
 use calamine::{open_workbook_auto, Data, Reader};
 use sitegen_content::ErrorCode;
 
 use crate::cells::{CellRef, CellValue, Problems};
+use crate::dates::{self, DateParts, Position, Shown};
 
 /// The formats a sheet can be read from or written to, by file extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +58,7 @@ pub struct Grid {
 pub fn read_grid(path: &Path, format: Format, problems: &mut Problems) -> Option<Grid> {
     match format {
         Format::Csv => read_csv(path, problems),
-        Format::Xlsx | Format::Xls | Format::Ods => read_workbook(path, problems),
+        Format::Xlsx | Format::Xls | Format::Ods => read_workbook(path, format, problems),
     }
 }
 
@@ -146,7 +149,7 @@ fn read_csv(path: &Path, problems: &mut Problems) -> Option<Grid> {
     Some(grid)
 }
 
-fn read_workbook(path: &Path, problems: &mut Problems) -> Option<Grid> {
+fn read_workbook(path: &Path, format: Format, problems: &mut Problems) -> Option<Grid> {
     let sheet_start = |sheet: &str| CellRef::Sheet {
         sheet: sheet.to_string(),
         row: 1,
@@ -180,11 +183,16 @@ fn read_workbook(path: &Path, problems: &mut Problems) -> Option<Grid> {
         }
     };
     let (first_row, first_column) = range.start().unwrap_or((0, 0));
+    let shown_dates = shown_dates(path, format, &range);
     let mut grid = Grid::default();
     for (offset, cells) in range.rows().enumerate() {
         // Columns before the used range are empty: keep positions absolute.
         let mut row: Vec<CellValue> = vec![CellValue::Empty; first_column as usize];
-        row.extend(cells.iter().map(cell_value));
+        let row_at = first_row + offset as u32;
+        row.extend(cells.iter().enumerate().map(|(column, data)| {
+            let position = (row_at, first_column + column as u32);
+            cell_value(data, shown_dates.get(&position))
+        }));
         grid.rows.push(Row {
             at: CellRef::Sheet {
                 sheet: name.clone(),
@@ -197,15 +205,69 @@ fn read_workbook(path: &Path, problems: &mut Problems) -> Option<Grid> {
     Some(grid)
 }
 
-fn cell_value(data: &Data) -> CellValue {
-    match data {
-        Data::Empty => CellValue::Empty,
-        Data::String(text) => CellValue::Text(text.clone()),
-        Data::Int(number) => CellValue::Number(*number as f64),
-        Data::Float(number) => CellValue::Number(*number),
-        Data::Bool(flag) => CellValue::Bool(*flag),
-        Data::DateTime(date) => CellValue::Number(date.as_f64()),
-        Data::DateTimeIso(text) | Data::DurationIso(text) => CellValue::Text(text.clone()),
-        Data::Error(error) => CellValue::Error(error.to_string()),
+/// How each date cell of the sheet is shown, read from the file only when it has one.
+/// An `.xls` file's dates are shown as `2024-01-02` (its formats are in records calamine
+/// does not pass on).
+fn shown_dates(
+    path: &Path,
+    format: Format,
+    range: &calamine::Range<Data>,
+) -> HashMap<Position, Shown> {
+    let (first_row, first_column) = range.start().unwrap_or((0, 0));
+    let dates: Vec<Position> = range
+        .used_cells()
+        .filter(|(_, _, data)| {
+            matches!(
+                data,
+                Data::DateTime(_) | Data::DateTimeIso(_) | Data::DurationIso(_)
+            )
+        })
+        .map(|(row, column, _)| (first_row + row as u32, first_column + column as u32))
+        .collect();
+    match format {
+        _ if dates.is_empty() => HashMap::new(),
+        Format::Xlsx => dates::xlsx_formats(path, &dates),
+        Format::Ods => dates::ods_texts(path, &dates),
+        Format::Xls | Format::Csv => HashMap::new(),
     }
+}
+
+/// A cell's value; a date as the file shows it (`2024-01-02` when it does not say).
+fn cell_value(data: &Data, shown: Option<&Shown>) -> CellValue {
+    let parts = match data {
+        Data::Empty => return CellValue::Empty,
+        Data::String(text) => return CellValue::Text(text.clone()),
+        Data::Int(number) => return CellValue::Number(*number as f64),
+        Data::Float(number) => return CellValue::Number(*number),
+        Data::Bool(flag) => return CellValue::Bool(*flag),
+        Data::Error(error) => return CellValue::Error(error.to_string()),
+        Data::DateTime(date) => {
+            let (year, month, day, hour, minute, second, _) = date.to_ymd_hms_milli();
+            Some(DateParts {
+                year,
+                month,
+                day,
+                hour,
+                minute,
+                second,
+            })
+        }
+        Data::DateTimeIso(text) => dates::iso_parts(text),
+        Data::DurationIso(text) => dates::iso_time_parts(text),
+    };
+    match (parts, data) {
+        (Some(parts), _) => date_cell(&parts, shown),
+        (None, Data::DateTimeIso(text) | Data::DurationIso(text)) => CellValue::Text(text.clone()),
+        (None, _) => CellValue::Empty,
+    }
+}
+
+fn date_cell(parts: &DateParts, shown: Option<&Shown>) -> CellValue {
+    let serial = dates::parts_serial(parts);
+    let shown = match shown {
+        Some(Shown::Format(format)) => dates::format_date(parts, dates::weekday(serial), format),
+        Some(Shown::Text(text)) => text.clone(),
+        None => dates::iso_text(parts),
+    };
+    CellValue::Date { serial, shown }
 }

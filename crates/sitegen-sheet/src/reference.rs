@@ -105,5 +105,43 @@ pub fn reference_markdown() -> String {
          other columns as text (so codes keep their leading zeros) and offers the category ids\n\
          and subcategories of catalogue.toml as drop-down lists.\n",
     );
+    text.push_str(TYPE_GUESSING);
     text
 }
+
+/// What the import does with the types a spreadsheet guessed, and how to open a CSV
+/// file without guessing.
+const TYPE_GUESSING: &str = "
+## Numbers and dates a spreadsheet guessed
+
+A spreadsheet that opens a CSV file guesses each cell's type: `0042` becomes the number
+42, `1E5` becomes 100000, `12.50` becomes 12.5, `123456789012345678` is rounded to 15
+digits, and `2024-01-02` becomes a date, kept as its day number (45293). Saved as `.xlsx`,
+`.ods` or CSV again and imported, such cells would change products without a word, so
+the import:
+
+- reads a date cell as its number format shows it (`2024-01-02`, `01/02/24`), never as
+  its day number;
+- keeps the product's text when a number or date cell of a text column (in a CSV file,
+  a number) differs from it only as a spreadsheet's guess does (leading zeros dropped,
+  an exponent form or trailing zeros read as a number, 15 digits kept, a date read as
+  its day number or shown in another format), with the warning W1003 at the cell, which
+  names both values. With
+  `--accept-spreadsheet-numbers` the import takes the spreadsheet's values instead. A
+  cell that differs in any other way is a change as usual.
+
+The `.xlsx` export has none of this: its text columns stay text. To edit the CSV file,
+open it without type guessing:
+
+- **LibreOffice Calc**: File > Open, choose the file. In the Text Import dialog, choose
+  the separator Comma only, click the top-left corner of the preview to select every
+  column, set **Column type** to **Text**, leave \"Detect special numbers\" off, and
+  press OK. Save with File > Save As as Text CSV, character set Unicode (UTF-8).
+- **Excel**: do not open the file by double-clicking it. In a blank workbook, choose
+  Data > From Text/CSV, pick the file and press **Transform Data**; select every column
+  (click the first header, Shift-click the last), choose Transform > Data Type > **Text**
+  (Replace current), then Home > Close & Load. Excel for Microsoft 365 can instead be told
+  once, under File > Options > Data > Automatic data conversion, to leave leading zeros,
+  long numbers, digits around an `E` and dates as they are. Save with File > Save As,
+  \"CSV UTF-8 (Comma delimited) (*.csv)\".
+";

@@ -36,6 +36,19 @@ fn every_key_of_a_product_has_its_column_and_the_schema_says_which_are_required(
 }
 
 #[test]
+fn the_reference_says_how_to_open_a_csv_without_type_guessing() {
+    let reference = reference_markdown();
+    for step in [
+        "## Numbers and dates a spreadsheet guessed",
+        "set **Column type** to **Text**",
+        "Data > From Text/CSV",
+        "`--accept-spreadsheet-numbers`",
+    ] {
+        assert!(reference.contains(step), "{step}");
+    }
+}
+
+#[test]
 fn headers_match_in_any_case_with_spaces_or_underscores() {
     assert_eq!(normalise("  Sub_Category "), "subcategory");
     assert_eq!(
@@ -359,4 +372,256 @@ fn a_file_that_is_no_spreadsheet_is_one_located_error() {
     std::fs::write(&unknown, b"id,title").unwrap();
     let outcome = import(&content, &unknown);
     assert_eq!(outcome.diagnostics[0].code, ErrorCode::SheetUnreadable);
+}
+
+/// The folder of the spreadsheets LibreOffice saved from the CSV export of its
+/// products.toml (scripts/make-sheet-fixtures).
+fn libreoffice_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/libreoffice")
+        .join(name)
+}
+
+/// A copy of the valid fixture site with the products the LibreOffice fixtures hold.
+fn libreoffice_site() -> (tempfile::TempDir, PathBuf) {
+    let (dir, content) = site();
+    std::fs::copy(
+        libreoffice_fixture("products.toml"),
+        content.join("products.toml"),
+    )
+    .unwrap();
+    (dir, content)
+}
+
+fn headlines(outcome: &ImportOutcome, sheet: &Path) -> Vec<String> {
+    let shown = format!("{}:", sheet.display());
+    outcome
+        .diagnostics
+        .iter()
+        .map(|d| d.headline().replacen(&shown, "", 1))
+        .collect()
+}
+
+#[test]
+fn a_sheet_saved_by_libreoffice_from_the_csv_changes_no_value() {
+    for (name, sheet) in [("products.xlsx", "products"), ("products.ods", "products")] {
+        let (_dir, content) = libreoffice_site();
+        let before = std::fs::read(content.join("products.toml")).unwrap();
+        let path = libreoffice_fixture(name);
+        let outcome = import(&content, &path);
+        let kept = |cell: &str, made: &str, current: &str, why: &str| {
+            format!("{sheet}!{cell}: warning[W1003]: the spreadsheet made {made} of \"{current}\" ({why}): \"{current}\" is kept")
+        };
+        assert_eq!(
+            headlines(&outcome, &path),
+            vec![
+                kept(
+                    "J2",
+                    "the number 42",
+                    "0042",
+                    "it dropped the leading zeros"
+                ),
+                kept(
+                    "L2",
+                    "the number 100000",
+                    "1E5",
+                    "it read the exponent form as a number"
+                ),
+                kept(
+                    "N2",
+                    "the number 123456789012346000",
+                    "123456789012345678",
+                    "it keeps 15 digits of a number"
+                ),
+                kept(
+                    "O2",
+                    "the number 12.5",
+                    "12.50",
+                    "it read the text as a number"
+                ),
+            ],
+            "{name}"
+        );
+        let summary = outcome.summary.unwrap();
+        assert_eq!((summary.rows, summary.unchanged), (5, 5), "{name}");
+        assert!(!outcome.written);
+        assert_eq!(
+            std::fs::read(content.join("products.toml")).unwrap(),
+            before
+        );
+    }
+}
+
+#[test]
+fn a_csv_saved_again_by_libreoffice_changes_no_value() {
+    // LibreOffice writes its number cells as numbers: 42, 100000, 1.23456789012346E+017.
+    let (_dir, content) = libreoffice_site();
+    let path = libreoffice_fixture("products-resaved.csv");
+    let outcome = import(&content, &path);
+    let found: Vec<String> = headlines(&outcome, &path)
+        .iter()
+        .map(|line| line.split(" (").next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            "2:10: warning[W1003]: the spreadsheet made the number 42 of \"0042\"",
+            "2:12: warning[W1003]: the spreadsheet made the number 100000 of \"1E5\"",
+            "2:14: warning[W1003]: the spreadsheet made the number 123456789012346000 of \"123456789012345678\"",
+            "2:15: warning[W1003]: the spreadsheet made the number 12.5 of \"12.50\"",
+        ]
+    );
+    assert_eq!(outcome.summary.unwrap().unchanged, 5);
+    assert!(!outcome.written);
+}
+
+#[test]
+fn accepting_spreadsheet_numbers_takes_them_and_a_date_still_reads_as_shown() {
+    let (_dir, content) = libreoffice_site();
+    let options = ImportOptions {
+        dry_run: true,
+        accept_spreadsheet_numbers: true,
+        ..ImportOptions::default()
+    };
+    let path = libreoffice_fixture("products.xlsx");
+    let outcome = import_products(&content, &path, &options, &mut || {}).unwrap();
+    assert_eq!(
+        headlines(&outcome, &path),
+        vec!["products!N2: warning[W1002]: the number 123456789012346000 in a text column may have been rounded by the spreadsheet"]
+    );
+    assert_eq!(
+        outcome.changes,
+        vec![
+            "id 12 model: \"0042\" → \"42\"",
+            "id 12 spec: Code: \"1E5\" → \"100000\"",
+            "id 12 spec: Part number: \"123456789012345678\" → \"123456789012346000\"",
+            "id 12 spec: Ratio: \"12.50\" → \"12.5\"",
+        ]
+    );
+}
+
+#[test]
+fn a_date_is_read_as_its_number_format_shows_it() {
+    // "Detect special numbers" made 01/02/2024 a date shown as 01/02/24 (mm/dd/yy).
+    for (name, format) in [
+        ("products-special.xlsx", Format::Xlsx),
+        ("products-special.ods", Format::Ods),
+    ] {
+        let (_dir, content) = libreoffice_site();
+        let path = libreoffice_fixture(name);
+        let mut problems = Problems::default();
+        let grid = crate::read::read_grid(&path, format, &mut problems).unwrap();
+        let cell_at = |row: usize, column: usize| grid.rows[row].cells[column].clone();
+        let date = |shown: &str| CellValue::Date {
+            serial: 45293.0,
+            shown: shown.into(),
+        };
+        assert_eq!(cell_at(1, 12), date("2024-01-02"), "{name}");
+        assert_eq!(cell_at(2, 16), date("01/02/24"), "{name}");
+        let outcome = import(&content, &path);
+        let found = headlines(&outcome, &path);
+        assert!(
+            found.contains(&"products-special!Q3: warning[W1003]: the spreadsheet made the date 01/02/24 of \"01/02/2024\" (it read the text as a date and shows it in its own format): \"01/02/2024\" is kept".to_string()),
+            "{name}: {found:?}"
+        );
+        assert_eq!(outcome.summary.unwrap().unchanged, 5, "{name}");
+    }
+
+    // Formats of other programs and languages, in a workbook written here.
+    let dir = tempfile::tempdir().unwrap();
+    let written = dir.path().join("dates.xlsx");
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet();
+    let formats = [
+        ("dd/mm/yyyy", "02/01/2024"),
+        ("d mmm yyyy", "2 Jan 2024"),
+        ("dddd, mmmm d, yyyy", "Tuesday, January 2, 2024"),
+        ("[$-409]yyyy.mm.dd hh:mm AM/PM", "2024.01.02 10:30 AM"),
+        ("d\\.m\\.yy", "2.1.24"),
+    ];
+    for (column, (format, _)) in formats.iter().enumerate() {
+        let format = rust_xlsxwriter::Format::new().set_num_format(*format);
+        let serial = 45293.0 + if column == 3 { 10.5 / 24.0 } else { 0.0 };
+        sheet
+            .write_number_with_format(0, column as u16, serial, &format)
+            .unwrap();
+    }
+    workbook.save(&written).unwrap();
+    let mut problems = Problems::default();
+    let grid = crate::read::read_grid(&written, Format::Xlsx, &mut problems).unwrap();
+    let shown: Vec<String> = grid.rows[0]
+        .cells
+        .iter()
+        .map(|value| read_text(value, &cell(), &mut problems).unwrap())
+        .collect();
+    let expected: Vec<&str> = formats.iter().map(|(_, shown)| *shown).collect();
+    assert_eq!(shown, expected);
+    assert!(problems.found.is_empty());
+}
+
+#[test]
+fn a_spreadsheet_change_is_told_from_a_real_one() {
+    use crate::cells::spreadsheet_change;
+    let number = CellValue::Number;
+    assert_eq!(
+        spreadsheet_change("0042", &number(42.0)),
+        Some("it dropped the leading zeros")
+    );
+    assert_eq!(
+        spreadsheet_change("1E5", &number(1e5)),
+        Some("it read the exponent form as a number")
+    );
+    assert_eq!(
+        spreadsheet_change("123456789012345678", &number(1.23456789012346e17)),
+        Some("it keeps 15 digits of a number")
+    );
+    for text in ["12.50", "+12.5", "1,000.5"] {
+        let value = if text == "1,000.5" { 1000.5 } else { 12.5 };
+        assert_eq!(
+            spreadsheet_change(text, &number(value)),
+            Some("it read the text as a number"),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        spreadsheet_change("2024-01-02", &number(45293.0)),
+        Some("it read the date as its day number")
+    );
+    let date = |shown: &str| CellValue::Date {
+        serial: 45293.0,
+        shown: shown.into(),
+    };
+    assert_eq!(
+        spreadsheet_change("02/01/2024", &date("2024-01-02")),
+        Some("it read the text as a date and shows it in its own format")
+    );
+    // Real changes: another number, another date, text that is no number.
+    assert_eq!(spreadsheet_change("0042", &number(43.0)), None);
+    assert_eq!(spreadsheet_change("4008S", &number(4008.0)), None);
+    assert_eq!(spreadsheet_change("2024-01-03", &number(45293.0)), None);
+    assert_eq!(spreadsheet_change("2024-01-03", &date("2024-01-02")), None);
+    assert_eq!(spreadsheet_change("--5", &number(5.0)), None);
+}
+
+#[test]
+fn a_text_date_or_time_is_read_as_a_spreadsheet_keeps_it() {
+    use crate::dates::{day_serial, iso_time_parts, text_date_serials, weekday};
+    assert_eq!(day_serial(2024, 1, 2), 45293);
+    assert_eq!(day_serial(1900, 3, 1), 61);
+    assert_eq!(weekday(45293.0), 2, "2024-01-02 was a Tuesday");
+    assert_eq!(text_date_serials("2024-01-02"), vec![45293]);
+    // Day/month and month/day: both days a spreadsheet could have read.
+    assert_eq!(
+        text_date_serials("02/01/2024"),
+        vec![45293, day_serial(2024, 2, 1)]
+    );
+    assert_eq!(
+        text_date_serials("2.1.2024"),
+        vec![45293, day_serial(2024, 2, 1)]
+    );
+    assert_eq!(text_date_serials("31/02/2024"), Vec::<i64>::new());
+    assert_eq!(text_date_serials("4008-S"), Vec::<i64>::new());
+    let time = iso_time_parts("PT08H30M00S").unwrap();
+    assert_eq!((time.hour, time.minute, time.second), (8, 30, 0));
+    assert_eq!(iso_time_parts("P1D"), None);
 }

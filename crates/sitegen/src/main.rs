@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use sitegen_content::{HttpUrl, LoadOptions};
+use sitegen_sheet::ImportOptions;
 
 /// sitegen turns the company's content (TOML files) into a fast, prerendered React site.
 #[derive(Debug, Parser)]
@@ -81,6 +82,11 @@ struct ImportArgs {
     /// Remove the products that are not in the sheet (else they are kept).
     #[arg(long)]
     delete_missing: bool,
+    /// Take the numbers and dates a spreadsheet made of products' texts (`0042` made
+    /// 42, `1E5` made 100000, `12.50` made 12.5) instead of keeping the texts with a
+    /// warning (W1003).
+    #[arg(long)]
+    accept_spreadsheet_numbers: bool,
 }
 
 #[derive(Debug, Args)]
@@ -295,9 +301,12 @@ fn main() -> ExitCode {
             cmd::sheet::SheetKind::Products => cmd::sheet::import(
                 &args.content,
                 &args.file,
-                args.dry_run,
-                args.delete_missing,
-                load,
+                ImportOptions {
+                    dry_run: args.dry_run,
+                    delete_missing: args.delete_missing,
+                    accept_spreadsheet_numbers: args.accept_spreadsheet_numbers,
+                    load,
+                },
             ),
         },
         Command::Serve(args) => {

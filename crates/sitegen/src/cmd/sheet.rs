@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use sitegen_content::{display_path, LoadOptions};
+use sitegen_content::display_path;
 use sitegen_sheet::{export_products, import_products, ImportOptions, LISTED_CHANGES};
 
 use super::{counts, paint_failure, print_errors, print_warnings};
@@ -28,19 +28,9 @@ pub fn export(content: &Path, file: &Path) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `sitegen import products FILE [--dry-run] [--delete-missing]`.
-pub fn import(
-    content: &Path,
-    file: &Path,
-    dry_run: bool,
-    delete_missing: bool,
-    load: LoadOptions,
-) -> anyhow::Result<ExitCode> {
-    let options = ImportOptions {
-        dry_run,
-        delete_missing,
-        load,
-    };
+/// `sitegen import products FILE [--dry-run] [--delete-missing]
+/// [--accept-spreadsheet-numbers]`.
+pub fn import(content: &Path, file: &Path, options: ImportOptions) -> anyhow::Result<ExitCode> {
     let mut before_write = || sitegen_workers::fault::point("import-write");
     let outcome = match import_products(content, file, &options, &mut before_write) {
         Ok(outcome) => outcome,
@@ -66,7 +56,7 @@ pub fn import(
         );
         return Ok(ExitCode::from(1));
     }
-    if dry_run {
+    if options.dry_run {
         for line in outcome.changes.iter().take(LISTED_CHANGES) {
             println!("{line}");
         }

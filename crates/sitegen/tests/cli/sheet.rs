@@ -517,3 +517,60 @@ fn delete_missing_is_refused_while_a_menu_links_to_a_product_it_would_delete() {
     assert!(stderr.contains("no product has id 3"), "{stderr}");
     assert_eq!(fs::read(&products).unwrap(), before);
 }
+
+/// A copy of the valid fixture site with the products the LibreOffice fixtures of
+/// sitegen-sheet were made from, and the path of one of those fixtures.
+fn libreoffice_fixture(name: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let fixtures =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../sitegen-sheet/tests/fixtures/libreoffice");
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    sitegen_content::testing::copy_dir(&sitegen_content::testing::valid_content_dir(), &content);
+    fs::copy(
+        fixtures.join("products.toml"),
+        content.join("products.toml"),
+    )
+    .unwrap();
+    (tmp, content, fixtures.join(name))
+}
+
+#[test]
+fn a_csv_saved_as_xlsx_by_libreoffice_keeps_the_texts_unless_told_otherwise() {
+    let (_tmp, content, sheet) = libreoffice_fixture("products.xlsx");
+    let products = content.join("products.toml");
+    let before = fs::read(&products).unwrap();
+    let sheet = sheet.to_str().unwrap();
+
+    let kept = sitegen(&content, &["import", "products", sheet], &[]);
+    let stderr = text(&kept.stderr);
+    assert!(kept.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{sheet}:products!J2: warning[W1003]: the spreadsheet made the number 42 of \"0042\" (it dropped the leading zeros): \"0042\" is kept"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("warning[W1003]").count(), 4, "{stderr}");
+    assert!(
+        text(&kept.stdout).contains("nothing to change"),
+        "{}",
+        text(&kept.stdout)
+    );
+    assert_eq!(fs::read(&products).unwrap(), before);
+
+    let taken = sitegen(
+        &content,
+        &["import", "products", sheet, "--accept-spreadsheet-numbers"],
+        &[],
+    );
+    let stdout = text(&taken.stdout);
+    assert!(taken.status.success(), "{}", text(&taken.stderr));
+    assert!(
+        stdout.contains(": 5 rows: 1 products changed (4 values)"),
+        "{stdout}"
+    );
+    let after = fs::read_to_string(&products).unwrap();
+    assert!(after.contains("model = \"42\""), "{after}");
+    // The date is read as shown, the same as the text: it did not change.
+    assert!(after.contains("value = \"2024-01-02\""), "{after}");
+}
