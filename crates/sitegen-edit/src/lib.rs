@@ -117,8 +117,9 @@ impl fmt::Display for FieldPath {
 /// A typed change of one content file's array of tables (`[[product]]`, …).
 #[derive(Debug, Clone)]
 pub enum Change {
-    /// Sets the value at `field` of the entry `entry` (`None` removes the key). The old
-    /// value's surrounding spaces and comment stay.
+    /// Sets the value at `field` of the entry `entry` (`None` removes the key; one
+    /// past the end of a list appends). The old value's surrounding spaces, comment
+    /// and spelling stay, and a list written as `[[…]]` tables stays tables.
     Set {
         /// The entry.
         entry: EntryId,
@@ -353,12 +354,16 @@ impl ContentEdit {
                         array: array.clone(),
                         id: entry.clone(),
                     })?;
-                if !set_in_table(table, &field.0, value.map(json::one_line)) {
-                    return Err(EditError::NoSuchField {
-                        array,
-                        id: entry,
-                        field,
-                    });
+                match json::set_value_in(table, &field.0, value.map(json::one_line)) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Err(EditError::NoSuchField {
+                            array,
+                            id: entry,
+                            field,
+                        })
+                    }
+                    Err(message) => return Err(EditError::WrongValue { field, message }),
                 }
             }
             Change::Add { mut entry } => {
@@ -367,6 +372,7 @@ impl ContentEdit {
                         *value = json::one_line(value.clone());
                     }
                 }
+                let entry = json::ordered_like(entry, self.entries().chain(&self.added));
                 self.added.push(entry)
             }
             Change::Remove { entry } => {
@@ -525,8 +531,9 @@ impl ContentEdit {
 
 /// `text` with the line ends of `original`: toml_edit ends the lines it writes with
 /// `\n`, which would turn every line of a CRLF file (Windows editors) into a change.
-/// Only a file of CRLF alone is converted: there every bare `\n` is toml_edit's (the
-/// values set never hold a line break, see [`json::json_value`]).
+/// Only a file of CRLF alone is converted: there every bare `\n` is toml_edit's or a
+/// line break of a multi-line string changed, which is then a CRLF like the others
+/// (new values never hold a line break, see [`json::json_value`]).
 fn line_ends_like(original: &str, text: String) -> String {
     let crlf = original.matches("\r\n").count();
     if crlf == 0 || crlf != original.matches('\n').count() {
@@ -568,88 +575,11 @@ pub fn write_if_unchanged(path: &Path, expected: &[u8], bytes: &[u8]) -> Result<
     Ok(())
 }
 
-/// Sets (or removes, with `None`) the value at `path` of `table`; whether the path led
-/// to a place that can hold it.
-fn set_in_table(table: &mut Table, path: &[PathStep], value: Option<Value>) -> bool {
-    let Some((PathStep::Key(key), rest)) = path.split_first() else {
-        return false;
-    };
-    if rest.is_empty() {
-        match value {
-            None => {
-                table.remove(key);
-            }
-            Some(value) => match table.get_mut(key) {
-                Some(Item::Value(old)) => replace_keeping_decor(old, value),
-                _ => {
-                    table.insert(key, Item::Value(value));
-                }
-            },
-        }
-        return true;
-    }
-    match table.get_mut(key) {
-        Some(Item::Value(inner)) => set_in_value(inner, rest, value),
-        _ => false,
-    }
-}
-
-fn set_in_value(target: &mut Value, path: &[PathStep], value: Option<Value>) -> bool {
-    let Some((step, rest)) = path.split_first() else {
-        return false;
-    };
-    match (step, target) {
-        (PathStep::Index(at), Value::Array(array)) => {
-            if rest.is_empty() {
-                match value {
-                    None if *at < array.len() => {
-                        array.remove(*at);
-                    }
-                    Some(value) if *at < array.len() => {
-                        if let Some(old) = array.get_mut(*at) {
-                            replace_keeping_decor(old, value);
-                        }
-                    }
-                    _ => return false,
-                }
-                return true;
-            }
-            array
-                .get_mut(*at)
-                .is_some_and(|inner| set_in_value(inner, rest, value))
-        }
-        (PathStep::Key(key), Value::InlineTable(table)) => {
-            if rest.is_empty() {
-                match value {
-                    None => {
-                        table.remove(key);
-                    }
-                    Some(value) => match table.get_mut(key) {
-                        Some(old) => replace_keeping_decor(old, value),
-                        None => {
-                            table.insert(key, value);
-                        }
-                    },
-                }
-                return true;
-            }
-            table
-                .get_mut(key)
-                .is_some_and(|inner| set_in_value(inner, rest, value))
-        }
-        _ => false,
-    }
-}
-
-/// `old` becomes `new` with the spaces and comment around `old`.
-fn replace_keeping_decor(old: &mut Value, mut new: Value) {
-    *new.decor_mut() = old.decor().clone();
-    *old = new;
-}
-
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_bytes;
 #[cfg(test)]
 mod tests_json;
+#[cfg(test)]
+mod tests_spellings;
