@@ -32,3 +32,5 @@ pub use write::{
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_spellings;
