@@ -460,18 +460,28 @@ fn rank(order: &[&str], key: &str) -> usize {
     order.iter().position(|k| *k == key).unwrap_or(order.len())
 }
 
-/// `table` (a new entry, or a table added to an array of tables) with its keys in the
-/// order they first come in `siblings`, the tables of its kind already in the file: a
-/// JSON object's keys arrive in alphabetical order.
+/// `table` (a table added to an array of tables) with its keys in the order they
+/// first come in `siblings`, the tables of its kind already in the file: a JSON
+/// object's keys arrive in alphabetical order.
 pub fn ordered_like<'a>(table: Table, siblings: impl Iterator<Item = &'a Table>) -> Table {
+    in_key_order(table, &key_order(siblings))
+}
+
+/// The keys of `tables` in the order they first come.
+pub fn key_order<'a>(tables: impl Iterator<Item = &'a Table>) -> Vec<String> {
     let mut order: Vec<String> = Vec::new();
-    for sibling in siblings {
-        for (key, _) in sibling.iter() {
+    for table in tables {
+        for (key, _) in table.iter() {
             if !order.iter().any(|known| known == key) {
                 order.push(key.to_string());
             }
         }
     }
+    order
+}
+
+/// `table` with its keys in `order` (those not in it last, in their own order).
+pub fn in_key_order(table: Table, order: &[String]) -> Table {
     let order: Vec<&str> = order.iter().map(String::as_str).collect();
     let mut items: Vec<(toml_edit::Key, Item)> = table
         .iter()

@@ -228,6 +228,9 @@ pub struct ContentEdit {
     added: Vec<Table>,
     /// The position of each id in the array, built on first use.
     index: Option<HashMap<EntryId, usize>>,
+    /// The keys of the file's entries in the order they first come, which an entry
+    /// added follows (read once: an import may add thousands).
+    key_order: Option<Vec<String>>,
     changed: bool,
     /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
     /// the same text, which at 10,000 products takes a while to render.
@@ -267,6 +270,7 @@ impl ContentEdit {
             document,
             added: Vec::new(),
             index: None,
+            key_order: None,
             changed: false,
             rendered: std::sync::OnceLock::new(),
         })
@@ -372,7 +376,11 @@ impl ContentEdit {
                         *value = json::one_line(value.clone());
                     }
                 }
-                let entry = json::ordered_like(entry, self.entries().chain(&self.added));
+                if self.key_order.is_none() {
+                    self.key_order = Some(json::key_order(self.entries()));
+                }
+                let order = self.key_order.as_deref().unwrap_or_default();
+                let entry = json::in_key_order(entry, order);
                 self.added.push(entry)
             }
             Change::Remove { entry } => {

@@ -188,3 +188,23 @@ fn specifications_written_as_tables_are_changed_as_tables() {
         "[[product]]\nid = 1\ntitle = \"Lamp\"\n\n[[product.specifications]]\nname = \"Weight\"\nvalue = '13 kg' # net\n\n[[product.specifications]]\nname = \"Colour\"\nvalue = \"Blue\"\n\n[[product]]\nid = 2\ntitle = \"Scope\"\n"
     );
 }
+
+#[test]
+fn a_position_in_a_specification_table_is_located_at_its_field() {
+    let locator = Locator::new(SPEC_TABLES, "product");
+    let line = SPEC_TABLES
+        .lines()
+        .position(|l| l == "value = \"20 W\"")
+        .unwrap()
+        + 1;
+    let at = locator.at(line, 9).unwrap();
+    assert_eq!(at.id, Some(EntryId::Number(1)));
+    assert_eq!(
+        at.field,
+        FieldPath::key("specifications")
+            .then(PathStep::Index(1))
+            .then(PathStep::Key("value".into()))
+    );
+    let second = SPEC_TABLES.lines().position(|l| l == "id = 2").unwrap() + 1;
+    assert_eq!(locator.at(second, 1).unwrap().id, Some(EntryId::Number(2)));
+}
