@@ -447,14 +447,19 @@ impl ContentEdit {
         value: &serde_json::Value,
         base: Option<&serde_json::Value>,
     ) -> Result<Option<Conflict>, EditError> {
+        let disk = self.get_json(entry, field)?;
         if let Some(base) = base {
-            let disk = self.get_json(entry, field)?;
             if disk != *base && disk != *value {
                 return Ok(Some(Conflict {
                     disk,
                     yours: value.clone(),
                 }));
             }
+        }
+        // Nothing to change: the file is not rewritten, not even in toml_edit's layout
+        // (which groups a table's dotted keys where the first one is).
+        if disk == *value {
+            return Ok(None);
         }
         let table = self.root_mut(entry)?;
         match json::set_in(table, &field.0, value) {

@@ -208,3 +208,17 @@ fn a_position_in_a_specification_table_is_located_at_its_field() {
     let second = SPEC_TABLES.lines().position(|l| l == "id = 2").unwrap() + 1;
     assert_eq!(locator.at(second, 1).unwrap().id, Some(EntryId::Number(2)));
 }
+
+#[test]
+fn a_save_of_the_values_as_read_keeps_dotted_keys_apart() {
+    let text = "contact.phone = \"+91 1\"\nname = \"Acme\"\ncontact.email = 'a@x.in'\n";
+    let (_dir, content) = folder("site.toml", text);
+    let mut edit = ContentEdit::open_document(&content, "site.toml").unwrap();
+    let whole = edit.get_json(None, &FieldPath::default()).unwrap();
+    for (key, value) in whole.as_object().unwrap() {
+        edit.set_json(None, &FieldPath::key(key), value, Some(value))
+            .unwrap();
+    }
+    assert_eq!(edit.text().0, text);
+    assert!(!edit.commit().unwrap());
+}
