@@ -238,8 +238,7 @@ impl<'a> Slot<'a> {
                     }
                     (Some(old), false) => merge_value(old, json)?,
                     (None, false) if *at == len => {
-                        let new = laid_out_like_neighbour(array, len, json_value(json)?);
-                        array.push_formatted(new);
+                        insert_laid_out(array, len, json_value(json)?);
                     }
                     (None, _) => return Ok(false),
                 }
@@ -292,8 +291,7 @@ impl Slot<'_> {
                 match array.get_mut(*at) {
                     Some(old) => *old = spelled_like(old, value),
                     None => {
-                        let new = laid_out_like_neighbour(array, *at, value);
-                        array.push_formatted(new);
+                        insert_laid_out(array, *at, value);
                     }
                 }
                 true
@@ -430,29 +428,74 @@ fn merge_array(array: &mut Array, items: &[Json]) -> Result<(), String> {
     }
     for (offset, item) in new_middle[merged..].iter().enumerate() {
         let at = same_start + merged + offset;
-        let new = laid_out_like_neighbour(array, at, json_value(item)?);
-        array.insert_formatted(at, new);
+        insert_laid_out(array, at, json_value(item)?);
     }
     Ok(())
 }
 
-/// `new`, to be inserted at `at` of `array`, with the spaces and line break before it
-/// of the item it follows (of the first item at the start) and, for an inline table,
-/// its keys in that item's order.
-fn laid_out_like_neighbour(array: &Array, at: usize, mut new: Value) -> Value {
+/// Inserts `new` at `at` of `array` laid out like the items around it: in a list of one
+/// item a line it gets a line of its own (a comment that ends the line before stays
+/// there), else the spaces of the item it follows; an inline table gets its keys in
+/// that item's order.
+fn insert_laid_out(array: &mut Array, at: usize, mut new: Value) {
+    let len = array.len();
     let neighbour = match at {
         0 => array.get(0),
         _ => array.get(at - 1),
     };
-    let Some(neighbour) = neighbour else {
-        return new;
+    let Some(neighbour) = neighbour.cloned() else {
+        array.insert_formatted(at, new);
+        return;
     };
     if let (Value::InlineTable(table), Some(like)) = (&mut new, neighbour.as_inline_table()) {
         let order: Vec<&str> = like.iter().map(|(key, _)| key).collect();
         table.sort_values_by(|a, _, b, _| rank(&order, a.get()).cmp(&rank(&order, b.get())));
     }
+    let raw = |text: Option<&toml_edit::RawString>| {
+        text.and_then(|raw| raw.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
     *new.decor_mut() = neighbour.decor().clone();
-    new
+    let appended = at == len;
+    // The last item's spaces and comment before `]` (without a trailing comma) go
+    // after the new last item, past the comma the last item now needs.
+    let last_suffix = raw(neighbour.decor().suffix());
+    if appended {
+        let before_last = match len {
+            1 => String::new(),
+            _ => array
+                .get(len - 2)
+                .map_or(String::new(), |v| raw(v.decor().suffix())),
+        };
+        if let Some(last) = array.get_mut(len - 1) {
+            last.decor_mut().set_suffix(before_last);
+        }
+    }
+    // What ends the line of the item before, up to the next item (or the bracket).
+    let (between, moved_suffix) = match array.get(at) {
+        Some(next) => (raw(next.decor().prefix()), false),
+        None if appended && last_suffix.contains('\n') => (last_suffix, true),
+        None => (
+            array.trailing().as_str().unwrap_or_default().to_string(),
+            false,
+        ),
+    };
+    if let Some((line_end, rest)) = between.split_once('\n') {
+        let own = match appended {
+            true => raw(neighbour.decor().prefix()),
+            false => rest.to_string(),
+        };
+        let indent = own.rsplit('\n').next().unwrap_or_default();
+        new.decor_mut().set_prefix(format!("{line_end}\n{indent}"));
+        let rest = format!("\n{rest}");
+        match (array.get_mut(at), moved_suffix) {
+            (Some(next), _) => next.decor_mut().set_prefix(rest),
+            (None, true) => new.decor_mut().set_suffix(rest),
+            (None, false) => array.set_trailing(rest),
+        }
+    }
+    array.insert_formatted(at, new);
 }
 
 /// Where `key` comes in `order` (the keys not in it last, in their own order).

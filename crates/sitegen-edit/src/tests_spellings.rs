@@ -222,3 +222,31 @@ fn a_save_of_the_values_as_read_keeps_dotted_keys_apart() {
     assert_eq!(edit.text().0, text);
     assert!(!edit.commit().unwrap());
 }
+
+#[test]
+fn an_item_added_to_a_list_leaves_the_comments_on_their_lines() {
+    let text = "links = [\n  \"a\", # first\n  \"b\", # second\n]\nbare = [\n  \"a\",\n  \"b\" # last\n]\nwords = [ \"x\", \"y\" ]\n";
+    let (_dir, content) = folder("doc.toml", text);
+    let set = |list: &str, value: serde_json::Value| {
+        let mut edit = ContentEdit::open_document(&content, "doc.toml").unwrap();
+        edit.set_json(None, &FieldPath::key(list), &value, None)
+            .unwrap();
+        edit.text().0
+    };
+    assert_eq!(
+        set("links", json!(["a", "b", "c"])),
+        text.replace("  \"b\", # second\n", "  \"b\", # second\n  \"c\",\n")
+    );
+    assert_eq!(
+        set("links", json!(["a", "z", "b"])),
+        text.replace("  \"a\", # first\n", "  \"a\", # first\n  \"z\",\n")
+    );
+    assert_eq!(
+        set("bare", json!(["a", "b", "c"])),
+        text.replace("  \"b\" # last\n]", "  \"b\", # last\n  \"c\"\n]")
+    );
+    assert_eq!(
+        set("words", json!(["x", "y", "w"])),
+        text.replace("[ \"x\", \"y\" ]", "[ \"x\", \"y\", \"w\" ]")
+    );
+}
