@@ -234,7 +234,7 @@ impl<'a> Slot<'a> {
                 let len = array.len();
                 match (array.get_mut(*at), json.is_null()) {
                     (Some(_), true) => {
-                        array.remove(*at);
+                        remove_laid_out(array, *at);
                     }
                     (Some(old), false) => merge_value(old, json)?,
                     (None, false) if *at == len => {
@@ -424,7 +424,7 @@ fn merge_array(array: &mut Array, items: &[Json]) -> Result<(), String> {
         }
     }
     for _ in merged..old_middle {
-        array.remove(same_start + merged);
+        remove_laid_out(array, same_start + merged);
     }
     for (offset, item) in new_middle[merged..].iter().enumerate() {
         let at = same_start + merged + offset;
@@ -496,6 +496,51 @@ fn insert_laid_out(array: &mut Array, at: usize, mut new: Value) {
         }
     }
     array.insert_formatted(at, new);
+}
+
+/// Removes the item at `at` of `array` with its own line in a list of one item a line:
+/// the comment that ends the line before stays there, the item's own comment goes.
+fn remove_laid_out(array: &mut Array, at: usize) {
+    let raw = |text: Option<&toml_edit::RawString>| {
+        text.and_then(|raw| raw.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let Some(removed) = array.get(at) else {
+        return;
+    };
+    let prefix = raw(removed.decor().prefix());
+    let suffix = raw(removed.decor().suffix());
+    let last = at + 1 == array.len();
+    array.remove(at);
+    let Some((line_end_before, _)) = prefix.split_once('\n') else {
+        // One line: the first item's spaces after `[` stay.
+        if let (0, Some(next)) = (at, array.get_mut(0)) {
+            next.decor_mut().set_prefix(prefix);
+        }
+        return;
+    };
+    if last && suffix.contains('\n') {
+        // No trailing comma: the line break before `]` was the removed item's.
+        let rest = suffix.split_once('\n').map_or("", |(_, rest)| rest);
+        if let Some(new_last) = array.get_mut(at.wrapping_sub(1)) {
+            new_last
+                .decor_mut()
+                .set_suffix(format!("{line_end_before}\n{rest}"));
+        }
+        return;
+    }
+    let after = match array.get(at) {
+        Some(next) => raw(next.decor().prefix()),
+        None => array.trailing().as_str().unwrap_or_default().to_string(),
+    };
+    if let Some((_, rest)) = after.split_once('\n') {
+        let after = format!("{line_end_before}\n{rest}");
+        match array.get_mut(at) {
+            Some(next) => next.decor_mut().set_prefix(after),
+            None => array.set_trailing(after),
+        }
+    }
 }
 
 /// Where `key` comes in `order` (the keys not in it last, in their own order).

@@ -250,3 +250,35 @@ fn an_item_added_to_a_list_leaves_the_comments_on_their_lines() {
         text.replace("[ \"x\", \"y\" ]", "[ \"x\", \"y\", \"w\" ]")
     );
 }
+
+#[test]
+fn an_item_removed_from_a_list_takes_its_own_line_and_comment_only() {
+    let text = "links = [\n  \"a\", # first\n  # about b\n  \"b\", # second\n  \"c\", # third\n]\nbare = [\n  \"a\",\n  \"b\" # last\n]\nwords = [ \"x\", \"y\" ]\n";
+    let (_dir, content) = folder("doc.toml", text);
+    let set = |list: &str, value: serde_json::Value| {
+        let mut edit = ContentEdit::open_document(&content, "doc.toml").unwrap();
+        edit.set_json(None, &FieldPath::key(list), &value, None)
+            .unwrap();
+        edit.text().0
+    };
+    assert_eq!(
+        set("links", json!(["a", "c"])),
+        text.replace("  # about b\n  \"b\", # second\n", "")
+    );
+    assert_eq!(
+        set("links", json!(["a", "b"])),
+        text.replace("  \"c\", # third\n", "")
+    );
+    assert_eq!(
+        set("links", json!(["b", "c"])),
+        text.replace("  \"a\", # first\n", "")
+    );
+    assert_eq!(
+        set("bare", json!(["a"])),
+        text.replace("  \"a\",\n  \"b\" # last\n]", "  \"a\"\n]")
+    );
+    assert_eq!(
+        set("words", json!(["y"])),
+        text.replace("[ \"x\", \"y\" ]", "[ \"y\" ]")
+    );
+}
