@@ -451,11 +451,6 @@ fn insert_laid_out(array: &mut Array, at: usize, mut new: Value) {
         let order: Vec<&str> = like.iter().map(|(key, _)| key).collect();
         table.sort_values_by(|a, _, b, _| rank(&order, a.get()).cmp(&rank(&order, b.get())));
     }
-    let raw = |text: Option<&toml_edit::RawString>| {
-        text.and_then(|raw| raw.as_str())
-            .unwrap_or_default()
-            .to_string()
-    };
     *new.decor_mut() = neighbour.decor().clone();
     let appended = at == len;
     // The last item's spaces and comment before `]` (without a trailing comma) go
@@ -481,19 +476,33 @@ fn insert_laid_out(array: &mut Array, at: usize, mut new: Value) {
             false,
         ),
     };
-    if let Some((line_end, rest)) = between.split_once('\n') {
-        let own = match appended {
-            true => raw(neighbour.decor().prefix()),
-            false => rest.to_string(),
+    let Some((line_end, rest)) = between.split_once('\n') else {
+        // One line: the spaces between items (the first item's are those after `[`).
+        let separator = match array.get(at.max(2) - 1).filter(|_| len > 1) {
+            Some(item) => raw(item.decor().prefix()),
+            None => " ".to_string(),
         };
-        let indent = own.rsplit('\n').next().unwrap_or_default();
-        new.decor_mut().set_prefix(format!("{line_end}\n{indent}"));
-        let rest = format!("\n{rest}");
-        match (array.get_mut(at), moved_suffix) {
-            (Some(next), _) => next.decor_mut().set_prefix(rest),
-            (None, true) => new.decor_mut().set_suffix(rest),
-            (None, false) => array.set_trailing(rest),
+        match array.get_mut(0).filter(|_| at == 0) {
+            Some(first) => {
+                new.decor_mut().set_prefix(raw(first.decor().prefix()));
+                first.decor_mut().set_prefix(separator);
+            }
+            None => new.decor_mut().set_prefix(separator),
         }
+        array.insert_formatted(at, new);
+        return;
+    };
+    let own = match appended {
+        true => raw(neighbour.decor().prefix()),
+        false => rest.to_string(),
+    };
+    let indent = own.rsplit('\n').next().unwrap_or_default();
+    new.decor_mut().set_prefix(format!("{line_end}\n{indent}"));
+    let rest = format!("\n{rest}");
+    match (array.get_mut(at), moved_suffix) {
+        (Some(next), _) => next.decor_mut().set_prefix(rest),
+        (None, true) => new.decor_mut().set_suffix(rest),
+        (None, false) => array.set_trailing(rest),
     }
     array.insert_formatted(at, new);
 }
@@ -501,11 +510,6 @@ fn insert_laid_out(array: &mut Array, at: usize, mut new: Value) {
 /// Removes the item at `at` of `array` with its own line in a list of one item a line:
 /// the comment that ends the line before stays there, the item's own comment goes.
 fn remove_laid_out(array: &mut Array, at: usize) {
-    let raw = |text: Option<&toml_edit::RawString>| {
-        text.and_then(|raw| raw.as_str())
-            .unwrap_or_default()
-            .to_string()
-    };
     let Some(removed) = array.get(at) else {
         return;
     };
@@ -541,6 +545,13 @@ fn remove_laid_out(array: &mut Array, at: usize) {
             None => array.set_trailing(after),
         }
     }
+}
+
+/// The text of a prefix, suffix or trailing part of a document read ("" when none).
+fn raw(text: Option<&toml_edit::RawString>) -> String {
+    text.and_then(|raw| raw.as_str())
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Where `key` comes in `order` (the keys not in it last, in their own order).
@@ -670,8 +681,14 @@ fn merge_tables(old: &mut ArrayOfTables, json: &Json) -> Result<(), String> {
     let Json::Array(items) = json else {
         return Err(format!("expected a list of tables, not {json}"));
     };
+    // Fewer tables: those removed are the ones after the tables alike at the start, so
+    // that the others keep their bytes (a table cannot be inserted between others).
+    let same_start = (old.iter())
+        .zip(items)
+        .take_while(|(table, item)| table_json(table) == **item)
+        .count();
     while old.len() > items.len() {
-        old.remove(old.len() - 1);
+        old.remove(same_start);
     }
     for (at, item) in items.iter().enumerate() {
         match old.get_mut(at) {
