@@ -343,7 +343,7 @@ pub fn set_in(root: &mut Table, path: &[PathStep], json: &Json) -> Result<bool, 
 /// Sets the value at `path` under `root` to the TOML `value` (`None` removes it): a
 /// value already there is merged with it as [`set_in`] does, keeping its spelling; a
 /// new one is written as `value` is formatted. `Ok(false)` when the path leads nowhere.
-pub fn set_value_in(
+pub(crate) fn set_value_in(
     root: &mut Table,
     path: &[PathStep],
     value: Option<Value>,
@@ -562,12 +562,12 @@ fn rank(order: &[&str], key: &str) -> usize {
 /// `table` (a table added to an array of tables) with its keys in the order they
 /// first come in `siblings`, the tables of its kind already in the file: a JSON
 /// object's keys arrive in alphabetical order.
-pub fn ordered_like<'a>(table: Table, siblings: impl Iterator<Item = &'a Table>) -> Table {
+fn ordered_like<'a>(table: Table, siblings: impl Iterator<Item = &'a Table>) -> Table {
     in_key_order(table, &key_order(siblings))
 }
 
 /// The keys of `tables` in the order they first come.
-pub fn key_order<'a>(tables: impl Iterator<Item = &'a Table>) -> Vec<String> {
+pub(crate) fn key_order<'a>(tables: impl Iterator<Item = &'a Table>) -> Vec<String> {
     let mut order: Vec<String> = Vec::new();
     for table in tables {
         for (key, _) in table.iter() {
@@ -580,7 +580,7 @@ pub fn key_order<'a>(tables: impl Iterator<Item = &'a Table>) -> Vec<String> {
 }
 
 /// `table` with its keys in `order` (those not in it last, in their own order).
-pub fn in_key_order(table: Table, order: &[String]) -> Table {
+pub(crate) fn in_key_order(table: Table, order: &[String]) -> Table {
     let order: Vec<&str> = order.iter().map(String::as_str).collect();
     let mut items: Vec<(toml_edit::Key, Item)> = table
         .iter()
@@ -600,7 +600,7 @@ pub fn in_key_order(table: Table, order: &[String]) -> Table {
 
 /// `new` with the spelling of `old` where its text allows it (a literal string stays
 /// literal, a multi-line string multi-line), and with `old`'s spaces and comment.
-pub fn spelled_like(old: &Value, mut new: Value) -> Value {
+fn spelled_like(old: &Value, mut new: Value) -> Value {
     if let (Value::String(before), Value::String(after)) = (old, &new) {
         let raw = before.as_repr().and_then(|repr| repr.as_raw().as_str());
         if let Some(spelled) = raw.and_then(|raw| spell_as(raw, after.value())) {
