@@ -117,8 +117,9 @@ impl fmt::Display for FieldPath {
 /// A typed change of one content file's array of tables (`[[product]]`, …).
 #[derive(Debug, Clone)]
 pub enum Change {
-    /// Sets the value at `field` of the entry `entry` (`None` removes the key). The old
-    /// value's surrounding spaces and comment stay.
+    /// Sets the value at `field` of the entry `entry` (`None` removes the key; one
+    /// past the end of a list appends). The old value's surrounding spaces, comment
+    /// and spelling stay, and a list written as `[[…]]` tables stays tables.
     Set {
         /// The entry.
         entry: EntryId,
@@ -227,6 +228,9 @@ pub struct ContentEdit {
     added: Vec<Table>,
     /// The position of each id in the array, built on first use.
     index: Option<HashMap<EntryId, usize>>,
+    /// The keys of the file's entries in the order they first come, which an entry
+    /// added follows (read once: an import may add thousands).
+    key_order: Option<Vec<String>>,
     changed: bool,
     /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
     /// the same text, which at 10,000 products takes a while to render.
@@ -266,6 +270,7 @@ impl ContentEdit {
             document,
             added: Vec::new(),
             index: None,
+            key_order: None,
             changed: false,
             rendered: std::sync::OnceLock::new(),
         })
@@ -353,12 +358,16 @@ impl ContentEdit {
                         array: array.clone(),
                         id: entry.clone(),
                     })?;
-                if !set_in_table(table, &field.0, value.map(json::one_line)) {
-                    return Err(EditError::NoSuchField {
-                        array,
-                        id: entry,
-                        field,
-                    });
+                match json::set_value_in(table, &field.0, value.map(json::one_line)) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Err(EditError::NoSuchField {
+                            array,
+                            id: entry,
+                            field,
+                        })
+                    }
+                    Err(message) => return Err(EditError::WrongValue { field, message }),
                 }
             }
             Change::Add { mut entry } => {
@@ -367,6 +376,11 @@ impl ContentEdit {
                         *value = json::one_line(value.clone());
                     }
                 }
+                if self.key_order.is_none() {
+                    self.key_order = Some(json::key_order(self.entries()));
+                }
+                let order = self.key_order.as_deref().unwrap_or_default();
+                let entry = json::in_key_order(entry, order);
                 self.added.push(entry)
             }
             Change::Remove { entry } => {
@@ -433,14 +447,19 @@ impl ContentEdit {
         value: &serde_json::Value,
         base: Option<&serde_json::Value>,
     ) -> Result<Option<Conflict>, EditError> {
+        let disk = self.get_json(entry, field)?;
         if let Some(base) = base {
-            let disk = self.get_json(entry, field)?;
             if disk != *base && disk != *value {
                 return Ok(Some(Conflict {
                     disk,
                     yours: value.clone(),
                 }));
             }
+        }
+        // Nothing to change: the file is not rewritten, not even in toml_edit's layout
+        // (which groups a table's dotted keys where the first one is).
+        if disk == *value {
+            return Ok(None);
         }
         let table = self.root_mut(entry)?;
         match json::set_in(table, &field.0, value) {
@@ -525,8 +544,9 @@ impl ContentEdit {
 
 /// `text` with the line ends of `original`: toml_edit ends the lines it writes with
 /// `\n`, which would turn every line of a CRLF file (Windows editors) into a change.
-/// Only a file of CRLF alone is converted: there every bare `\n` is toml_edit's (the
-/// values set never hold a line break, see [`json::json_value`]).
+/// Only a file of CRLF alone is converted: there every bare `\n` is toml_edit's or a
+/// line break of a multi-line string changed, which is then a CRLF like the others
+/// (new values never hold a line break, see [`json::json_value`]).
 fn line_ends_like(original: &str, text: String) -> String {
     let crlf = original.matches("\r\n").count();
     if crlf == 0 || crlf != original.matches('\n').count() {
@@ -568,88 +588,11 @@ pub fn write_if_unchanged(path: &Path, expected: &[u8], bytes: &[u8]) -> Result<
     Ok(())
 }
 
-/// Sets (or removes, with `None`) the value at `path` of `table`; whether the path led
-/// to a place that can hold it.
-fn set_in_table(table: &mut Table, path: &[PathStep], value: Option<Value>) -> bool {
-    let Some((PathStep::Key(key), rest)) = path.split_first() else {
-        return false;
-    };
-    if rest.is_empty() {
-        match value {
-            None => {
-                table.remove(key);
-            }
-            Some(value) => match table.get_mut(key) {
-                Some(Item::Value(old)) => replace_keeping_decor(old, value),
-                _ => {
-                    table.insert(key, Item::Value(value));
-                }
-            },
-        }
-        return true;
-    }
-    match table.get_mut(key) {
-        Some(Item::Value(inner)) => set_in_value(inner, rest, value),
-        _ => false,
-    }
-}
-
-fn set_in_value(target: &mut Value, path: &[PathStep], value: Option<Value>) -> bool {
-    let Some((step, rest)) = path.split_first() else {
-        return false;
-    };
-    match (step, target) {
-        (PathStep::Index(at), Value::Array(array)) => {
-            if rest.is_empty() {
-                match value {
-                    None if *at < array.len() => {
-                        array.remove(*at);
-                    }
-                    Some(value) if *at < array.len() => {
-                        if let Some(old) = array.get_mut(*at) {
-                            replace_keeping_decor(old, value);
-                        }
-                    }
-                    _ => return false,
-                }
-                return true;
-            }
-            array
-                .get_mut(*at)
-                .is_some_and(|inner| set_in_value(inner, rest, value))
-        }
-        (PathStep::Key(key), Value::InlineTable(table)) => {
-            if rest.is_empty() {
-                match value {
-                    None => {
-                        table.remove(key);
-                    }
-                    Some(value) => match table.get_mut(key) {
-                        Some(old) => replace_keeping_decor(old, value),
-                        None => {
-                            table.insert(key, value);
-                        }
-                    },
-                }
-                return true;
-            }
-            table
-                .get_mut(key)
-                .is_some_and(|inner| set_in_value(inner, rest, value))
-        }
-        _ => false,
-    }
-}
-
-/// `old` becomes `new` with the spaces and comment around `old`.
-fn replace_keeping_decor(old: &mut Value, mut new: Value) {
-    *new.decor_mut() = old.decor().clone();
-    *old = new;
-}
-
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_bytes;
 #[cfg(test)]
 mod tests_json;
+#[cfg(test)]
+mod tests_spellings;

@@ -47,7 +47,7 @@ impl Locator {
         };
         if array.is_empty() {
             locator.entries.push((0, None));
-            locator.table(document.as_table(), FieldPath::default());
+            locator.table(0, document.as_table(), FieldPath::default());
             return locator;
         }
         let Some(tables) = document.get(array).and_then(Item::as_array_of_tables) else {
@@ -61,35 +61,29 @@ impl Locator {
                     .or_else(|| id.as_str().map(|s| EntryId::Text(s.to_string())))
             });
             locator.entries.push((start, id));
-            for (key, item) in table.iter() {
-                let Some(value) = item.as_value() else {
-                    continue;
-                };
-                let key_start = table.key(key).and_then(|k| k.span()).map(|span| span.start);
-                let path = FieldPath::key(key);
-                locator.value(position, key_start, value, path);
-            }
+            locator.table(position, table, FieldPath::default());
         }
         locator
     }
 
-    /// The values of a table of the document (every table is entry 0), by path.
-    fn table(&mut self, table: &Table, path: FieldPath) {
+    /// The values of `table` of the entry at `position` (every table of a document is
+    /// entry 0), by path: also those of its `[[…]]` tables (`[[product.specifications]]`).
+    fn table(&mut self, position: usize, table: &Table, path: FieldPath) {
         for (key, item) in table.iter() {
             let inner = path.clone().then(PathStep::Key(key.to_string()));
             match item {
                 Item::Value(value) => {
                     let key_start = table.key(key).and_then(|k| k.span()).map(|span| span.start);
-                    self.value(0, key_start, value, inner);
+                    self.value(position, key_start, value, inner);
                 }
-                Item::Table(table) => self.table(table, inner),
+                Item::Table(table) => self.table(position, table, inner),
                 Item::ArrayOfTables(tables) => {
                     for (at, table) in tables.iter().enumerate() {
                         if let Some(span) = table.span() {
                             let element = inner.clone().then(PathStep::Index(at));
-                            self.values.push((span, 0, element.clone()));
+                            self.values.push((span, position, element.clone()));
                         }
-                        self.table(table, inner.clone().then(PathStep::Index(at)));
+                        self.table(position, table, inner.clone().then(PathStep::Index(at)));
                     }
                 }
                 Item::None => {}

@@ -37,7 +37,7 @@ fn a_set_value_changes_only_its_own_bytes() {
     let after = std::fs::read_to_string(&path).unwrap();
     assert_eq!(
         after,
-        before.replace("'Dialyser Reprocessing Unit'", "\"Dialyser Reprocessor\"")
+        before.replace("'Dialyser Reprocessing Unit'", "'Dialyser Reprocessor'")
     );
     assert!(after.contains("id = 13 # keep this comment\n"));
 }

@@ -1,6 +1,7 @@
 //! The property of byte preservation: on random documents with comments everywhere
-//! (inline, between tables, inside and after arrays), CRLF or LF line ends and
-//! multi-line strings, random edits of values change only those values' bytes.
+//! (inline, between tables, inside and after arrays), CRLF or LF line ends,
+//! multi-line strings, quoted and dotted keys, random edits of values change only
+//! those values' bytes.
 
 use serde_json::{json, Value as Json};
 use sitegen_content::testing::fuzz::Rng;
@@ -21,6 +22,9 @@ const WORDS: &[&str] = &[
 
 struct Writer<'a> {
     rng: &'a mut Rng,
+    /// How the dotted keys' first part is written: toml_edit keeps one spelling of a
+    /// table's key, so it is the same in the whole document.
+    dotted: &'static str,
     newline: &'static str,
     text: String,
 }
@@ -84,19 +88,33 @@ impl Writer<'_> {
     }
 
     fn pairs(&mut self, count: usize) {
+        // The dotted keys of a table come last and together: toml_edit holds them as
+        // one table, written where its first key is.
+        let first_dotted = self.rng.below(count + 1);
         for key in 0..count {
             self.maybe_comment_line();
             let value = self.value();
             let comment = ["", " # why", "   #trailing"][self.rng.below(3)];
-            self.line(&format!("k{key} = {value}{comment}"));
+            let quoted = match self.rng.below(3) {
+                0 => format!("\"k{key}\""),
+                1 => format!("'k{key}'"),
+                _ => format!("k{key}"),
+            };
+            let key = match key >= first_dotted {
+                true => format!("{}{quoted}", self.dotted),
+                false => quoted,
+            };
+            self.line(&format!("{key} = {value}{comment}"));
         }
     }
 }
 
 fn random_document(rng: &mut Rng) -> String {
     let newline = ["\n", "\r\n"][rng.below(2)];
+    let dotted = ["dotted.", "\"dotted\" . "][rng.below(2)];
     let mut writer = Writer {
         rng,
+        dotted,
         newline,
         text: String::new(),
     };
@@ -197,7 +215,11 @@ fn span_in_table(table: &Table, path: &[PathStep]) -> std::ops::Range<usize> {
     let Some((PathStep::Key(key), rest)) = path.split_first() else {
         unreachable!()
     };
-    let mut value = table.get(key).unwrap().as_value().unwrap();
+    let mut value = match table.get(key).unwrap() {
+        // Dotted keys (`dotted.k0 = …`).
+        Item::Table(inner) => return span_in_table(inner, rest),
+        item => item.as_value().unwrap(),
+    };
     for step in rest {
         value = match (value, step) {
             (Value::Array(array), PathStep::Index(index)) => array.get(*index).unwrap(),

@@ -591,8 +591,11 @@ fn update(
     }
     let old_specs = specifications(table);
     let mut new_specs = old_specs.clone();
+    // Each specification's place in the file as it is now (`None`: added), so that a
+    // change reaches it in whichever way the file spells the list.
+    let mut slots: Vec<Option<usize>> = (0..old_specs.len()).map(Some).collect();
     let mut value_sets: Vec<(usize, String)> = Vec::new();
-    let mut reshaped = false;
+    let mut removed: Vec<usize> = Vec::new();
     let mut spec_line = |name: &str, old: &str, new: Option<&String>| {
         let new = new.map_or("(empty)".to_string(), |value| format!("\"{value}\""));
         lines.push(format!("id {id} spec: {name}: {old} → {new}"));
@@ -611,38 +614,53 @@ fn update(
             (Some(at), Some(value)) if new_specs[at].1 != *value => {
                 spec_line(name, &format!("\"{}\"", new_specs[at].1), Some(value));
                 new_specs[at].1 = value.clone();
-                value_sets.push((at, value.clone()));
+                if let Some(slot) = slots[at] {
+                    value_sets.push((slot, value.clone()));
+                }
             }
             (Some(at), None) => {
                 spec_line(name, &format!("\"{}\"", new_specs[at].1), None);
                 new_specs.remove(at);
-                reshaped = true;
+                removed.extend(slots.remove(at));
             }
             (None, Some(value)) => {
                 spec_line(name, "(empty)", Some(value));
                 new_specs.push((name.clone(), value.clone()));
-                reshaped = true;
+                slots.push(None);
             }
             _ => {}
         }
     }
-    if reshaped {
-        // Names came or went: the array is written anew, in its old order.
-        changes.push(Change::Set {
-            entry: entry.clone(),
-            field: FieldPath::key(SPECIFICATIONS_KEY),
-            value: (!new_specs.is_empty()).then(|| spec_array(&new_specs)),
-        });
+    let spec_change = |field: FieldPath, value: Option<Value>| Change::Set {
+        entry: entry.clone(),
+        field,
+        value,
+    };
+    let at_spec = |at: usize| FieldPath::key(SPECIFICATIONS_KEY).then(PathStep::Index(at));
+    if old_specs.is_empty() && !new_specs.is_empty() {
+        changes.push(spec_change(
+            FieldPath::key(SPECIFICATIONS_KEY),
+            Some(spec_array(&new_specs)),
+        ));
+    } else if new_specs.is_empty() && !old_specs.is_empty() {
+        changes.push(spec_change(FieldPath::key(SPECIFICATIONS_KEY), None));
     } else {
-        for (at, value) in value_sets {
-            let field = FieldPath::key(SPECIFICATIONS_KEY)
-                .then(PathStep::Index(at))
-                .then(PathStep::Key("value".into()));
-            changes.push(Change::Set {
-                entry: entry.clone(),
-                field,
-                value: Some(value.into()),
-            });
+        // Values in place, then the removed from the last, then the added at the end:
+        // every other specification keeps its bytes and the list its spelling.
+        for (slot, value) in value_sets {
+            let field = at_spec(slot).then(PathStep::Key("value".into()));
+            changes.push(spec_change(field, Some(value.into())));
+        }
+        removed.sort_unstable_by(|a, b| b.cmp(a));
+        for slot in removed {
+            changes.push(spec_change(at_spec(slot), None));
+        }
+        let kept = slots.iter().filter(|slot| slot.is_some()).count();
+        for (offset, (name, value)) in new_specs.iter().skip(kept).enumerate() {
+            changes.push(spec_change(
+                at_spec(kept + offset),
+                Some(spec_value(name, value)),
+            ));
         }
     }
     place.specification_columns = new_specs

@@ -33,3 +33,5 @@ pub use write::{
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_spellings;

@@ -103,7 +103,11 @@ pub fn reference_markdown() -> String {
     text.push_str(
         "\nThe `.xlsx` export freezes the bold header row, stores `id` as a number, formats the\n\
          other columns as text (so codes keep their leading zeros) and offers the category ids\n\
-         and subcategories of catalogue.toml as drop-down lists.\n",
+         and subcategories of catalogue.toml as drop-down lists.\n\n\
+         An import changes only the values that differ, each in the file's own spelling: a\n\
+         literal (`'…'`) or multi-line string stays one, specifications written as\n\
+         `[[product.specifications]]` tables stay tables (a new one is added after them, a\n\
+         new item of a list of one item a line gets a line of its own), and comments stay.\n",
     );
     text.push_str(TYPE_GUESSING);
     text

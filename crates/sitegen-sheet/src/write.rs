@@ -85,21 +85,22 @@ pub fn field_cell(table: &Table, field: Field) -> ExportCell {
     }
 }
 
-/// The specifications of the product `table` as written: name and value pairs.
+/// The specifications of the product `table`: name and value pairs, read as the
+/// editor reads them, whichever way the file spells them (an array of inline tables,
+/// or `[[product.specifications]]` tables).
 pub fn specifications(table: &Table) -> Vec<(String, String)> {
-    let Some(items) = table.get(SPECIFICATIONS_KEY).and_then(Item::as_array) else {
+    let Some(item) = table.get(SPECIFICATIONS_KEY) else {
+        return Vec::new();
+    };
+    let serde_json::Value::Array(items) = sitegen_edit::json::item_json(item) else {
         return Vec::new();
     };
     items
         .iter()
-        .filter_map(|item| {
-            let pair = item.as_inline_table()?;
+        .filter_map(|pair| {
             let name = pair.get("name")?.as_str()?;
-            let value = pair
-                .get("value")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            Some((name.to_string(), value.to_string()))
+            let value = pair.get("value").and_then(|value| value.as_str());
+            Some((name.to_string(), value.unwrap_or_default().to_string()))
         })
         .collect()
 }

@@ -177,10 +177,67 @@ fn one_changed_cell_changes_only_its_value_and_a_dry_run_writes_nothing() {
     let expected = before
         .replacen(
             "title = 'Infusion Pump 7'  # literal string",
-            "title = \"Infusion Pump 7 Mk II\"  # literal string",
+            "title = 'Infusion Pump 7 Mk II'  # literal string",
             1,
         )
         .replacen("\"10 kg\"", "\"11.5 kg\"", 1);
+    assert_eq!(fs::read_to_string(&products).unwrap(), expected);
+}
+
+/// Product 10's specifications of [`catalogue`] as `[[product.specifications]]` tables.
+const SPECIFICATION_TABLES: (&str, &str) = (
+    "specifications = [\n  { name = \"Weight\", value = \"10 kg\" },\n  { name = \"Power\", value = \"110 W\" },\n]\n",
+    "\n[[product.specifications]]\nname = \"Weight\"\nvalue = \"10 kg\"\n\n# What it draws.\n[[product.specifications]]\nname = 'Power'\nvalue = \"110 W\"\n",
+);
+
+#[test]
+fn specifications_written_as_tables_are_exported_and_stay_tables_when_a_spec_column_is_added() {
+    let (tmp, content) = catalogue(20);
+    let products = content.join("products.toml");
+    let (inline, tables) = SPECIFICATION_TABLES;
+    let before = fs::read_to_string(&products)
+        .unwrap()
+        .replacen(inline, tables, 1);
+    fs::write(&products, &before).unwrap();
+    let (sheet, mut rows) = exported_csv(tmp.path(), &content);
+    let (id, weight, power) = (
+        column(&rows, "id"),
+        column(&rows, "spec: Weight"),
+        column(&rows, "spec: Power"),
+    );
+    let row_of =
+        |rows: &[Vec<String>], wanted: &str| rows.iter().position(|row| row[id] == wanted).unwrap();
+    let (ten, twelve) = (row_of(&rows, "10"), row_of(&rows, "12"));
+    assert_eq!(
+        (rows[ten][weight].as_str(), rows[ten][power].as_str()),
+        ("10 kg", "110 W")
+    );
+
+    rows[0].push("spec: Colour".into());
+    for row in rows.iter_mut().skip(1) {
+        row.push(String::new());
+    }
+    rows[ten][power] = "120 W".into();
+    rows[ten].last_mut().unwrap().push_str("Grey");
+    rows[twelve].last_mut().unwrap().push_str("White");
+    write_csv(&sheet, &rows);
+    let import = sitegen(
+        &content,
+        &["import", "products", sheet.to_str().unwrap()],
+        &[],
+    );
+    assert!(import.status.success(), "{}", text(&import.stderr));
+    let expected = before
+        .replacen(
+            "name = 'Power'\nvalue = \"110 W\"\n",
+            "name = 'Power'\nvalue = \"120 W\"\n\n[[product.specifications]]\nname = \"Colour\"\nvalue = \"Grey\"\n",
+            1,
+        )
+        .replacen(
+            "  { name = \"Power\", value = \"112 W\" },\n",
+            "  { name = \"Power\", value = \"112 W\" },\n  { name = \"Colour\", value = \"White\" },\n",
+            1,
+        );
     assert_eq!(fs::read_to_string(&products).unwrap(), expected);
 }
 
