@@ -590,15 +590,36 @@ fn has_ended(pid: u32) -> bool {
 
 /// `sitegen serve` keeps its prerender worker between builds. Killed while idle (by
 /// SIGKILL, then the new one by SIGINT), it is noticed by the next save's build, which
-/// renders the route on a new worker: each save reaches the page within 10 s (not
-/// after the 60 s worker timeout), and a warning says how the worker ended.
+/// renders the route on a new worker: each save reaches the page within 10 s more than
+/// a save whose worker lived (measured first, under the same load), not after the
+/// worker timeout (600 s here), and a warning says how the worker ended.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_worker_killed_while_serve_idles_is_replaced_and_the_save_reaches_the_page() {
     const PRODUCT_PAGE: &str = "/products/1/slit-lamp";
     let (tmp, content) = common::small_project();
     let out = tmp.path().join("dist");
-    let mut child = serve_watching(&content, &out, Stdio::piped());
+    let repo = common::repo_root();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--worker-timeout",
+            "600",
+            "--content",
+        ])
+        .arg(&content)
+        .arg("--out")
+        .arg(&out)
+        .arg("--web")
+        .arg(repo.join("web"))
+        .arg("--templates")
+        .arg(repo.join("templates"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sitegen runs");
     let (stdout, stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let server = Server {
         child,
@@ -632,6 +653,29 @@ fn a_worker_killed_while_serve_idles_is_replaced_and_the_save_reaches_the_page()
         .and_then(|rest| rest.split('"').next())
         .unwrap()
         .to_string();
+    // Saves a new description and answers how long it took to reach the page.
+    let save = |description: &str, within: Duration| {
+        std::fs::write(
+            &products,
+            original.replacen(&first_description, description, 1),
+        )
+        .unwrap();
+        let saved = Instant::now();
+        while !get(&addr, PRODUCT_PAGE).1.contains(description) {
+            assert!(
+                saved.elapsed() < within,
+                "{description:?} did not reach the page within {within:?}; sitegen said:\n{}",
+                lines_within(&said, Duration::ZERO)
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        saved.elapsed()
+    };
+    let plain = save(
+        "The slit lamp, saved while its worker lived.",
+        PLAIN_SAVE_DEADLINE,
+    );
+    eprintln!("a save whose worker lived reached the page in {plain:?}");
     let mut text = String::new();
     for (signal, ending) in [
         ("KILL", "was killed by signal 9 (SIGKILL)"),
@@ -651,26 +695,11 @@ fn a_worker_killed_while_serve_idles_is_replaced_and_the_save_reaches_the_page()
             assert!(Instant::now() < deadline, "SIG{signal} ended no worker");
             std::thread::sleep(Duration::from_millis(20));
         }
-
-        let description = format!("The slit lamp, saved after a worker got SIG{signal}.");
-        std::fs::write(
-            &products,
-            original.replacen(&first_description, &description, 1),
-        )
-        .unwrap();
-        let saved = Instant::now();
-        while !get(&addr, PRODUCT_PAGE).1.contains(&description) {
-            assert!(
-                saved.elapsed() < Duration::from_secs(10),
-                "the save after SIG{signal} did not reach the page within 10 s; sitegen said:\n{}",
-                lines_within(&said, Duration::ZERO)
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        eprintln!(
-            "the save after SIG{signal} reached the page in {:?}",
-            saved.elapsed()
+        let took = save(
+            &format!("The slit lamp, saved after a worker got SIG{signal}."),
+            plain + Duration::from_secs(10),
         );
+        eprintln!("the save after SIG{signal} reached the page in {took:?}");
         // The warning is printed with the build's summary, as the page lands.
         let deadline = Instant::now() + Duration::from_secs(5);
         while !text.contains(ending) && Instant::now() < deadline {
@@ -695,3 +724,7 @@ fn a_worker_killed_while_serve_idles_is_replaced_and_the_save_reaches_the_page()
     assert!(!text.contains("did not answer"), "{text}");
     assert!(!text.contains("error["), "{text}");
 }
+
+/// How long a save may take to reach the page when nothing is wrong (a shared, busy
+/// machine runs the tests).
+const PLAIN_SAVE_DEADLINE: Duration = Duration::from_secs(60);
