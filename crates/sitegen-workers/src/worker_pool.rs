@@ -234,9 +234,13 @@ impl<'a> WorkerPool<'a> {
             let idle = with_room(1);
             let may_start = state.workers.len() + state.starting < self.limit;
             let at = match idle {
+                // A route sent again goes to a new worker while one may start: an idle
+                // one may have died as well, unnoticed yet.
+                _ if weight > 1 && may_start => None,
                 Some(at) => Some(at),
                 // One lent alone waits for an idle worker if it may not start one.
-                None if may_start || weight > 1 => None,
+                None if weight > 1 => None,
+                None if may_start => None,
                 None => with_room(REQUESTS_PER_WORKER),
             };
             if let Some(at) = at {
@@ -475,6 +479,42 @@ mod tests {
             );
             assert!(pool.take_retried().is_empty());
         })
+    }
+
+    // Two idle workers were killed (as by `pkill node`): the route that finds the first
+    // dead is sent to a new worker, not to the other dead one, which would fail it.
+    #[cfg(unix)]
+    #[test]
+    fn a_route_sent_again_goes_to_a_new_worker_not_another_idle_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let starts = AtomicUsize::new(0);
+        let start = || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT)
+        };
+        let dead: Vec<Prerenderer> = (0..2)
+            .map(|_| {
+                let worker =
+                    Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT)
+                        .unwrap();
+                let killed = std::process::Command::new("kill")
+                    .args(["-KILL", &worker.pid().to_string()])
+                    .status()
+                    .unwrap();
+                assert!(killed.success());
+                worker
+            })
+            .collect();
+        let pool = WorkerPool::new(1, dead, &start);
+        let page = pool
+            .with_worker(&mut Affinity::default(), |worker| {
+                worker.render("/b", ROUTE)
+            })
+            .unwrap();
+        assert_eq!(page.markup.html(), "<p>/b|S|T</p>");
+        assert_eq!(starts.load(Ordering::SeqCst), 1);
+        assert_eq!(pool.take_retried().len(), 1);
     }
 
     #[test]
