@@ -250,8 +250,9 @@ catalogue! {
     /// The web app (`web/`) does not build: `npm ci` or Vite failed, with its output.
     WebAppBuild = "E0802", Error, "the web app does not build",
         "read the output above; `npm ci` then `npm run build` in web/ shows the same, and `npx tsc --noEmit` there points at type errors";
-    /// A route's page cannot be prerendered: its screen threw on the server, or the
-    /// prerender worker did not answer in time.
+    /// A route's page cannot be prerendered: its screen threw on the server, the
+    /// prerender worker did not answer in time, or each worker it was sent to ended
+    /// (crashed, killed, out of memory) before answering.
     PrerenderFailed = "E0803", Error, "a page cannot be prerendered",
         "the message names the route: run the web unit tests (`npm test` in web/); a worker that hangs is killed after SITEGEN_WORKER_TIMEOUT_SECS (60 s)";
     /// Node.js, which prerenders the pages, cannot be started.
@@ -330,6 +331,10 @@ catalogue! {
     /// product's title or description: the group finds nothing yet.
     UnusedSynonyms = "W0005", Warning, "synonym group matches no product",
         "check the spelling of the words against the products, or remove the group";
+    /// The process of a prerender worker ended (killed, crashed, out of memory) before
+    /// it answered a route, which was rendered on a new worker: the build went on.
+    PrerenderRetried = "W0801", Warning, "a route was prerendered again on a new worker",
+        "nothing to do if the worker was stopped on purpose; if it recurs, the system may be short of memory, or a route crashes Node: report it with the worker's output";
     /// A text cell of an imported sheet has spaces at its start or end; they are removed.
     TrimmedCell = "W1001", Warning, "spaces around a cell's text",
         "the spaces were removed; remove them in the sheet too to silence this";

@@ -319,6 +319,7 @@ impl Builder {
         laps.lap("prerender")?;
 
         let mut warnings = planned.warnings;
+        warnings.extend(prerendered.warnings);
         let rules = stages::write_site_files(
             run,
             published,

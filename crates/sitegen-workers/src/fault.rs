@@ -10,7 +10,10 @@
 //! (`between-renames`, `committed`, `removing-old-site`; `updating`, half-way through
 //! the moves of an update in place), or `import-write`, where an import is about to write. A bare word is a switch:
 //! `no-exchange` makes the commit take the path of systems without an atomic swap;
-//! `stop-worker` stops (SIGSTOP) every prerender worker as it starts, as a hung one.
+//! `stop-worker` stops (SIGSTOP) every prerender worker as it starts, as a hung one;
+//! `kill-worker` kills (SIGKILL) every prerender worker as it starts, as a route that
+//! crashes every worker it is sent to would; `kill-first-worker` kills the first one only,
+//! as if it had died while idle.
 //! An unknown point, switch or signal is refused by [`install_from_env`].
 
 /// The points a signal can be raised at.
@@ -32,7 +35,12 @@ const POINTS: &[&str] = &[
 ];
 
 /// The switches that change a build's path instead of raising a signal.
-const SWITCHES: &[&str] = &["no-exchange", "stop-worker"];
+const SWITCHES: &[&str] = &[
+    "no-exchange",
+    "stop-worker",
+    "kill-worker",
+    "kill-first-worker",
+];
 
 /// A fault setting that names no known point, switch or signal.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -143,6 +151,21 @@ pub fn forced(name: &str) -> bool {
         let _ = name;
         false
     }
+}
+
+/// Whether the prerender worker starting now is to be killed at once: every one with
+/// `kill-worker`, the first one of the process with `kill-first-worker`.
+#[inline(always)]
+pub fn kill_starting_worker() -> bool {
+    #[cfg(feature = "fault-injection")]
+    {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        static FIRST_KILLED: AtomicBool = AtomicBool::new(false);
+        forced("kill-worker")
+            || (forced("kill-first-worker") && !FIRST_KILLED.swap(true, Ordering::SeqCst))
+    }
+    #[cfg(not(feature = "fault-injection"))]
+    false
 }
 
 #[cfg(all(test, feature = "fault-injection"))]

@@ -6,7 +6,7 @@
 //! use every one of them, so that their tests run here.
 
 use std::io;
-use std::process::{Child, Command};
+use std::process::{Child, Command, ExitStatus};
 
 /// Whether the native calls are in use: Unix, without the `portable` feature.
 const NATIVE_UNIX: bool = cfg!(all(unix, not(feature = "portable")));
@@ -102,6 +102,53 @@ pub fn pause(pid: u32) -> bool {
         let _ = pid;
         false
     }
+}
+
+/// How a process ended, for a message: `exited with code 3`, `was killed by signal 9
+/// (SIGKILL)`. Only Unix tells the signal that ended a process.
+pub fn how_it_ended(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return match signal_name(signal) {
+                Some(name) => format!("was killed by signal {signal} ({name})"),
+                None => format!("was killed by signal {signal}"),
+            };
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with code {code}"),
+        None => format!("ended ({status})"),
+    }
+}
+
+/// The name of the signals that end a process, whose numbers differ between Unix systems.
+#[cfg(unix)]
+fn signal_name(signal: i32) -> Option<&'static str> {
+    const NAMES: &[(i32, &str)] = &[
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGQUIT, "SIGQUIT"),
+        (libc::SIGILL, "SIGILL"),
+        (libc::SIGTRAP, "SIGTRAP"),
+        (libc::SIGABRT, "SIGABRT"),
+        (libc::SIGBUS, "SIGBUS"),
+        (libc::SIGFPE, "SIGFPE"),
+        (libc::SIGKILL, "SIGKILL"),
+        (libc::SIGUSR1, "SIGUSR1"),
+        (libc::SIGSEGV, "SIGSEGV"),
+        (libc::SIGUSR2, "SIGUSR2"),
+        (libc::SIGPIPE, "SIGPIPE"),
+        (libc::SIGALRM, "SIGALRM"),
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGXCPU, "SIGXCPU"),
+        (libc::SIGXFSZ, "SIGXFSZ"),
+    ];
+    NAMES
+        .iter()
+        .find(|(number, _)| *number == signal)
+        .map(|(_, name)| *name)
 }
 
 /// Starts `command` as a child that dies with sitegen, however sitegen ends (even
@@ -233,6 +280,20 @@ mod tests {
         command.arg("--list").stdout(std::process::Stdio::null());
         let status = spawn_tied(command).unwrap().wait().unwrap();
         assert!(status.success());
+    }
+
+    #[test]
+    fn an_exit_is_told_by_its_code_or_its_signal() {
+        let ended = |script: &str| {
+            let status = Command::new("sh").args(["-c", script]).status().unwrap();
+            how_it_ended(status)
+        };
+        assert_eq!(ended("exit 3"), "exited with code 3");
+        #[cfg(unix)]
+        {
+            assert_eq!(ended("kill -KILL $$"), "was killed by signal 9 (SIGKILL)");
+            assert_eq!(ended("kill -INT $$"), "was killed by signal 2 (SIGINT)");
+        }
     }
 
     #[test]

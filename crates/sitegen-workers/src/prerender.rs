@@ -9,8 +9,10 @@
 //! the build only waits on channels, with a deadline ([`WORKER_TIMEOUT_ENV`]) and an
 //! eye on Ctrl-C ([`crate::interrupt`]). Requests from several threads may wait in a
 //! worker at once; it answers them in order, and its reader thread hands each answer
-//! to the thread that asked. A worker is killed when dropped, and on Linux
-//! also when sitegen itself dies, however it dies.
+//! to the thread that asked. A worker whose process ends (killed, crashed) is noticed
+//! as its stdout ends: the requests waiting on it, and any sent after, fail at once
+//! with how it ended ([`WorkerError::WorkerEnded`]). A worker is killed when dropped,
+//! and on Linux also when sitegen itself dies, however it dies.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -21,7 +23,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::error::WorkerError;
+use crate::error::{Ended, WorkerError};
 use crate::interrupt::{self, Interrupted};
 use crate::protocol::Message;
 use crate::rendered::{rendered_of, Rendered};
@@ -32,6 +34,9 @@ pub const WORKER_TIMEOUT_ENV: &str = "SITEGEN_WORKER_TIMEOUT_SECS";
 /// A route renders in milliseconds and a worker starts in about a second: a minute
 /// without an answer means the worker hangs or was stopped.
 pub const DEFAULT_WORKER_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long a worker whose output ended may take to exit: the system ends a process's
+/// pipes as it ends the process.
+const EXIT_AFTER_OUTPUT: Duration = Duration::from_secs(2);
 /// How often a wait for a worker looks for Ctrl-C.
 const INTERRUPT_POLL: Duration = Duration::from_millis(50);
 
@@ -114,6 +119,9 @@ impl Prerenderer {
         if crate::fault::forced("stop-worker") {
             crate::os::pause(child.id());
         }
+        if crate::fault::kill_starting_worker() {
+            let _ = child.kill();
+        }
         let outbox = Arc::new(Mutex::new(Outbox {
             requests: Some(write_lines(stdin)),
             expected: VecDeque::new(),
@@ -152,30 +160,31 @@ impl Prerenderer {
             message,
         };
         let line = Message::render_line(url, route_json).map_err(|e| fail(e.to_string()))?;
-        let (answer, reply) = mpsc::channel();
-        {
+        let reply = {
+            let (answer, reply) = mpsc::channel();
             let mut outbox = self.outbox();
-            // A worker that has gone answers nothing: the channel closes at once.
+            // A worker whose output has ended (it died while idle) answers nothing:
+            // `answer` is dropped here, so the wait below ends at once, not after the
+            // timeout.
             if !outbox.closed {
                 outbox.expected.push_back(Expected::Page(answer));
                 outbox.send(line);
             }
-        }
+            reply
+        };
         match self.wait_for(&reply) {
             Ok(page) => page.map_err(fail),
             Err(Silence::Interrupted(signal)) => Err(signal.into()),
             Err(Silence::Closed) if self.killed_for_silence.load(Ordering::SeqCst) => {
                 Err(fail(self.silence_message()))
             }
-            Err(Silence::Closed) => {
-                let status = self
-                    .child()
-                    .wait()
-                    .map_or_else(|e| e.to_string(), |status| status.to_string());
-                Err(fail(format!(
-                    "the prerender worker exited early ({status}) while rendering it"
-                )))
-            }
+            Err(Silence::Closed) => Err(WorkerError::WorkerEnded {
+                url: url.to_string(),
+                ended: vec![Ended {
+                    pid: self.pid(),
+                    how: self.how_it_ended()?,
+                }],
+            }),
             Err(Silence::TimedOut) => {
                 self.killed_for_silence.store(true, Ordering::SeqCst);
                 self.kill();
@@ -214,16 +223,35 @@ impl Prerenderer {
         }
     }
 
+    /// How the worker's process ended, once its output has: it has exited, or is about
+    /// to. One that closed its output and lives on is killed.
+    fn how_it_ended(&self) -> Result<String, WorkerError> {
+        Ok(match self.wait_exit(EXIT_AFTER_OUTPUT) {
+            Ok(Ok(status)) => crate::os::how_it_ended(status),
+            Ok(Err(e)) => format!("ended (its exit status cannot be read: {e})"),
+            Err(Silence::Interrupted(signal)) => return Err(signal.into()),
+            Err(Silence::TimedOut | Silence::Closed) => {
+                self.kill();
+                format!(
+                    "closed its output but did not exit within {}, so it was killed",
+                    seconds(EXIT_AFTER_OUTPUT)
+                )
+            }
+        })
+    }
+
     /// Closes the worker's stdin and waits (at most the timeout) for it to exit.
     pub fn finish(self) -> Result<(), WorkerError> {
         drop(self.outbox().requests.take());
-        let status = self.wait_exit().map_err(|silence| match silence {
-            Silence::Interrupted(signal) => signal.into(),
-            Silence::TimedOut | Silence::Closed => WorkerError::WorkerDidNotExit {
-                pid: self.pid(),
-                waited: seconds(self.timeout),
-            },
-        })?;
+        let status = self
+            .wait_exit(self.timeout)
+            .map_err(|silence| match silence {
+                Silence::Interrupted(signal) => signal.into(),
+                Silence::TimedOut | Silence::Closed => WorkerError::WorkerDidNotExit {
+                    pid: self.pid(),
+                    waited: seconds(self.timeout),
+                },
+            })?;
         match status {
             Ok(status) if status.success() => Ok(()),
             Ok(status) => Err(WorkerError::WorkerExited { status }),
@@ -231,9 +259,9 @@ impl Prerenderer {
         }
     }
 
-    /// Waits for the worker's exit, at most the timeout, stopping early on Ctrl-C.
-    fn wait_exit(&self) -> Result<std::io::Result<ExitStatus>, Silence> {
-        let deadline = Instant::now() + self.timeout;
+    /// Waits for the worker's exit, at most `within`, stopping early on Ctrl-C.
+    fn wait_exit(&self, within: Duration) -> Result<std::io::Result<ExitStatus>, Silence> {
+        let deadline = Instant::now() + within;
         loop {
             match self.child().try_wait() {
                 Ok(Some(status)) => return Ok(Ok(status)),
@@ -535,16 +563,58 @@ for await (const line of createInterface({ input: process.stdin })) {
     }
 
     #[test]
-    fn a_worker_crash_is_reported_with_the_url() {
+    fn a_worker_crash_is_reported_with_the_url_and_its_exit_code() {
         let dir = tempfile::tempdir().unwrap();
         let worker = start(&dir).unwrap();
         match worker.render("/crash", ROUTE) {
-            Err(WorkerError::Prerender { url, message }) => {
+            Err(WorkerError::WorkerEnded { url, ended }) => {
                 assert_eq!(url, "/crash");
-                assert!(message.contains("exited"), "{message}");
+                assert_eq!(
+                    ended,
+                    [Ended {
+                        pid: worker.pid(),
+                        how: "exited with code 3".into()
+                    }]
+                );
             }
             other => panic!("expected a prerender error, got {other:?}"),
         }
+    }
+
+    // The worker's output ends as it dies: its next route fails at once, saying how it
+    // ended, instead of waiting for the timeout.
+    #[cfg(unix)]
+    #[test]
+    fn a_worker_killed_while_idle_fails_its_next_route_at_once_saying_how() {
+        let dir = tempfile::tempdir().unwrap();
+        let worker = start(&dir).unwrap();
+        worker.render("/a", ROUTE).unwrap();
+        let pid = worker.pid();
+        let killed = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        // Idle and dead: its reader has seen its output end before the next route.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !worker.outbox().closed {
+            assert!(Instant::now() < deadline, "the worker's output never ended");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let started = Instant::now();
+        let error = worker.render("/b", ROUTE).unwrap_err();
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "failed after {:?}",
+            started.elapsed()
+        );
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "prerendering \"/b\" failed: the prerender worker (process {pid}) was \
+                 killed by signal 9 (SIGKILL) before answering it"
+            )
+        );
     }
 
     fn start_impatient(dir: &tempfile::TempDir) -> Prerenderer {
@@ -706,7 +776,7 @@ for await (const line of createInterface({ input: process.stdin })) {
         .map(|_| ())
         .unwrap_err();
         assert!(
-            matches!(&error, WorkerError::Prerender { url, .. } if url == "/crash"),
+            matches!(&error, WorkerError::WorkerEnded { url, .. } if url == "/crash"),
             "{error:?}"
         );
         for pid in started.into_inner().unwrap() {

@@ -8,10 +8,15 @@
 //! first render of each screen), which a small site does not win back: the pool starts
 //! one worker per [`ROUTES_PER_WORKER`] routes, and starts each only when a render
 //! finds none idle.
+//!
+//! A worker whose process ended (killed, crashed, out of memory) fails its routes at
+//! once; each is sent again to a worker of its own, a new one if need be, and is noted
+//! ([`WorkerPool::take_retried`]). A route that ends that worker too fails, naming how
+//! each ended.
 
 use std::sync::{Arc, Condvar, Mutex};
 
-use crate::error::WorkerError;
+use crate::error::{Ended, WorkerError};
 use crate::prerender::Prerenderer;
 
 /// Routes a worker is worth starting for. One worker renders the 313 routes of the
@@ -22,6 +27,11 @@ const ROUTES_PER_WORKER: usize = 1000;
 /// How many requests a worker holds at once: the one it renders and the next. Handing
 /// a worker back and lending it to the next thread took about a third of its time.
 const REQUESTS_PER_WORKER: usize = 2;
+
+/// How many workers a route is sent to while each ends before answering it: one that
+/// died by itself is replaced, and a route that ends the new one as well is taken to
+/// end every worker it meets.
+const ATTEMPTS: usize = 2;
 
 /// How many workers a build of `routes` routes may run on `jobs` threads.
 pub fn worker_limit(routes: usize, jobs: usize) -> usize {
@@ -48,6 +58,17 @@ struct PoolState {
     next_number: usize,
     /// Counts the requests ended, to tell which worker ended one last.
     ended: u64,
+    /// The routes rendered on another worker after theirs ended.
+    retried: Vec<Retried>,
+}
+
+/// A route rendered on another worker because the process of the one it was sent to
+/// ended before answering.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Retried {
+    pub url: String,
+    /// The workers that ended, in order.
+    pub ended: Vec<Ended>,
 }
 
 struct PooledWorker {
@@ -96,6 +117,7 @@ impl<'a> WorkerPool<'a> {
                 starting: 0,
                 next_number: handed_in,
                 ended: 0,
+                retried: Vec::new(),
             }),
             returned: Condvar::new(),
             limit: limit.max(handed_in).max(1),
@@ -106,13 +128,51 @@ impl<'a> WorkerPool<'a> {
     /// Runs `render` with a worker: the one of `affinity` if idle, else another idle
     /// one, a new one while fewer than the limit run, else one with room for another
     /// request, else the next one to have room. A worker whose render failed is not
-    /// lent again (it may hang or have exited); the build is failing anyway.
+    /// lent again (it may hang or have exited). When its process had ended, `render`
+    /// runs again, on a worker of its own: were its route the one that ends workers,
+    /// no other route waits behind it there, to be blamed.
     pub fn with_worker<T>(
         &self,
         affinity: &mut Affinity,
-        render: impl FnOnce(&Prerenderer) -> Result<T, WorkerError>,
+        mut render: impl FnMut(&Prerenderer) -> Result<T, WorkerError>,
     ) -> Result<T, WorkerError> {
-        let (number, worker) = self.borrow(affinity.0)?;
+        let mut ended = Vec::new();
+        let mut retried_url = None;
+        loop {
+            let alone = !ended.is_empty();
+            match self.attempt(affinity, alone, &mut render) {
+                Err(WorkerError::WorkerEnded {
+                    url,
+                    ended: mut these,
+                }) => {
+                    ended.append(&mut these);
+                    if ended.len() >= ATTEMPTS {
+                        return Err(WorkerError::WorkerEnded { url, ended });
+                    }
+                    retried_url = Some(url);
+                }
+                Ok(value) => {
+                    if let Some(url) = retried_url {
+                        self.lock().retried.push(Retried { url, ended });
+                    }
+                    return Ok(value);
+                }
+                Err(other) => return Err(other),
+            }
+        }
+    }
+
+    /// One try of [`WorkerPool::with_worker`]; `alone`, on a worker that takes no other
+    /// request meanwhile.
+    fn attempt<T>(
+        &self,
+        affinity: &mut Affinity,
+        alone: bool,
+        render: &mut impl FnMut(&Prerenderer) -> Result<T, WorkerError>,
+    ) -> Result<T, WorkerError> {
+        // The requests the borrow counts for: a worker lent alone has no room left.
+        let weight = if alone { REQUESTS_PER_WORKER } else { 1 };
+        let (number, worker) = self.borrow(affinity.0, weight)?;
         let outcome = render(&worker);
         drop(worker);
         let mut state = self.lock();
@@ -125,7 +185,7 @@ impl<'a> WorkerPool<'a> {
         {
             if outcome.is_ok() {
                 let pooled = &mut state.workers[at];
-                pooled.in_flight -= 1;
+                pooled.in_flight -= weight;
                 pooled.last_ended = ended;
                 affinity.0 = Some(number);
             } else {
@@ -138,7 +198,17 @@ impl<'a> WorkerPool<'a> {
         outcome
     }
 
-    fn borrow(&self, preferred: Option<usize>) -> Result<(usize, Arc<Prerenderer>), WorkerError> {
+    /// The routes rendered on another worker since the last call, because theirs ended.
+    pub fn take_retried(&self) -> Vec<Retried> {
+        std::mem::take(&mut self.lock().retried)
+    }
+
+    /// A worker for `weight` requests (one, or all it holds: lent alone).
+    fn borrow(
+        &self,
+        preferred: Option<usize>,
+        weight: usize,
+    ) -> Result<(usize, Arc<Prerenderer>), WorkerError> {
         let mut state = self.lock();
         loop {
             let with_room = |most: usize| {
@@ -164,13 +234,18 @@ impl<'a> WorkerPool<'a> {
             let idle = with_room(1);
             let may_start = state.workers.len() + state.starting < self.limit;
             let at = match idle {
+                // A route sent again goes to a new worker while one may start: an idle
+                // one may have died as well, unnoticed yet.
+                _ if weight > 1 && may_start => None,
                 Some(at) => Some(at),
+                // One lent alone waits for an idle worker if it may not start one.
+                None if weight > 1 => None,
                 None if may_start => None,
                 None => with_room(REQUESTS_PER_WORKER),
             };
             if let Some(at) = at {
                 let pooled = &mut state.workers[at];
-                pooled.in_flight += 1;
+                pooled.in_flight += weight;
                 return Ok((pooled.number, pooled.worker.clone()));
             }
             if may_start {
@@ -186,7 +261,7 @@ impl<'a> WorkerPool<'a> {
                     state.workers.push(PooledWorker {
                         number,
                         worker: worker.clone(),
-                        in_flight: 1,
+                        in_flight: weight,
                         last_ended: 0,
                     });
                 }
@@ -348,7 +423,7 @@ mod tests {
     #[test]
     fn a_worker_whose_render_failed_is_replaced_not_lent_again() {
         with_counted_pool(1, |pool, starts| {
-            // The fake worker exits on /crash.
+            // The fake worker exits on /crash, which is tried on two workers.
             let crashed = pool.with_worker(&mut Affinity::default(), |worker| {
                 worker.render("/crash", ROUTE)
             });
@@ -359,9 +434,131 @@ mod tests {
                 })
                 .unwrap();
             assert_eq!(after.markup.html(), "<p>/b|S|T</p>");
-            assert_eq!(starts.load(Ordering::SeqCst), 2);
+            assert_eq!(starts.load(Ordering::SeqCst), 3);
             assert_eq!(pool.into_workers().used.len(), 1);
         })
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_route_whose_worker_died_while_idle_is_rendered_on_a_new_one_and_noted() {
+        with_counted_pool(1, |pool, starts| {
+            let mut affinity = Affinity::default();
+            let pid = pool
+                .with_worker(&mut affinity, |worker| {
+                    worker.render("/a", ROUTE)?;
+                    Ok(worker.pid())
+                })
+                .unwrap();
+            let killed = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status()
+                .unwrap();
+            assert!(killed.success());
+            let started = std::time::Instant::now();
+            let page = pool
+                .with_worker(&mut affinity, |worker| worker.render("/b", ROUTE))
+                .unwrap();
+            assert_eq!(page.markup.html(), "<p>/b|S|T</p>");
+            // Noticed at once, not after the worker timeout.
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(10),
+                "took {:?}",
+                started.elapsed()
+            );
+            assert_eq!(starts.load(Ordering::SeqCst), 2);
+            assert_eq!(
+                pool.take_retried(),
+                [Retried {
+                    url: "/b".into(),
+                    ended: vec![Ended {
+                        pid,
+                        how: "was killed by signal 9 (SIGKILL)".into()
+                    }],
+                }]
+            );
+            assert!(pool.take_retried().is_empty());
+        })
+    }
+
+    // Two idle workers were killed (as by `pkill node`): the route that finds the first
+    // dead is sent to a new worker, not to the other dead one, which would fail it.
+    #[cfg(unix)]
+    #[test]
+    fn a_route_sent_again_goes_to_a_new_worker_not_another_idle_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let starts = AtomicUsize::new(0);
+        let start = || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT)
+        };
+        let dead: Vec<Prerenderer> = (0..2)
+            .map(|_| {
+                let worker =
+                    Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT)
+                        .unwrap();
+                let killed = std::process::Command::new("kill")
+                    .args(["-KILL", &worker.pid().to_string()])
+                    .status()
+                    .unwrap();
+                assert!(killed.success());
+                worker
+            })
+            .collect();
+        let pool = WorkerPool::new(1, dead, &start);
+        let page = pool
+            .with_worker(&mut Affinity::default(), |worker| {
+                worker.render("/b", ROUTE)
+            })
+            .unwrap();
+        assert_eq!(page.markup.html(), "<p>/b|S|T</p>");
+        assert_eq!(starts.load(Ordering::SeqCst), 1);
+        assert_eq!(pool.take_retried().len(), 1);
+    }
+
+    #[test]
+    fn a_route_that_ends_every_worker_it_meets_fails_naming_it_after_two() {
+        with_counted_pool(1, |pool, starts| {
+            let error = pool
+                .with_worker(&mut Affinity::default(), |worker| {
+                    worker.render("/crash", ROUTE)
+                })
+                .unwrap_err();
+            match &error {
+                WorkerError::WorkerEnded { url, ended } => {
+                    assert_eq!(url, "/crash");
+                    let hows: Vec<&str> = ended.iter().map(|e| e.how.as_str()).collect();
+                    assert_eq!(hows, ["exited with code 3", "exited with code 3"]);
+                    assert_ne!(ended[0].pid, ended[1].pid);
+                }
+                other => panic!("expected WorkerEnded, got {other:?}"),
+            }
+            assert_eq!(starts.load(Ordering::SeqCst), 2);
+            assert!(pool.take_retried().is_empty());
+        })
+    }
+
+    // Two routes share the only worker and one of them crashes it: each is sent again
+    // alone, so the other renders, and only the crashing one fails.
+    #[test]
+    fn a_route_sent_again_takes_no_other_route_down_with_it() {
+        for _ in 0..8 {
+            with_counted_pool(1, |pool, _| {
+                let render = |url: &str| {
+                    pool.with_worker(&mut Affinity::default(), |worker| worker.render(url, ROUTE))
+                };
+                std::thread::scope(|scope| {
+                    let crash = scope.spawn(|| render("/crash"));
+                    let page = scope.spawn(|| render("/b"));
+                    assert_eq!(page.join().unwrap().unwrap().markup.html(), "<p>/b|S|T</p>");
+                    assert!(matches!(
+                        crash.join().unwrap(),
+                        Err(WorkerError::WorkerEnded { url, ended }) if url == "/crash" && ended.len() == 2
+                    ));
+                });
+            })
+        }
     }
 
     #[test]

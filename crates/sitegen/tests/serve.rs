@@ -549,3 +549,182 @@ fn the_editor_is_on_on_loopback_off_elsewhere_unless_asked_and_off_with_no_edit(
     assert_eq!(token.len(), 64, "{printed}");
     assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{printed}");
 }
+
+/// The live prerender workers (Node running `prerender.mjs`) whose parent is `parent`.
+#[cfg(target_os = "linux")]
+fn prerender_workers_of(parent: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        // Gone meanwhile: not a worker any more.
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `PID (NAME) STATE PPID …`; the name may hold spaces and parentheses.
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let (state, ppid) = (fields[0], fields[1]);
+        if state == "Z" || ppid != parent.to_string() {
+            continue;
+        }
+        let command = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&command).contains("prerender.mjs") {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Whether process `pid` has ended (gone, or a zombie its parent has not reaped).
+#[cfg(target_os = "linux")]
+fn has_ended(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z'))
+    })
+}
+
+/// `sitegen serve` keeps its prerender worker between builds. Killed while idle (by
+/// SIGKILL, then the new one by SIGINT), it is noticed by the next save's build, which
+/// renders the route on a new worker: each save reaches the page within 10 s more than
+/// a save whose worker lived (measured first, under the same load), not after the
+/// worker timeout (600 s here), and a warning says how the worker ended.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_killed_while_serve_idles_is_replaced_and_the_save_reaches_the_page() {
+    const PRODUCT_PAGE: &str = "/products/1/slit-lamp";
+    let (tmp, content) = common::small_project();
+    let out = tmp.path().join("dist");
+    let repo = common::repo_root();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--worker-timeout",
+            "600",
+            "--content",
+        ])
+        .arg(&content)
+        .arg("--out")
+        .arg(&out)
+        .arg("--web")
+        .arg(repo.join("web"))
+        .arg("--templates")
+        .arg(repo.join("templates"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sitegen runs");
+    let (stdout, stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let server = Server {
+        child,
+        addr: String::new(),
+        stderr: mpsc::channel().1,
+        stdout: mpsc::channel().1,
+    };
+    let mut lines = BufReader::new(stdout).lines();
+    let serving = lines
+        .find_map(|line| line.ok().filter(|line| line.starts_with("serving ")))
+        .expect("the preview never served");
+    std::thread::spawn(move || lines.for_each(drop));
+    let (stderr_lines, said) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = stderr_lines.send(line);
+        }
+    });
+    let addr = serving
+        .split_once(" at http://")
+        .unwrap()
+        .1
+        .trim_end_matches('/')
+        .to_string();
+
+    let products = content.join("products.toml");
+    let original = std::fs::read_to_string(&products).unwrap();
+    let first_description = original
+        .split("description = \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    // Saves a new description and answers how long it took to reach the page.
+    let save = |description: &str, within: Duration| {
+        std::fs::write(
+            &products,
+            original.replacen(&first_description, description, 1),
+        )
+        .unwrap();
+        let saved = Instant::now();
+        while !get(&addr, PRODUCT_PAGE).1.contains(description) {
+            assert!(
+                saved.elapsed() < within,
+                "{description:?} did not reach the page within {within:?}; sitegen said:\n{}",
+                lines_within(&said, Duration::ZERO)
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        saved.elapsed()
+    };
+    let plain = save(
+        "The slit lamp, saved while its worker lived.",
+        PLAIN_SAVE_DEADLINE,
+    );
+    eprintln!("a save whose worker lived reached the page in {plain:?}");
+    let mut text = String::new();
+    for (signal, ending) in [
+        ("KILL", "was killed by signal 9 (SIGKILL)"),
+        ("INT", "was killed by signal 2 (SIGINT)"),
+    ] {
+        let workers = prerender_workers_of(server.child.id());
+        assert!(!workers.is_empty(), "no idle worker to kill");
+        for pid in &workers {
+            let sent = Command::new("kill")
+                .args([&format!("-{signal}"), &pid.to_string()])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !workers.iter().all(|pid| has_ended(*pid)) {
+            assert!(Instant::now() < deadline, "SIG{signal} ended no worker");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let took = save(
+            &format!("The slit lamp, saved after a worker got SIG{signal}."),
+            plain + Duration::from_secs(10),
+        );
+        eprintln!("the save after SIG{signal} reached the page in {took:?}");
+        // The warning is printed with the build's summary, as the page lands.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !text.contains(ending) && Instant::now() < deadline {
+            text.push_str(&lines_within(&said, Duration::from_millis(100)));
+            text.push('\n');
+        }
+        let warning = text
+            .lines()
+            .find(|line| line.contains(ending))
+            .unwrap_or_else(|| panic!("no word of the worker that got SIG{signal}: {text}"));
+        assert!(
+            warning.starts_with("warning[W0801]: the prerender worker (process "),
+            "{text}"
+        );
+        assert!(
+            warning.ends_with(&format!(
+                " before answering {PRODUCT_PAGE:?}; the route was rendered on a new worker"
+            )),
+            "{text}"
+        );
+    }
+    assert!(!text.contains("did not answer"), "{text}");
+    assert!(!text.contains("error["), "{text}");
+}
+
+/// How long a save may take to reach the page when nothing is wrong (a shared, busy
+/// machine runs the tests).
+const PLAIN_SAVE_DEADLINE: Duration = Duration::from_secs(60);

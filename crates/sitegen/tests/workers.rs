@@ -1,6 +1,7 @@
 //! The prerender's Node workers: a worker that stops answering fails the build after a
-//! timeout that names the route, no worker outlives sitegen, however it ends, and the
-//! workers share a code cache of the bundle.
+//! timeout that names the route, one that dies is replaced at once and its route sent
+//! again, no worker outlives sitegen, however it ends, and the workers share a code
+//! cache of the bundle.
 
 mod common;
 
@@ -117,6 +118,101 @@ fn a_stopped_worker_fails_the_build_naming_the_route_after_the_timeout() {
     // The content, the (cached) web app and 2 s of waiting; not a hang.
     assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
     assert_no_process_left(&marker, "a timed-out worker");
+}
+
+/// A route whose worker dies is sent to a new worker, once: when every worker dies as
+/// it starts, the build fails at once (not after the timeout), naming the first route
+/// and how each worker it was sent to ended.
+#[test]
+fn a_build_whose_route_ends_every_worker_fails_naming_it_at_once() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    let marker = marker();
+    let started = Instant::now();
+    let output = run(build_marked(
+        &content,
+        &out,
+        &marker,
+        &[
+            ("SITEGEN_FAULT", "kill-worker"),
+            ("SITEGEN_WORKER_TIMEOUT_SECS", "600"),
+            ("SITEGEN_JOBS", "1"),
+        ],
+    ));
+    let elapsed = started.elapsed();
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let headline = text
+        .lines()
+        .find(|line| line.starts_with("error[E0803]: "))
+        .unwrap_or_else(|| panic!("no E0803: {text}"));
+    assert!(
+        headline.starts_with(
+            "error[E0803]: prerendering \"/products\" failed: each of the 2 prerender \
+             workers it was tried on ended before answering it: process "
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        headline
+            .matches(" was killed by signal 9 (SIGKILL)")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert!(!text.contains("did not answer"), "{text}");
+    assert!(
+        !out.exists(),
+        "a failed first build wrote {}",
+        out.display()
+    );
+    assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
+    assert_no_process_left(&marker, "workers that died");
+}
+
+/// The first worker dies before its first route (as one killed while idle): its routes
+/// go to a new worker, the build succeeds with a warning saying so, and its site is the
+/// same as a build whose workers all lived.
+#[test]
+fn a_build_whose_worker_died_renders_its_routes_on_a_new_one_and_says_so() {
+    let (tmp, content) = small_project();
+    let out = tmp.path().join("dist");
+    let marker = marker();
+    let output = run(build_marked(
+        &content,
+        &out,
+        &marker,
+        &[
+            ("SITEGEN_FAULT", "kill-first-worker"),
+            ("SITEGEN_WORKER_TIMEOUT_SECS", "600"),
+        ],
+    ));
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let warnings: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("warning[W0801]: the prerender worker (process "))
+        .collect();
+    assert!(!warnings.is_empty(), "{text}");
+    for warning in warnings {
+        assert!(
+            warning.contains(") was killed by signal 9 (SIGKILL) before answering \"/"),
+            "{text}"
+        );
+        assert!(
+            warning.ends_with("; the route was rendered on a new worker"),
+            "{text}"
+        );
+    }
+    assert_no_process_left(&marker, "a build with a replaced worker");
+
+    let clean = tmp.path().join("clean");
+    let output = run(build_marked(&content, &clean, &marker, &[]));
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        snapshot(&out) == snapshot(&clean),
+        "the site differs from a build whose workers lived"
+    );
 }
 
 #[test]

@@ -4,11 +4,13 @@
 
 use std::path::Path;
 
+use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages, WrittenVariants};
+use sitegen_workers::error::Ended;
 use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
-use sitegen_workers::worker_pool::{self, Affinity, WorkerPool};
+use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
 
 use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
@@ -57,6 +59,8 @@ pub(crate) struct Prerendered {
     pub count: usize,
     /// The key of each page, remembered with the output once it is committed.
     pub page_keys: PageKeys,
+    /// A warning for each route rendered again on a new worker after its worker ended.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Writes every route's data chunk and page and `404.html`, on the workers `warm`
@@ -137,6 +141,7 @@ pub(crate) fn prerender(
         for_variants: waiting_for_variants,
     };
     write_pages_and_images(run, waiting, &targets, published, &pages, &pool)?;
+    let warnings = pool.take_retried().iter().map(retried_warning).collect();
     warm.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
     let Pages {
         renders,
@@ -152,7 +157,25 @@ pub(crate) fn prerender(
     if let Some(written) = written.finish(|file| page_keys.contains_key(file)) {
         warm.remember_written_pages(written);
     }
-    Ok(Prerendered { count, page_keys })
+    Ok(Prerendered {
+        count,
+        page_keys,
+        warnings,
+    })
+}
+
+/// `the prerender worker (process 7) was killed by signal 9 (SIGKILL) before answering
+/// "/products"; the route was rendered on a new worker`.
+fn retried_warning(retried: &Retried) -> Diagnostic {
+    let ended: Vec<String> = retried.ended.iter().map(Ended::worker_sentence).collect();
+    Diagnostic::new(
+        ErrorCode::PrerenderRetried,
+        format!(
+            "{} before answering {:?}; the route was rendered on a new worker",
+            ended.join(", then "),
+            retried.url
+        ),
+    )
 }
 
 /// Writes the pages of `published`'s routes and `404.html` on the workers of `pool`,
