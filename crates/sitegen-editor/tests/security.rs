@@ -338,6 +338,32 @@ async fn off_loopback_the_page_needs_the_token_in_its_address() {
 }
 
 #[tokio::test]
+async fn media_files_need_the_token_on_and_off_loopback() {
+    for (site, host) in [
+        (Site::listening_on("0.0.0.0:8080"), "192.168.1.20:8080"),
+        (Site::new(), HOST),
+    ] {
+        let media = |uri: &str| {
+            Request::get(uri)
+                .header(header::HOST, host)
+                .body(Body::empty())
+                .unwrap()
+        };
+        let path = "/_edit/media/brand/og-image.png";
+        let (status, body) = site.send(media(path)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{host}");
+        assert!(message(&body).contains("token"), "{body}");
+        let wrong = format!("{path}?token={}", TOKEN.replace('0', "1"));
+        assert_eq!(site.send(media(&wrong)).await.0, StatusCode::FORBIDDEN);
+        let right = format!("{path}?token={TOKEN}");
+        assert_eq!(site.send(media(&right)).await.0, StatusCode::OK, "{host}");
+        // The API takes the token only in its header, never in an address.
+        let api = format!("/_edit/api/files?token={TOKEN}");
+        assert_eq!(site.send(media(&api)).await.0, StatusCode::FORBIDDEN);
+    }
+}
+
+#[tokio::test]
 async fn the_page_gets_the_token_and_the_build_is_served() {
     let site = Site::new();
     let build = site.web.join("dist/editor");

@@ -94,6 +94,6 @@ export const api = {
   },
 };
 
-/** The URL of a file of content/media for a thumbnail or a link. */
-export const mediaUrl = (path: string) => `/_edit/${path.split('/').map(encodeURIComponent).join('/')}`;
+/** The URL of a file of content/media for a thumbnail or a link: with the token, which an `<img>` cannot send as a header. */
+export const mediaUrl = (path: string) => `/_edit/${path.split('/').map(encodeURIComponent).join('/')}?${new URLSearchParams({ token: token() })}`;
 

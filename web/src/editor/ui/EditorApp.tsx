@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Place, placeFromQuery, queryOfPlace } from '../logic/address';
 import { api } from '../logic/api';
-import type { Change, Conflict, ContentFile, EntryId, EntryList as EntryListData, Options, Problem } from '../logic/api-types';
+import type { Change, Conflict, ContentFile, EntryList as EntryListData, Options, Problem } from '../logic/api-types';
 import { withDiskBases } from '../logic/changes';
 import type { JsonObject } from '../logic/json';
 import { emptyObject, entrySchema, fieldsOf, settingsSchema } from '../logic/schema-fields';
@@ -12,20 +13,6 @@ import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
 import { Upload } from './Upload';
 
-/** What is open: a file, and in an entries file an entry or the file's other keys (`settings`). */
-type Place = { file: string | null; entry: EntryId | 'new' | null; settings?: boolean };
-
-/** Where the editor is, from the address (`?file=products.toml&entry=17`), so a reload keeps it. */
-function placeFromAddress(): Place {
-  const query = new URLSearchParams(location.search);
-  const entry = query.get('entry');
-  return {
-    file: query.get('file'),
-    entry: entry === null || entry === 'new' ? null : /^\d+$/.test(entry) ? Number(entry) : entry,
-    settings: query.has('settings'),
-  };
-}
-
 const LEAVE_QUESTION = 'You have unsaved edits. Leave them without saving?';
 
 /** The editor: the content files, an entries file's list, the form of what is open, and its page. */
@@ -33,7 +20,7 @@ export function EditorApp() {
   const [files, setFiles] = useState<ContentFile[] | null>(null);
   const [options, setOptions] = useState<Options>({ categories: [], media: [] });
   const [failure, setFailure] = useState('');
-  const [place, setPlace] = useState<Place>(placeFromAddress);
+  const [place, setPlace] = useState<Place>(() => placeFromQuery(location.search));
   const [newValue, setNewValue] = useState<JsonObject | null>(null);
   const [loadedList, setLoadedList] = useState<{ path: string; list: EntryListData } | null>(null);
   const [listVersion, setListVersion] = useState(0);
@@ -90,11 +77,7 @@ export function EditorApp() {
     setNewValue(startWith);
     setPlace(next);
     setRoute(null);
-    const query = new URLSearchParams();
-    if (next.file) query.set('file', next.file);
-    if (next.entry !== null && next.entry !== 'new') query.set('entry', String(next.entry));
-    if (next.settings) query.set('settings', '');
-    history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
+    history.replaceState(null, '', `${location.pathname}${queryOfPlace(next, location.search)}`);
     return true;
   }, []);
 
