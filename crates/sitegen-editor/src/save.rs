@@ -43,7 +43,9 @@ pub(crate) fn json_body<T: DeserializeOwned>(
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
-    if !content_type.starts_with("application/json") {
+    // The media type before any parameters (`; charset=utf-8`), which is case-blind.
+    let media_type = content_type.split(';').next().unwrap_or_default().trim();
+    if !media_type.eq_ignore_ascii_case("application/json") {
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             format!("the body must be JSON (Content-Type: application/json), not {content_type:?}"),

@@ -135,14 +135,28 @@ async fn bodies_over_the_limit_wrong_types_and_malformed_json_are_refused() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
     assert!(message(&body).contains("limit"), "{body}");
 
-    let request = api(Method::POST, "/_edit/api/save")
-        .header(header::CONTENT_TYPE, "text/plain")
-        .body(Body::from("{}"))
-        .unwrap();
-    assert_eq!(
-        site.send(request).await.0,
-        StatusCode::UNSUPPORTED_MEDIA_TYPE
-    );
+    for not_json in [
+        "text/plain",
+        "application/jsonx",
+        "application/json-seq",
+        "",
+    ] {
+        let request = api(Method::POST, "/_edit/api/save")
+            .header(header::CONTENT_TYPE, not_json)
+            .body(Body::from("{\"path\":\"products.toml\",\"changes\":[]}"))
+            .unwrap();
+        let (status, body) = site.send(request).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{not_json}");
+        assert!(message(&body).contains("application/json"), "{body}");
+    }
+    for json in ["application/json; charset=utf-8", "Application/JSON"] {
+        let request = api(Method::POST, "/_edit/api/save")
+            .header(header::CONTENT_TYPE, json)
+            .body(Body::from("{\"path\":\"products.toml\",\"changes\":[]}"))
+            .unwrap();
+        let (status, body) = site.send(request).await;
+        assert_eq!(status, StatusCode::OK, "{json}: {body}");
+    }
 
     let request = api(Method::POST, "/_edit/api/save")
         .header(header::CONTENT_TYPE, "application/json")
