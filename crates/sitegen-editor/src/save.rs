@@ -123,6 +123,7 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
         Err(error) => return Err(ApiError::io(error)),
     };
     let mut conflicts = Vec::new();
+    let mut removed = Vec::new();
     for (n, change) in request.changes.into_iter().enumerate() {
         let wrong = |message: String| ApiError::bad_request(format!("change {}: {message}", n + 1));
         match change {
@@ -173,6 +174,7 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
             }
             Change::Remove { entry } => {
                 let entry = named_entry(entry, table).map_err(wrong)?;
+                removed.push(entry.to_string().trim_matches('"').to_string());
                 match edit.apply(sitegen_edit::Change::Remove { entry }) {
                     // Already removed on disk: what the editor wanted.
                     Ok(()) | Err(EditError::NoSuchEntry { .. }) => {}
@@ -193,8 +195,11 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
     let (text, _) = edit.text();
     let options = &editor.options;
     let report = (options.check)(content_dir, &options.load, &[(file.path, &text)]);
-    let problems = problems(editor, &report, file.path, &text);
+    let mut problems = problems(editor, &report, file.path, &text);
     if report.errors() > 0 {
+        for problem in &mut problems {
+            explain_link_to_removed(problem, &removed);
+        }
         return Ok(refused(problems));
     }
     let written = match edit.commit() {
@@ -228,6 +233,26 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
         warnings,
     };
     Ok(reply(StatusCode::OK, &answer))
+}
+
+/// A link the check finds broken because this save removes the entry it names: the
+/// check cannot know the entry existed, so its did-you-mean would point at another.
+fn explain_link_to_removed(problem: &mut api::Problem, removed: &[String]) {
+    if problem.severity != api::Severity::Error {
+        return;
+    }
+    let message = sitegen_content::percent_decode(&problem.message)
+        .unwrap_or_else(|| problem.message.clone());
+    let names = |id: &String| {
+        message.contains(&format!("\"{id}\""))
+            || message.contains(&format!("/{id}\""))
+            || message.contains(&format!("/{id}/"))
+    };
+    if let Some(id) = removed.iter().find(|id| names(id)) {
+        problem.hint = Some(format!(
+            "this links to \"{id}\", which this save deletes: change or remove the link first, then delete the entry"
+        ));
+    }
 }
 
 /// The 422 of a save or an undo that would leave errors.

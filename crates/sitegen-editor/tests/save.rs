@@ -286,3 +286,33 @@ async fn an_undo_that_would_break_another_file_is_refused_with_its_problems() {
     assert_eq!(body["problems"][0]["field"], json!(["item", 0, "to"]));
     assert_eq!(site.read("products.toml"), saved);
 }
+
+#[tokio::test]
+async fn a_refused_delete_says_the_save_deletes_what_the_link_names() {
+    let site = Site::new();
+    // A service whose id is close to the one deleted: a did-you-mean would offer it.
+    let services = site.read("services.toml");
+    let first = services.split("\n\n[[service]]").next().unwrap();
+    site.write(
+        "services.toml",
+        &format!(
+            "{services}\n{}\n",
+            first.replace("\"dialysis-center\"", "\"dialysis-centre\"")
+        ),
+    );
+    let (status, body) = site
+        .save(json!({ "path": "services.toml", "changes": [{ "op": "remove", "entry": "dialysis-center" }] }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let problems = body["problems"].as_array().unwrap();
+    let links: Vec<_> = problems
+        .iter()
+        .filter(|p| p["message"].as_str().unwrap().contains("dialysis-center"))
+        .collect();
+    assert!(links.len() >= 2, "{body:#}");
+    for link in links {
+        let hint = link["hint"].as_str().unwrap();
+        assert!(!hint.contains("did you mean"), "{link}");
+        assert!(hint.contains("this save deletes"), "{link}");
+    }
+}
