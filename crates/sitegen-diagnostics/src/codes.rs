@@ -185,6 +185,13 @@ catalogue! {
     /// A product's `brochure` is larger than the limit a download may have.
     BrochureTooLarge = "E0407", Error, "brochure too large",
         "make the PDF smaller (export it for screen, with compressed images), or split it";
+    /// An SVG drawing holds what would run script or load another file when it is
+    /// opened by itself: a `<script>` or `<foreignObject>`, an event handler (`onload=`,
+    /// `onclick=`, …), or a link, image or style that points outside the drawing. A host
+    /// that sends no Content-Security-Policy (GitHub Pages sends none) would run it on the
+    /// site's own address. Raised by `sitegen check`, `sitegen build` and the editor's upload.
+    UnsafeSvg = "E0408", Error, "drawing runs script or loads other files",
+        "export the drawing without scripts, event handlers or links to other files (in Inkscape: Save As \"Optimized SVG\" or \"Plain SVG\"), or use a PNG";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";

@@ -101,6 +101,17 @@ pub(crate) async fn upload(
             "the file is not a PNG, JPEG, WebP or SVG image or a PDF (read from its bytes)",
         )
     })?;
+    if let Some(found) = sitegen_content::unsafe_svg_content(&body).filter(|_| extension == "svg") {
+        let rule = sitegen_content::ErrorCode::UnsafeSvg;
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the drawing would run script or load other files ({found}), so it is not saved: {} ({})",
+                rule.hint(),
+                rule.code()
+            ),
+        ));
+    }
     let name = safe_name(&query.name, extension).ok_or_else(|| {
         ApiError::bad_request(format!(
             "{:?} leaves no file name once made safe",

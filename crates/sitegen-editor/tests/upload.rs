@@ -157,3 +157,24 @@ async fn a_link_is_never_replaced_and_the_refusal_says_why() {
     assert!(message.contains("another name"), "{message}");
     assert_eq!(std::fs::read(&elsewhere).unwrap(), PNG);
 }
+
+#[tokio::test]
+async fn a_drawing_that_runs_script_is_refused_and_the_refusal_says_why() {
+    let site = Site::new();
+    let svg = b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\">\n<rect onload=\"alert(document.cookie)\"/></svg>";
+    let (status, body) = upload(&site, "name=logo.svg", svg).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("line 2: <rect> has an event handler onload="),
+        "{message}"
+    );
+    assert!(message.contains("E0408"), "{message}");
+    assert!(!site.content.join("media/logo.svg").exists());
+    let harmless =
+        b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><rect/></svg>";
+    assert_eq!(
+        upload(&site, "name=logo.svg", harmless).await.0,
+        StatusCode::CREATED
+    );
+}
