@@ -77,7 +77,7 @@ pub use sitegen_diagnostics::{
 };
 pub use values::{
     absolute_url, link_problem, Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
-    RegistrationType, SocialKind, Text,
+    Prose, RegistrationType, SocialKind, Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).

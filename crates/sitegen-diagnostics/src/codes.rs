@@ -107,6 +107,13 @@ catalogue! {
     /// A required text is empty or only whitespace.
     EmptyText = "E0104", Error, "empty text",
         "write the text, or remove the key where it is optional";
+    /// A text holds a character no page may show: a control character (NUL, ESC, …,
+    /// which would reach the built pages as raw bytes) or a direction override
+    /// (U+202A–U+202E, U+2066–U+2069, which reverses how the text reads). A line break
+    /// or a tab is allowed only in texts of several lines (descriptions, paragraphs,
+    /// quotes); titles, names and every other text are one line.
+    ForbiddenCharacter = "E0106", Error, "character not allowed in text",
+        "delete the character (it is invisible: retype the words around it if you cannot find it); write a line break or a tab only in a description, a paragraph or a quote";
     /// A number is outside the range its field allows.
     NumberOutOfRange = "E0105", Error, "number out of range",
         "ids and catalogue.toml's page_size are positive integers; counts, years and heights are non-negative integers";

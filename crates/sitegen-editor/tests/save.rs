@@ -316,3 +316,36 @@ async fn a_refused_delete_says_the_save_deletes_what_the_link_names() {
         assert!(hint.contains("this save deletes"), "{link}");
     }
 }
+
+#[tokio::test]
+async fn a_control_character_in_a_title_is_refused_at_its_field_as_check_refuses_it() {
+    let site = Site::new();
+    let before = site.read("products.toml");
+    for title in [
+        "Hemo\u{0}dialysis",
+        "Hemo\ndialysis",
+        "\u{202E}Hemodialysis",
+        "\u{1b}[31m",
+    ] {
+        let (status, body) = site
+            .save(json!({ "path": "products.toml",
+                "changes": [set(json!(12), json!(["title"]), json!(title), json!("Hemodialysis Machine"))] }))
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{title:?}: {body}"
+        );
+        let problem = &body["problems"][0];
+        assert_eq!(problem["code"], "E0106", "{body}");
+        assert_eq!(problem["entry"], 12);
+        assert_eq!(problem["field"], json!(["title"]));
+        assert_eq!(site.read("products.toml"), before);
+    }
+    // A description may have several lines.
+    let (status, body) = site
+        .save(json!({ "path": "products.toml",
+            "changes": [set(json!(12), json!(["description"]), json!("First line.\nSecond line."), json!("Placeholder description."))] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
