@@ -122,6 +122,7 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
         }
         Err(error) => return Err(ApiError::io(error)),
     };
+    let touched = touched_values(&request.changes);
     let mut conflicts = Vec::new();
     let mut removed = Vec::new();
     for (n, change) in request.changes.into_iter().enumerate() {
@@ -223,16 +224,41 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
             );
         }
     }
-    let warnings = problems
+    let (warnings, other_warnings) = problems
         .into_iter()
         .filter(|problem| problem.severity == api::Severity::Warning)
-        .collect();
+        .partition(|problem| {
+            problem.file.as_deref() == Some(file.path)
+                && touched.iter().any(|(entry, field)| {
+                    problem.entry == *entry
+                        && problem
+                            .field
+                            .as_deref()
+                            .unwrap_or_default()
+                            .starts_with(field)
+                })
+        });
     let answer = api::Saved {
         written,
         revision: new_revision,
         warnings,
+        other_warnings,
     };
     Ok(reply(StatusCode::OK, &answer))
+}
+
+/// The values a save's changes set (an entry, or the document's root without one, and
+/// the field) and the entries they add (the whole entry): the warnings found there are
+/// the save's own.
+fn touched_values(changes: &[Change]) -> Vec<(Option<api::EntryId>, api::FieldPath)> {
+    changes
+        .iter()
+        .filter_map(|change| match change {
+            Change::Set { entry, field, .. } => Some((entry.clone(), field.clone())),
+            Change::Add { entry } => Some((entry.get("id").and_then(api::EntryId::of), Vec::new())),
+            Change::Remove { .. } => None,
+        })
+        .collect()
 }
 
 /// A link the check finds broken because this save removes the entry it names: the

@@ -349,3 +349,38 @@ async fn a_control_character_in_a_title_is_refused_at_its_field_as_check_refuses
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
+
+#[tokio::test]
+async fn a_save_tells_its_own_warnings_apart_from_the_sites_others() {
+    let site = Site::new();
+    // A placeholder the company has still to replace, before any save.
+    let text = site.read("site.toml").replacen(
+        "emails = [\"info@medical.test\"",
+        "emails = [\"info@example.com\"",
+        1,
+    );
+    site.write("site.toml", &text);
+    let (status, body) = site
+        .save(json!({ "path": "site.toml", "changes": [
+            set(Value::Null, json!(["contact", "support_email"]), json!("help@medical.test"), json!("support@medical.test")) ] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["warnings"], json!([]), "{body}");
+    let others = body["other_warnings"].as_array().unwrap();
+    assert_eq!(others.len(), 1, "{body}");
+    assert_eq!(others[0]["field"], json!(["contact", "emails", 0]));
+    // A placeholder this save writes is its own.
+    let (status, body) = site
+        .save(json!({ "path": "site.toml", "changes": [
+            set(Value::Null, json!(["contact", "top_bar_email"]), json!("info@example.com"), json!("info@medical.test")) ] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let own = body["warnings"].as_array().unwrap();
+    assert_eq!(own.len(), 1, "{body}");
+    assert_eq!(own[0]["field"], json!(["contact", "top_bar_email"]));
+    assert_eq!(
+        body["other_warnings"].as_array().unwrap().len(),
+        1,
+        "{body}"
+    );
+}

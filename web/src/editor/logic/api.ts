@@ -66,7 +66,7 @@ export const api = {
     }
     if (!response.ok) throw await failure(response);
     const body = (await response.json()) as Saved;
-    return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings };
+    return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings, other_warnings: body.other_warnings };
   },
 
   /** Restores the file as it was before this run's last save of it; `refused` when that would leave errors. */

@@ -15,6 +15,10 @@ import { Upload } from './Upload';
 
 const LEAVE_QUESTION = 'You have unsaved edits. Leave them without saving?';
 
+/** The heading of the site's warnings that a save did not cause, shown after the first save only. */
+const otherWarningsTitle = (count: number) =>
+  `${count === 1 ? '1 warning' : `${count} warnings`} elsewhere in the site, not from this save (shown once)`;
+
 /** The editor: the content files, an entries file's list, the form of what is open, and its page. */
 export function EditorApp() {
   const [files, setFiles] = useState<ContentFile[] | null>(null);
@@ -27,6 +31,9 @@ export function EditorApp() {
   const [reloadKey, setReloadKey] = useState(0);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [warnings, setWarnings] = useState<Problem[]>([]);
+  const [otherWarnings, setOtherWarnings] = useState<Problem[]>([]);
+  /** Whether the site's other warnings were shown once: later saves show only their own. */
+  const otherWarningsShown = useRef(false);
   const [conflict, setConflict] = useState<{ file: string; changes: Change[]; conflicts: Conflict[] } | null>(null);
   const [status, setStatus] = useState('');
   const [savedFiles, setSavedFiles] = useState<ReadonlySet<string>>(new Set());
@@ -98,6 +105,7 @@ export function EditorApp() {
         if (result.status === 'refused') {
           setProblems(result.problems);
           setWarnings([]);
+          setOtherWarnings([]);
           setStatus('Not saved: the file would have errors. Nothing was written; your edits are still here.');
           return false;
         }
@@ -109,6 +117,8 @@ export function EditorApp() {
         setProblems([]);
         setConflict(null);
         setWarnings(result.warnings);
+        setOtherWarnings(otherWarningsShown.current ? [] : result.other_warnings);
+        if (result.other_warnings.length > 0) otherWarningsShown.current = true;
         setSavedFiles((before) => new Set(before).add(path));
         setListVersion((count) => count + 1);
         setStatus(result.written ? `Saved ${path}.` : 'Nothing to save: the file already says so.');
@@ -226,6 +236,7 @@ export function EditorApp() {
           )}
           <ProblemList title="Not saved: fix these first" problems={problems} onGo={goToProblem} takeFocus />
           <ProblemList title="Saved, with warnings" problems={warnings} onGo={goToProblem} />
+          <ProblemList title={otherWarningsTitle(otherWarnings.length)} problems={otherWarnings} onGo={goToProblem} />
         </div>
         {!file && (
           <section className="editor-welcome">
