@@ -68,6 +68,23 @@ test('an unknown category shows E0202 at the field with its hint, and nothing is
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("the site's other warnings show once, apart from a save's own", async ({ page }) => {
+  await openProduct(page, 17);
+  await editTitle(page, 'Hemodialysis Machine Mark II');
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  // The content's placeholders are not this save's doing.
+  const others = page.getByRole('region', { name: /warnings elsewhere in the site, not from this save/ });
+  await expect(others).toBeVisible();
+  await expect(others.getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByRole('region', { name: 'Saved, with warnings' })).toHaveCount(0);
+  // The next save does not repeat them.
+  await editTitle(page, 'Hemodialysis Machine Mark III');
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  await expect(others).toHaveCount(0);
+});
+
 test('a value changed on disk meanwhile is shown beside mine, and mine can be saved over it', async ({ page, site }) => {
   await openProduct(page, 17);
   await editTitle(page, 'Mine');
@@ -120,6 +137,8 @@ test('an uploaded image can be picked and saved', async ({ page, site }) => {
   await expect(picker).toBeHidden();
   await expect(image).toHaveValue(/^media\/e2e.photo\.png$/);
   await expect(form(page).locator('img.media-thumb')).toHaveJSProperty('complete', true);
+  // The thumbnail's address carries the token that media files need.
+  expect(await form(page).locator('img.media-thumb').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await save(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
   const saved = (await image.inputValue()).replace(/^media\//, '');

@@ -254,7 +254,13 @@ impl<T: JsonSchema> JsonSchema for List<T> {
 impl FromToml for String {
     fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
         match value {
-            DeValue::String(s) => Some(s.to_string()),
+            // Ids, references and paths: one line each.
+            DeValue::String(s) => crate::values::allowed_characters(
+                s.to_string(),
+                span,
+                cx,
+                crate::values::Lines::One,
+            ),
             _ => {
                 cx.wrong_type(value, span, "a string");
                 None

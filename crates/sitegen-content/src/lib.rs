@@ -60,7 +60,8 @@ pub use editorial::{DraftCount, HomeSection};
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{
-    human_size, short_hash, MediaFile, MediaIndex, MediaVariant, MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
+    human_size, short_hash, unsafe_svg_content, MediaFile, MediaIndex, MediaVariant,
+    MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
 };
 pub use model::{
     About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
@@ -76,7 +77,7 @@ pub use sitegen_diagnostics::{
 };
 pub use values::{
     absolute_url, link_problem, Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
-    RegistrationType, SocialKind, Text,
+    Prose, RegistrationType, SocialKind, Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).

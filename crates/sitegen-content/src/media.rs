@@ -247,12 +247,24 @@ impl MediaCache {
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase)
             .unwrap_or_default();
-        let (width, height) = dimensions(&extension, &bytes).map_err(|reason| {
+        let unreadable = |reason: String| {
             MediaProblem::new(
                 ErrorCode::MediaUnreadable,
                 format!("media file \"{path}\" is not a readable image or video: {reason}"),
             )
-        })?;
+        };
+        let (width, height) = if extension == "svg" {
+            let document = parse_svg(&bytes).map_err(unreadable)?;
+            if let Some(found) = svg_active_content(&document) {
+                return Err(MediaProblem::new(
+                    ErrorCode::UnsafeSvg,
+                    format!("drawing \"{path}\" would run script or load other files: {found}"),
+                ));
+            }
+            svg_size(&document).map_err(unreadable)?
+        } else {
+            dimensions(&extension, &bytes).map_err(unreadable)?
+        };
         let limit = self.max_image_side;
         if width.max(height) > limit {
             return Err(MediaProblem::new(
@@ -342,11 +354,9 @@ fn truncation(extension: &str, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
-/// The dimensions of an image (video: 0×0), or why the bytes are not one.
+/// The dimensions of an image other than a drawing (video: 0×0), or why the bytes are
+/// not one.
 fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
-    if extension == "svg" {
-        return svg_dimensions(bytes);
-    }
     if VIDEO_EXTENSIONS.contains(&extension) {
         let is_mp4 = bytes.get(4..8) == Some(b"ftyp".as_slice());
         let is_webm = bytes.starts_with(&[0x1A, 0x45, 0xDF, 0xA3]);
@@ -370,15 +380,117 @@ fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
     Ok((width, height))
 }
 
-/// Reads `width`/`height` of the root `<svg>` element, or else its `viewBox`.
-pub(crate) fn svg_dimensions(bytes: &[u8]) -> Result<(u32, u32), String> {
+/// An SVG file's XML, whose root is an `<svg>` element.
+fn parse_svg(bytes: &[u8]) -> Result<roxmltree::Document<'_>, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "SVG is not UTF-8".to_string())?;
-    let document =
-        roxmltree::Document::parse(text).map_err(|error| format!("SVG is not XML: {error}"))?;
-    let svg = document.root_element();
-    if svg.tag_name().name() != "svg" {
+    let document = roxmltree::Document::parse(text.trim_start_matches('\u{feff}'))
+        .map_err(|error| format!("SVG is not XML: {error}"))?;
+    if document.root_element().tag_name().name() != "svg" {
         return Err("no <svg> element".into());
     }
+    Ok(document)
+}
+
+/// What in an SVG file (its bytes) would run script or load another file when it is
+/// opened by itself (see [`svg_active_content`]); `None` for a harmless drawing or bytes
+/// that are no SVG (which other checks refuse).
+pub fn unsafe_svg_content(bytes: &[u8]) -> Option<String> {
+    svg_active_content(&parse_svg(bytes).ok()?)
+}
+
+/// Elements that run script or hold a page of HTML.
+const SCRIPT_ELEMENTS: &[&str] = &[
+    "script",
+    "foreignobject",
+    "iframe",
+    "embed",
+    "object",
+    "handler",
+    "listener",
+];
+
+/// The first thing in a drawing that would run script or load another file when the
+/// drawing is opened by itself, with its line: a script element, an event handler
+/// (`on…=`), a link or image (`href`, `src`) that leads outside the drawing (anything
+/// but `#id` and embedded raster images), an animation of a link or handler, or a style
+/// that imports or points at another file.
+fn svg_active_content(document: &roxmltree::Document<'_>) -> Option<String> {
+    let line = |node: roxmltree::Node<'_, '_>| document.text_pos_at(node.range().start).row;
+    for node in document.descendants() {
+        if node.is_text() {
+            let in_style = node
+                .parent_element()
+                .is_some_and(|parent| parent.tag_name().name().eq_ignore_ascii_case("style"));
+            if in_style && external_style(node.text().unwrap_or_default()) {
+                return Some(format!(
+                    "line {}: a <style> that loads another file",
+                    line(node)
+                ));
+            }
+            continue;
+        }
+        if !node.is_element() {
+            continue;
+        }
+        let element = node.tag_name().name();
+        if SCRIPT_ELEMENTS.contains(&element.to_ascii_lowercase().as_str()) {
+            return Some(format!("line {}: a <{element}> element", line(node)));
+        }
+        for attribute in node.attributes() {
+            let name = attribute.name();
+            let value = attribute.value();
+            let lower = name.to_ascii_lowercase();
+            let found = if lower.starts_with("on") {
+                Some(format!("an event handler {name}=\"…\""))
+            } else if (lower == "href" || lower == "src") && !inside_drawing(value) {
+                Some(format!("a reference to {value:?} outside the drawing"))
+            } else if lower == "attributename" && {
+                let animated = value.trim().to_ascii_lowercase();
+                animated.starts_with("on") || animated.ends_with("href")
+            } {
+                Some(format!("an animation of {value:?}"))
+            } else if lower == "style" && external_style(value) {
+                Some("a style that loads another file".to_string())
+            } else {
+                None
+            };
+            if let Some(found) = found {
+                return Some(format!("line {}: <{element}> has {found}", line(node)));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a link or image's target stays in the drawing: a fragment (`#id`) or an
+/// embedded raster image.
+fn inside_drawing(target: &str) -> bool {
+    let target = target.trim();
+    let lower = target.to_ascii_lowercase();
+    target.starts_with('#')
+        || [
+            "data:image/png",
+            "data:image/jpeg",
+            "data:image/gif",
+            "data:image/webp",
+        ]
+        .iter()
+        .any(|raster| lower.starts_with(raster))
+}
+
+/// Whether CSS imports a style sheet or points at a file (`url(…)` other than `#id`).
+fn external_style(css: &str) -> bool {
+    let css = css.to_ascii_lowercase();
+    css.contains("@import")
+        || css.split("url(").skip(1).any(|rest| {
+            let target = rest.trim_start().trim_start_matches(['"', '\'']);
+            !inside_drawing(target)
+        })
+}
+
+/// Reads `width`/`height` of the root `<svg>` element, or else its `viewBox`.
+fn svg_size(document: &roxmltree::Document<'_>) -> Result<(u32, u32), String> {
+    let svg = document.root_element();
     let width = svg.attribute("width").and_then(svg_length);
     let height = svg.attribute("height").and_then(svg_length);
     if let (Some(width), Some(height)) = (width, height) {
@@ -443,6 +555,93 @@ pub(crate) fn hashed_output(path: &str, sha256: &[u8; 32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn svg_dimensions(bytes: &[u8]) -> Result<(u32, u32), String> {
+        svg_size(&parse_svg(bytes)?)
+    }
+
+    #[test]
+    fn a_drawing_that_runs_script_or_loads_other_files_is_named_with_its_line() {
+        let drawing = |inner: &str| {
+            format!("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"8\" height=\"8\">\n{inner}</svg>")
+        };
+        for (inner, found) in [
+            ("<script>alert(1)</script>", "line 2: a <script> element"),
+            ("<SCRIPT>alert(1)</SCRIPT>", "line 2: a <SCRIPT> element"),
+            (
+                "<rect onload=\"alert(1)\"/>",
+                "line 2: <rect> has an event handler onload=",
+            ),
+            (
+                "<g><circle r=\"1\" ONCLICK=\"x()\"/></g>",
+                "<circle> has an event handler ONCLICK=",
+            ),
+            (
+                "<a href=\"javascript:alert(1)\"><rect/></a>",
+                "reference to \"javascript:alert(1)\"",
+            ),
+            (
+                "<image xlink:href=\"https://tracker.example/p.png\"/>",
+                "outside the drawing",
+            ),
+            ("<use href=\"other.svg#icon\"/>", "outside the drawing"),
+            (
+                "<image href=\"data:image/svg+xml;base64,PHN2Zz4=\"/>",
+                "outside the drawing",
+            ),
+            (
+                "<foreignObject><div xmlns=\"http://www.w3.org/1999/xhtml\"/></foreignObject>",
+                "<foreignObject> element",
+            ),
+            (
+                "<a><set attributeName=\"href\" to=\"javascript:x()\"/></a>",
+                "an animation of \"href\"",
+            ),
+            (
+                "<style>@import url(https://x.example/a.css);</style>",
+                "a <style> that loads another file",
+            ),
+            (
+                "<style><![CDATA[rect { fill: url('https://x.example/p.png') }]]></style>",
+                "a <style> that loads",
+            ),
+            (
+                "<rect style=\"fill: url(https://x.example/p.svg#g)\"/>",
+                "a style that loads another file",
+            ),
+        ] {
+            let svg = drawing(inner);
+            let problem = unsafe_svg_content(svg.as_bytes()).unwrap_or_else(|| panic!("{inner}"));
+            assert!(problem.contains(found), "{inner}: {problem}");
+        }
+        for harmless in [
+            "<rect width=\"8\" height=\"8\" fill=\"url(#gradient)\" opacity=\"0.5\"/>",
+            "<use href=\"#icon\"/><use xlink:href=\"#icon\"/>",
+            "<image href=\"data:image/png;base64,iVBORw0KGgo=\"/>",
+            "<style>rect { fill: url(#g) }</style><animate attributeName=\"opacity\" to=\"1\"/>",
+        ] {
+            assert_eq!(
+                unsafe_svg_content(drawing(harmless).as_bytes()),
+                None,
+                "{harmless}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_drawing_that_runs_script_is_refused_where_the_content_names_it() {
+        let problem = resolve_bytes(
+            "evil.svg",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><script>alert(document.domain)</script></svg>",
+        )
+        .unwrap_err();
+        assert_eq!(problem.code, ErrorCode::UnsafeSvg);
+        assert!(
+            problem.message.contains("\"media/evil.svg\" would run script or load other files: line 1: a <script> element"),
+            "{}",
+            problem.message
+        );
+    }
 
     #[test]
     fn a_resolved_file_knows_its_size_and_hash_and_has_no_variants_yet() {

@@ -9,7 +9,7 @@ use crate::routes;
 // Declared with the routes (a legal page is a route); read here as part of the model.
 pub use crate::routes::PolicyKind;
 use crate::values::{
-    Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, RegistrationType,
+    Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, Prose, RegistrationType,
     SocialKind, Text,
 };
 
@@ -248,7 +248,7 @@ content_table! {
         /// The title (titles may repeat).
         pub title: Text,
         /// The description (plain text).
-        pub description: Text,
+        pub description: Prose,
         /// A category id.
         pub category: Located<String>,
         /// One of the category's subcategories.
@@ -382,7 +382,7 @@ content_table! {
         /// The main image.
         pub image: Option<MediaRef>,
         /// The description.
-        pub description: Text,
+        pub description: Prose,
         /// The bullets.
         pub services_list: Vec<Text>,
         /// Whether the entry has its own gallery.
@@ -460,7 +460,7 @@ content_table! {
         /// The heading.
         pub heading: Text,
         /// The paragraphs.
-        pub paragraphs: Vec<Text>,
+        pub paragraphs: Vec<Prose>,
         /// Optional bullet points.
         pub points: Option<Vec<Text>>,
     }
@@ -472,7 +472,7 @@ content_table! {
         /// The heading.
         pub heading: Text,
         /// The text.
-        pub text: Text,
+        pub text: Prose,
     }
 }
 
@@ -498,7 +498,7 @@ content_table! {
         /// The portrait.
         pub image: MediaRef,
         /// The story.
-        pub paragraphs: Vec<Text>,
+        pub paragraphs: Vec<Prose>,
     }
 }
 
@@ -564,7 +564,7 @@ content_table! {
         /// Shown as "Last updated".
         pub updated: Option<Text>,
         /// Introductory paragraphs.
-        pub intro: Option<Vec<Located<Text>>>,
+        pub intro: Option<Vec<Located<Prose>>>,
         /// The sections.
         pub section: Option<Vec<PolicySection>>,
     }
@@ -576,9 +576,9 @@ content_table! {
         /// The heading.
         pub heading: Located<Text>,
         /// The paragraphs.
-        pub paragraphs: Option<Vec<Located<Text>>>,
+        pub paragraphs: Option<Vec<Located<Prose>>>,
         /// Optional bullets.
-        pub bullets: Option<Vec<Located<Text>>>,
+        pub bullets: Option<Vec<Located<Prose>>>,
     }
 }
 
@@ -637,7 +637,7 @@ content_table! {
         /// The title.
         pub title: Text,
         /// The text.
-        pub text: Text,
+        pub text: Prose,
     }
 }
 
@@ -663,7 +663,7 @@ content_table! {
         /// The title.
         pub title: Text,
         /// The text.
-        pub text: Text,
+        pub text: Prose,
         /// The background image shown while the entry is in view.
         pub image: MediaRef,
     }

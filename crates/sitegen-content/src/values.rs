@@ -15,8 +15,19 @@ use crate::de::{Cx, FromToml};
 use sitegen_diagnostics::ErrorCode;
 use sitegen_diagnostics::Span;
 
-/// Reads a string value or reports a wrong type.
+/// Reads a one-line string value, or reports a wrong type or a character it may not hold.
 fn string_value(
+    value: &DeValue<'_>,
+    span: &Span,
+    cx: &mut Cx<'_>,
+    expected: &str,
+) -> Option<String> {
+    let text = any_string_value(value, span, cx, expected)?;
+    allowed_characters(text, span, cx, Lines::One)
+}
+
+/// Reads a string value, whatever it holds, or reports a wrong type.
+fn any_string_value(
     value: &DeValue<'_>,
     span: &Span,
     cx: &mut Cx<'_>,
@@ -85,13 +96,95 @@ string_newtype!(
 
 impl FromToml for Text {
     fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
-        let text = string_value(value, span, cx, "a non-empty string")?;
-        if text.trim().is_empty() {
-            cx.report(span, ErrorCode::EmptyText, "text must not be empty", None);
-            return None;
-        }
-        Some(Text(text))
+        non_empty_text(value, span, cx, Lines::One).map(Text)
     }
+}
+
+string_newtype!(
+    /// Plain text of one or more lines (a description, a paragraph, a quote) that must
+    /// not be empty (after trimming). Unlike [`Text`] it may hold line breaks and tabs.
+    Prose,
+    schemars::json_schema!({ "type": "string", "pattern": "\\S" })
+);
+
+impl FromToml for Prose {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        non_empty_text(value, span, cx, Lines::Several).map(Prose)
+    }
+}
+
+fn non_empty_text(
+    value: &DeValue<'_>,
+    span: &Span,
+    cx: &mut Cx<'_>,
+    lines: Lines,
+) -> Option<String> {
+    let text = any_string_value(value, span, cx, "a non-empty string")?;
+    if text.trim().is_empty() {
+        cx.report(span, ErrorCode::EmptyText, "text must not be empty", None);
+        return None;
+    }
+    allowed_characters(text, span, cx, lines)
+}
+
+/// How many lines a text may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lines {
+    /// A title, a name, an id: no line break, no tab.
+    One,
+    /// A description, a paragraph, a quote: line breaks and tabs allowed.
+    Several,
+}
+
+/// The first character of `text` that it may not hold, with its place (counted in
+/// characters from 1): a control character (only line breaks and tabs in a text of
+/// several lines), or a direction override.
+pub fn forbidden_character(text: &str, lines: Lines) -> Option<(usize, char)> {
+    let allowed = |c: char| match c {
+        '\n' | '\r' | '\t' | '\u{2028}' | '\u{2029}' => lines == Lines::Several,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => false,
+        c => !c.is_control(),
+    };
+    (1..).zip(text.chars()).find(|&(_, c)| !allowed(c))
+}
+
+/// A forbidden character's name in an error message.
+fn character_name(c: char) -> &'static str {
+    match c {
+        '\0' => "NUL",
+        '\u{1b}' => "ESC",
+        '\n' | '\r' | '\u{2028}' | '\u{2029}' => "a line break",
+        '\t' => "a tab",
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "a direction override",
+        _ => "a control character",
+    }
+}
+
+/// `text` when it holds only characters it may; else reports the first that it may not.
+pub(crate) fn allowed_characters(
+    text: String,
+    span: &Span,
+    cx: &mut Cx<'_>,
+    lines: Lines,
+) -> Option<String> {
+    let Some((place, c)) = forbidden_character(&text, lines) else {
+        return Some(text);
+    };
+    let kind = match lines {
+        Lines::One => "a one-line text",
+        Lines::Several => "a text",
+    };
+    cx.report(
+        span,
+        ErrorCode::ForbiddenCharacter,
+        format!(
+            "{kind} holds {} (U+{:04X}) as its character {place}",
+            character_name(c),
+            u32::from(c)
+        ),
+        None,
+    );
+    None
 }
 
 string_newtype!(

@@ -107,6 +107,13 @@ catalogue! {
     /// A required text is empty or only whitespace.
     EmptyText = "E0104", Error, "empty text",
         "write the text, or remove the key where it is optional";
+    /// A text holds a character no page may show: a control character (NUL, ESC, …,
+    /// which would reach the built pages as raw bytes) or a direction override
+    /// (U+202A–U+202E, U+2066–U+2069, which reverses how the text reads). A line break
+    /// or a tab is allowed only in texts of several lines (descriptions, paragraphs,
+    /// quotes); titles, names and every other text are one line.
+    ForbiddenCharacter = "E0106", Error, "character not allowed in text",
+        "delete the character (it is invisible: retype the words around it if you cannot find it); write a line break or a tab only in a description, a paragraph or a quote";
     /// A number is outside the range its field allows.
     NumberOutOfRange = "E0105", Error, "number out of range",
         "ids and catalogue.toml's page_size are positive integers; counts, years and heights are non-negative integers";
@@ -185,6 +192,13 @@ catalogue! {
     /// A product's `brochure` is larger than the limit a download may have.
     BrochureTooLarge = "E0407", Error, "brochure too large",
         "make the PDF smaller (export it for screen, with compressed images), or split it";
+    /// An SVG drawing holds what would run script or load another file when it is
+    /// opened by itself: a `<script>` or `<foreignObject>`, an event handler (`onload=`,
+    /// `onclick=`, …), or a link, image or style that points outside the drawing. A host
+    /// that sends no Content-Security-Policy (GitHub Pages sends none) would run it on the
+    /// site's own address. Raised by `sitegen check`, `sitegen build` and the editor's upload.
+    UnsafeSvg = "E0408", Error, "drawing runs script or loads other files",
+        "export the drawing without scripts, event handlers or links to other files (in Inkscape: Save As \"Optimized SVG\" or \"Plain SVG\"), or use a PNG";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";

@@ -330,12 +330,15 @@ mod present {
 }
 
 /// A save's 200: the file is as the changes made it (`written` false when they changed
-/// nothing), with the warnings `sitegen check` gives it.
+/// nothing), with the warnings `sitegen check` gives: `warnings` at the values this save
+/// set or the entries it added, `other_warnings` the site's others (placeholders the
+/// company has still to replace), which the front end shows apart, once.
 #[derive(Debug, Serialize, TS)]
 pub struct Saved {
     pub written: bool,
     pub revision: String,
     pub warnings: Vec<Problem>,
+    pub other_warnings: Vec<Problem>,
 }
 
 /// A save's or an undo's 422: the errors that would be, nothing written.

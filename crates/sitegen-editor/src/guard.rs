@@ -7,7 +7,9 @@
 //!   cannot read or write through a visitor's browser;
 //! - a write carries `Origin` (or `Sec-Fetch-Site: same-origin`), which browsers send
 //!   with every cross-site write;
-//! - an API request carries the per-run token, which only the editor's own page has.
+//! - an API request carries the per-run token, which only the editor's own page has;
+//!   a media file (`/_edit/media/…`, unpublished uploads among them) carries it too, in
+//!   its header or, for an `<img>` that cannot send headers, as `?token=`.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -29,6 +31,7 @@ pub(crate) async fn guard(
     if let Err(refusal) = check(
         request.method(),
         request.uri().path(),
+        request.uri().query(),
         request.headers(),
         &editor.options.token,
         editor.options.addr,
@@ -58,6 +61,7 @@ fn with_safety_headers(mut response: Response) -> Response {
 pub fn check(
     method: &Method,
     path: &str,
+    query: Option<&str>,
     headers: &HeaderMap,
     token: &str,
     addr: SocketAddr,
@@ -89,9 +93,12 @@ pub fn check(
             "a change must come from the editor's page (the request has no Origin)",
         ));
     }
-    if path == "/_edit/api" || path.starts_with("/_edit/api/") {
+    let api = path == "/_edit/api" || path.starts_with("/_edit/api/");
+    let media = path.starts_with("/_edit/media/");
+    if api || media {
         let given = text(TOKEN_HEADER).unwrap_or_default();
-        if !same_secret(given, token) {
+        let in_address = media && query_has_token(query, token);
+        if !same_secret(given, token) && !in_address {
             return Err(ApiError::forbidden(
                 "the editor's token is missing or wrong: reload the editor from the address sitegen serve printed",
             ));

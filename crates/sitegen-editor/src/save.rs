@@ -43,7 +43,9 @@ pub(crate) fn json_body<T: DeserializeOwned>(
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
-    if !content_type.starts_with("application/json") {
+    // The media type before any parameters (`; charset=utf-8`), which is case-blind.
+    let media_type = content_type.split(';').next().unwrap_or_default().trim();
+    if !media_type.eq_ignore_ascii_case("application/json") {
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             format!("the body must be JSON (Content-Type: application/json), not {content_type:?}"),
@@ -120,7 +122,9 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
         }
         Err(error) => return Err(ApiError::io(error)),
     };
+    let touched = touched_values(&request.changes);
     let mut conflicts = Vec::new();
+    let mut removed = Vec::new();
     for (n, change) in request.changes.into_iter().enumerate() {
         let wrong = |message: String| ApiError::bad_request(format!("change {}: {message}", n + 1));
         match change {
@@ -171,6 +175,7 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
             }
             Change::Remove { entry } => {
                 let entry = named_entry(entry, table).map_err(wrong)?;
+                removed.push(entry.to_string().trim_matches('"').to_string());
                 match edit.apply(sitegen_edit::Change::Remove { entry }) {
                     // Already removed on disk: what the editor wanted.
                     Ok(()) | Err(EditError::NoSuchEntry { .. }) => {}
@@ -191,8 +196,11 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
     let (text, _) = edit.text();
     let options = &editor.options;
     let report = (options.check)(content_dir, &options.load, &[(file.path, &text)]);
-    let problems = problems(editor, &report, file.path, &text);
+    let mut problems = problems(editor, &report, file.path, &text);
     if report.errors() > 0 {
+        for problem in &mut problems {
+            explain_link_to_removed(problem, &removed);
+        }
         return Ok(refused(problems));
     }
     let written = match edit.commit() {
@@ -216,16 +224,61 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
             );
         }
     }
-    let warnings = problems
+    let (warnings, other_warnings) = problems
         .into_iter()
         .filter(|problem| problem.severity == api::Severity::Warning)
-        .collect();
+        .partition(|problem| {
+            problem.file.as_deref() == Some(file.path)
+                && touched.iter().any(|(entry, field)| {
+                    problem.entry == *entry
+                        && problem
+                            .field
+                            .as_deref()
+                            .unwrap_or_default()
+                            .starts_with(field)
+                })
+        });
     let answer = api::Saved {
         written,
         revision: new_revision,
         warnings,
+        other_warnings,
     };
     Ok(reply(StatusCode::OK, &answer))
+}
+
+/// The values a save's changes set (an entry, or the document's root without one, and
+/// the field) and the entries they add (the whole entry): the warnings found there are
+/// the save's own.
+fn touched_values(changes: &[Change]) -> Vec<(Option<api::EntryId>, api::FieldPath)> {
+    changes
+        .iter()
+        .filter_map(|change| match change {
+            Change::Set { entry, field, .. } => Some((entry.clone(), field.clone())),
+            Change::Add { entry } => Some((entry.get("id").and_then(api::EntryId::of), Vec::new())),
+            Change::Remove { .. } => None,
+        })
+        .collect()
+}
+
+/// A link the check finds broken because this save removes the entry it names: the
+/// check cannot know the entry existed, so its did-you-mean would point at another.
+fn explain_link_to_removed(problem: &mut api::Problem, removed: &[String]) {
+    if problem.severity != api::Severity::Error {
+        return;
+    }
+    let message = sitegen_content::percent_decode(&problem.message)
+        .unwrap_or_else(|| problem.message.clone());
+    let names = |id: &String| {
+        message.contains(&format!("\"{id}\""))
+            || message.contains(&format!("/{id}\""))
+            || message.contains(&format!("/{id}/"))
+    };
+    if let Some(id) = removed.iter().find(|id| names(id)) {
+        problem.hint = Some(format!(
+            "this links to \"{id}\", which this save deletes: change or remove the link first, then delete the entry"
+        ));
+    }
 }
 
 /// The 422 of a save or an undo that would leave errors.

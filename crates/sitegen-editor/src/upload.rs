@@ -54,11 +54,21 @@ pub fn safe_name(name: &str, extension: &str) -> Option<String> {
         Some((stem, _)) => stem,
         None => &safe,
     };
-    let stem = stem
-        .trim_start_matches(['.', '-'])
-        .trim_end_matches(['.', '-']);
+    let stem = stem.trim_start_matches(['.', '-']);
+    // The name is ASCII by now, so any byte is a character boundary.
+    let stem = &stem[..stem.len().min(MAX_NAME_BYTES - 1 - extension.len())];
+    let stem = stem.trim_end_matches(['.', '-']);
     (!stem.is_empty()).then(|| format!("{stem}.{extension}"))
 }
+
+/// The longest file name an upload is given, in bytes: well below the 255 bytes most
+/// file systems allow, so a name stays readable in the pickers and in the content.
+pub const MAX_NAME_BYTES: usize = 100;
+
+/// The permissions of an uploaded file: readable by everyone, as a saved content file
+/// is, so that a web server running as another user can serve it once it is built.
+#[cfg(unix)]
+const UPLOAD_MODE: u32 = 0o644;
 
 /// The query of an upload.
 #[derive(Deserialize)]
@@ -91,6 +101,17 @@ pub(crate) async fn upload(
             "the file is not a PNG, JPEG, WebP or SVG image or a PDF (read from its bytes)",
         )
     })?;
+    if let Some(found) = sitegen_content::unsafe_svg_content(&body).filter(|_| extension == "svg") {
+        let rule = sitegen_content::ErrorCode::UnsafeSvg;
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the drawing would run script or load other files ({found}), so it is not saved: {} ({})",
+                rule.hint(),
+                rule.code()
+            ),
+        ));
+    }
     let name = safe_name(&query.name, extension).ok_or_else(|| {
         ApiError::bad_request(format!(
             "{:?} leaves no file name once made safe",
@@ -108,6 +129,16 @@ pub(crate) async fn upload(
         let target = folder.join(&name);
         let mut temporary = tempfile::NamedTempFile::new_in(&folder).map_err(ApiError::io)?;
         temporary.write_all(&body).map_err(ApiError::io)?;
+        // A temporary file is made readable by its owner alone.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let readable = std::fs::Permissions::from_mode(UPLOAD_MODE);
+            temporary
+                .as_file()
+                .set_permissions(readable)
+                .map_err(ApiError::io)?;
+        }
         temporary.as_file().sync_all().map_err(ApiError::io)?;
         let exists = || {
             ApiError::conflict(format!(
@@ -117,7 +148,9 @@ pub(crate) async fn upload(
         if query.overwrite {
             // Replacing a symbolic link would write wherever it leads.
             if std::fs::symlink_metadata(&target).is_ok_and(|meta| !meta.is_file()) {
-                return Err(exists());
+                return Err(ApiError::conflict(format!(
+                    "media/{name} is a link or a folder, not a file, so it is never replaced: upload the file under another name"
+                )));
             }
             temporary
                 .persist(&target)
@@ -178,6 +211,14 @@ mod tests {
         assert_eq!(
             safe_name("Ürün görseli.webp", "webp").as_deref(),
             Some("r-n-g-rseli.webp")
+        );
+        let long = format!("{}.png", "a".repeat(300));
+        let shortened = safe_name(&long, "png").unwrap();
+        assert_eq!(shortened.len(), MAX_NAME_BYTES);
+        assert!(shortened.ends_with("aaa.png"), "{shortened}");
+        assert_eq!(
+            safe_name(&format!("{}x.svg", "ü".repeat(200)), "svg").as_deref(),
+            Some("x.svg")
         );
         assert_eq!(safe_name("...", "png"), None);
         assert_eq!(safe_name("", "png"), None);

@@ -4,7 +4,7 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
-use common::{Site, HOST};
+use common::{Site, HOST, TOKEN};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sitegen_content::CONTENT_FILES;
@@ -172,7 +172,8 @@ async fn the_options_are_the_catalogues_categories_and_the_media() {
 #[tokio::test]
 async fn a_media_file_is_served_for_thumbnails() {
     let site = Site::new();
-    let request = Request::get("/_edit/media/brand/og-image.png")
+    // As an <img> asks: no headers of its own, the token in its address.
+    let request = Request::get(format!("/_edit/media/brand/og-image.png?token={TOKEN}"))
         .header(header::HOST, HOST)
         .body(Body::empty())
         .unwrap();

@@ -286,3 +286,101 @@ async fn an_undo_that_would_break_another_file_is_refused_with_its_problems() {
     assert_eq!(body["problems"][0]["field"], json!(["item", 0, "to"]));
     assert_eq!(site.read("products.toml"), saved);
 }
+
+#[tokio::test]
+async fn a_refused_delete_says_the_save_deletes_what_the_link_names() {
+    let site = Site::new();
+    // A service whose id is close to the one deleted: a did-you-mean would offer it.
+    let services = site.read("services.toml");
+    let first = services.split("\n\n[[service]]").next().unwrap();
+    site.write(
+        "services.toml",
+        &format!(
+            "{services}\n{}\n",
+            first.replace("\"dialysis-center\"", "\"dialysis-centre\"")
+        ),
+    );
+    let (status, body) = site
+        .save(json!({ "path": "services.toml", "changes": [{ "op": "remove", "entry": "dialysis-center" }] }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let problems = body["problems"].as_array().unwrap();
+    let links: Vec<_> = problems
+        .iter()
+        .filter(|p| p["message"].as_str().unwrap().contains("dialysis-center"))
+        .collect();
+    assert!(links.len() >= 2, "{body:#}");
+    for link in links {
+        let hint = link["hint"].as_str().unwrap();
+        assert!(!hint.contains("did you mean"), "{link}");
+        assert!(hint.contains("this save deletes"), "{link}");
+    }
+}
+
+#[tokio::test]
+async fn a_control_character_in_a_title_is_refused_at_its_field_as_check_refuses_it() {
+    let site = Site::new();
+    let before = site.read("products.toml");
+    for title in [
+        "Hemo\u{0}dialysis",
+        "Hemo\ndialysis",
+        "\u{202E}Hemodialysis",
+        "\u{1b}[31m",
+    ] {
+        let (status, body) = site
+            .save(json!({ "path": "products.toml",
+                "changes": [set(json!(12), json!(["title"]), json!(title), json!("Hemodialysis Machine"))] }))
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{title:?}: {body}"
+        );
+        let problem = &body["problems"][0];
+        assert_eq!(problem["code"], "E0106", "{body}");
+        assert_eq!(problem["entry"], 12);
+        assert_eq!(problem["field"], json!(["title"]));
+        assert_eq!(site.read("products.toml"), before);
+    }
+    // A description may have several lines.
+    let (status, body) = site
+        .save(json!({ "path": "products.toml",
+            "changes": [set(json!(12), json!(["description"]), json!("First line.\nSecond line."), json!("Placeholder description."))] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[tokio::test]
+async fn a_save_tells_its_own_warnings_apart_from_the_sites_others() {
+    let site = Site::new();
+    // A placeholder the company has still to replace, before any save.
+    let text = site.read("site.toml").replacen(
+        "emails = [\"info@medical.test\"",
+        "emails = [\"info@example.com\"",
+        1,
+    );
+    site.write("site.toml", &text);
+    let (status, body) = site
+        .save(json!({ "path": "site.toml", "changes": [
+            set(Value::Null, json!(["contact", "support_email"]), json!("help@medical.test"), json!("support@medical.test")) ] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["warnings"], json!([]), "{body}");
+    let others = body["other_warnings"].as_array().unwrap();
+    assert_eq!(others.len(), 1, "{body}");
+    assert_eq!(others[0]["field"], json!(["contact", "emails", 0]));
+    // A placeholder this save writes is its own.
+    let (status, body) = site
+        .save(json!({ "path": "site.toml", "changes": [
+            set(Value::Null, json!(["contact", "top_bar_email"]), json!("info@example.com"), json!("info@medical.test")) ] }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let own = body["warnings"].as_array().unwrap();
+    assert_eq!(own.len(), 1, "{body}");
+    assert_eq!(own[0]["field"], json!(["contact", "top_bar_email"]));
+    assert_eq!(
+        body["other_warnings"].as_array().unwrap().len(),
+        1,
+        "{body}"
+    );
+}

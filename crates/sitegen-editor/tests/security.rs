@@ -135,14 +135,28 @@ async fn bodies_over_the_limit_wrong_types_and_malformed_json_are_refused() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
     assert!(message(&body).contains("limit"), "{body}");
 
-    let request = api(Method::POST, "/_edit/api/save")
-        .header(header::CONTENT_TYPE, "text/plain")
-        .body(Body::from("{}"))
-        .unwrap();
-    assert_eq!(
-        site.send(request).await.0,
-        StatusCode::UNSUPPORTED_MEDIA_TYPE
-    );
+    for not_json in [
+        "text/plain",
+        "application/jsonx",
+        "application/json-seq",
+        "",
+    ] {
+        let request = api(Method::POST, "/_edit/api/save")
+            .header(header::CONTENT_TYPE, not_json)
+            .body(Body::from("{\"path\":\"products.toml\",\"changes\":[]}"))
+            .unwrap();
+        let (status, body) = site.send(request).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{not_json}");
+        assert!(message(&body).contains("application/json"), "{body}");
+    }
+    for json in ["application/json; charset=utf-8", "Application/JSON"] {
+        let request = api(Method::POST, "/_edit/api/save")
+            .header(header::CONTENT_TYPE, json)
+            .body(Body::from("{\"path\":\"products.toml\",\"changes\":[]}"))
+            .unwrap();
+        let (status, body) = site.send(request).await;
+        assert_eq!(status, StatusCode::OK, "{json}: {body}");
+    }
 
     let request = api(Method::POST, "/_edit/api/save")
         .header(header::CONTENT_TYPE, "application/json")
@@ -335,6 +349,32 @@ async fn off_loopback_the_page_needs_the_token_in_its_address() {
         .body(Body::empty())
         .unwrap();
     assert_eq!(local.send(request).await.0, StatusCode::SERVICE_UNAVAILABLE);
+}
+
+#[tokio::test]
+async fn media_files_need_the_token_on_and_off_loopback() {
+    for (site, host) in [
+        (Site::listening_on("0.0.0.0:8080"), "192.168.1.20:8080"),
+        (Site::new(), HOST),
+    ] {
+        let media = |uri: &str| {
+            Request::get(uri)
+                .header(header::HOST, host)
+                .body(Body::empty())
+                .unwrap()
+        };
+        let path = "/_edit/media/brand/og-image.png";
+        let (status, body) = site.send(media(path)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{host}");
+        assert!(message(&body).contains("token"), "{body}");
+        let wrong = format!("{path}?token={}", TOKEN.replace('0', "1"));
+        assert_eq!(site.send(media(&wrong)).await.0, StatusCode::FORBIDDEN);
+        let right = format!("{path}?token={TOKEN}");
+        assert_eq!(site.send(media(&right)).await.0, StatusCode::OK, "{host}");
+        // The API takes the token only in its header, never in an address.
+        let api = format!("/_edit/api/files?token={TOKEN}");
+        assert_eq!(site.send(media(&api)).await.0, StatusCode::FORBIDDEN);
+    }
 }
 
 #[tokio::test]

@@ -117,3 +117,64 @@ async fn bytes_that_are_no_image_or_pdf_are_refused_whatever_the_name() {
     let (status, _) = upload(&site, "overwrite=true", PNG).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn an_upload_is_readable_by_everyone_as_a_saved_file_is() {
+    use std::os::unix::fs::PermissionsExt;
+    let site = Site::new();
+    let (status, body) = upload(&site, "name=a.png", PNG).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let mode = std::fs::metadata(site.content.join("media/a.png"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644, "{mode:o}");
+}
+
+#[tokio::test]
+async fn a_name_longer_than_a_file_system_allows_is_shortened() {
+    let site = Site::new();
+    let name = format!("{}.png", "a".repeat(300));
+    let (status, body) = upload(&site, &format!("name={name}"), PNG).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let path = body["path"].as_str().unwrap();
+    let stored = path.strip_prefix("media/").unwrap();
+    assert_eq!(stored.len(), sitegen_editor::upload::MAX_NAME_BYTES);
+    assert_eq!(std::fs::read(site.content.join(path)).unwrap(), PNG);
+}
+
+#[tokio::test]
+async fn a_link_is_never_replaced_and_the_refusal_says_why() {
+    let site = Site::new();
+    let elsewhere = site.dir.path().join("elsewhere.png");
+    std::fs::write(&elsewhere, PNG).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, site.content.join("media/linked.png")).unwrap();
+    let other = [PNG, b"more"].concat();
+    let (status, body) = upload(&site, "name=linked.png&overwrite=true", &other).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(!message.contains("overwrite=true"), "{message}");
+    assert!(message.contains("another name"), "{message}");
+    assert_eq!(std::fs::read(&elsewhere).unwrap(), PNG);
+}
+
+#[tokio::test]
+async fn a_drawing_that_runs_script_is_refused_and_the_refusal_says_why() {
+    let site = Site::new();
+    let svg = b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\">\n<rect onload=\"alert(document.cookie)\"/></svg>";
+    let (status, body) = upload(&site, "name=logo.svg", svg).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("line 2: <rect> has an event handler onload="),
+        "{message}"
+    );
+    assert!(message.contains("E0408"), "{message}");
+    assert!(!site.content.join("media/logo.svg").exists());
+    let harmless =
+        b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><rect/></svg>";
+    assert_eq!(
+        upload(&site, "name=logo.svg", harmless).await.0,
+        StatusCode::CREATED
+    );
+}

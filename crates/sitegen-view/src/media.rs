@@ -2,7 +2,7 @@
 //! helpers every view uses (texts, the draft mark).
 
 use serde::Serialize;
-use sitegen_content::{Content, MediaRef, Text};
+use sitegen_content::{Content, MediaRef};
 use ts_rs::TS;
 
 /// A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg";
@@ -54,8 +54,10 @@ pub(crate) fn optional_media(c: &Content, media_ref: Option<&MediaRef>) -> Optio
     media_ref.map(|m| media(c, m))
 }
 
-pub(crate) fn texts<'a>(items: impl IntoIterator<Item = &'a Text>) -> Vec<&'a str> {
-    items.into_iter().map(Text::as_str).collect()
+pub(crate) fn texts<'a, T: AsRef<str> + 'a>(
+    items: impl IntoIterator<Item = &'a T>,
+) -> Vec<&'a str> {
+    items.into_iter().map(AsRef::as_ref).collect()
 }
 
 /// `Some(true)` for a draft: the JSON then has `"draft": true`. Published entries carry

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use sitegen_content::model::PolicyKind;
-use sitegen_content::{fill_placeholders, Content, Text};
+use sitegen_content::{fill_placeholders, Content, Prose};
 use ts_rs::TS;
 
 /// A legal page, placeholders filled.
@@ -26,9 +26,9 @@ struct PolicySection {
 /// with `{support_email}`, `{company}` and `{address}` filled.
 pub fn policy(c: &Content, kind: PolicyKind) -> Policy<'_> {
     let policy = c.policies.get(kind);
-    let fill = |text: &Text| fill_placeholders(text, &c.site);
-    let fill_all = |texts: &Option<Vec<sitegen_content::Located<Text>>>| -> Vec<String> {
-        texts.iter().flatten().map(|t| fill(t)).collect()
+    let fill = |text: &str| fill_placeholders(text, &c.site);
+    let fill_all = |texts: &Option<Vec<sitegen_content::Located<Prose>>>| -> Vec<String> {
+        texts.iter().flatten().map(|t| fill(&t.value)).collect()
     };
     Policy {
         title: fill(&policy.title),

@@ -24,7 +24,10 @@ pub(crate) fn placeholders(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
     found
 }
 
-pub(super) fn check_placeholders(r: &mut Reporter<'_>, text: &Located<crate::values::Text>) {
+pub(super) fn check_placeholders<T: std::ops::Deref<Target = str>>(
+    r: &mut Reporter<'_>,
+    text: &Located<T>,
+) {
     for (_, name) in placeholders(&text.value) {
         if PLACEHOLDERS.contains(&name) {
             continue;

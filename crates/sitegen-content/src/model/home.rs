@@ -110,7 +110,7 @@ content_table! {
         /// The title.
         pub title: Text,
         /// The description.
-        pub description: Text,
+        pub description: Prose,
         /// The image.
         pub image: MediaRef,
     }
@@ -152,7 +152,7 @@ content_table! {
     /// A testimonial slide.
     pub struct Testimonial {
         /// The quote.
-        pub quote: Text,
+        pub quote: Prose,
         /// Who said it.
         pub name: Text,
         /// The image style key.

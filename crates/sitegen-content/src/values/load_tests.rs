@@ -134,3 +134,71 @@ fn every_malformed_value_of_a_file_is_reported() {
         vec![ErrorCode::InvalidEmail, ErrorCode::InvalidUrl]
     );
 }
+
+#[test]
+fn a_one_line_text_holds_no_control_character_line_break_or_direction_override() {
+    let title = "title = \"Hemodialysis Machine\"";
+    for (written, message) in [
+        (
+            "title = \"Hemo\\u0000dialysis\"",
+            "a one-line text holds NUL (U+0000) as its character 5",
+        ),
+        (
+            "title = \"\\u001b[31mRed\"",
+            "a one-line text holds ESC (U+001B) as its character 1",
+        ),
+        (
+            "title = \"Hemodialysis\\nMachine\"",
+            "a one-line text holds a line break (U+000A) as its character 13",
+        ),
+        (
+            "title = \"\u{202E}enihcaM\"",
+            "a one-line text holds a direction override (U+202E) as its character 1",
+        ),
+        (
+            "title = \"\"\"Hemo\ndialysis\"\"\"",
+            "a one-line text holds a line break (U+000A) as its character 5",
+        ),
+    ] {
+        let report = load_edited(&[("products.toml", title, written)]);
+        let shown = single(&report, ErrorCode::ForbiddenCharacter, message);
+        assert!(shown.contains("content/products.toml:3:9"), "{shown}");
+    }
+    // References and ids are one line too.
+    let report = load_edited(&[(
+        "products.toml",
+        "category = \"dialysis\"",
+        "category = \"dialysis\\u0000\"",
+    )]);
+    let first = &report.diagnostics[0];
+    assert_eq!(first.code, ErrorCode::ForbiddenCharacter);
+    assert_eq!(
+        first.message,
+        "a one-line text holds NUL (U+0000) as its character 9"
+    );
+    assert!(first.to_string().contains("content/products.toml:5:12"));
+}
+
+#[test]
+fn a_description_may_hold_line_breaks_and_tabs_but_no_other_control_character() {
+    let description = "description = \"Placeholder description.\"";
+    let report = load_edited(&[(
+        "products.toml",
+        description,
+        "description = \"\"\"\nFirst line.\n\tSecond line.\"\"\"",
+    )]);
+    assert_eq!(codes(&report), vec![]);
+    for (written, message) in [
+        (
+            "description = \"Placeholder\\u0000\"",
+            "a text holds NUL (U+0000) as its character 12",
+        ),
+        (
+            "description = \"Safe \\u2066text\"",
+            "a text holds a direction override (U+2066) as its character 6",
+        ),
+    ] {
+        let report = load_edited(&[("products.toml", description, written)]);
+        single(&report, ErrorCode::ForbiddenCharacter, message);
+    }
+}

@@ -191,9 +191,11 @@ path: string, changes: Array<Change>, };
 
 /**
  * A save's 200: the file is as the changes made it (`written` false when they changed
- * nothing), with the warnings `sitegen check` gives it.
+ * nothing), with the warnings `sitegen check` gives: `warnings` at the values this save
+ * set or the entries it added, `other_warnings` the site's others (placeholders the
+ * company has still to replace), which the front end shows apart, once.
  */
-export type Saved = { written: boolean, revision: string, warnings: Array<Problem>, };
+export type Saved = { written: boolean, revision: string, warnings: Array<Problem>, other_warnings: Array<Problem>, };
 
 /**
  * Whether a problem stops a save.

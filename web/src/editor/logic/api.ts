@@ -66,7 +66,7 @@ export const api = {
     }
     if (!response.ok) throw await failure(response);
     const body = (await response.json()) as Saved;
-    return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings };
+    return { status: 'saved', written: body.written, revision: body.revision, warnings: body.warnings, other_warnings: body.other_warnings };
   },
 
   /** Restores the file as it was before this run's last save of it; `refused` when that would leave errors. */
@@ -94,6 +94,6 @@ export const api = {
   },
 };
 
-/** The URL of a file of content/media for a thumbnail or a link. */
-export const mediaUrl = (path: string) => `/_edit/${path.split('/').map(encodeURIComponent).join('/')}`;
+/** The URL of a file of content/media for a thumbnail or a link: with the token, which an `<img>` cannot send as a header. */
+export const mediaUrl = (path: string) => `/_edit/${path.split('/').map(encodeURIComponent).join('/')}?${new URLSearchParams({ token: token() })}`;
 

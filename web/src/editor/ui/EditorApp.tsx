@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Place, placeFromQuery, queryOfPlace } from '../logic/address';
 import { api } from '../logic/api';
-import type { Change, Conflict, ContentFile, EntryId, EntryList as EntryListData, Options, Problem } from '../logic/api-types';
+import type { Change, Conflict, ContentFile, EntryList as EntryListData, Options, Problem } from '../logic/api-types';
 import { withDiskBases } from '../logic/changes';
 import type { JsonObject } from '../logic/json';
 import { emptyObject, entrySchema, fieldsOf, settingsSchema } from '../logic/schema-fields';
@@ -12,34 +13,27 @@ import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
 import { Upload } from './Upload';
 
-/** What is open: a file, and in an entries file an entry or the file's other keys (`settings`). */
-type Place = { file: string | null; entry: EntryId | 'new' | null; settings?: boolean };
-
-/** Where the editor is, from the address (`?file=products.toml&entry=17`), so a reload keeps it. */
-function placeFromAddress(): Place {
-  const query = new URLSearchParams(location.search);
-  const entry = query.get('entry');
-  return {
-    file: query.get('file'),
-    entry: entry === null || entry === 'new' ? null : /^\d+$/.test(entry) ? Number(entry) : entry,
-    settings: query.has('settings'),
-  };
-}
-
 const LEAVE_QUESTION = 'You have unsaved edits. Leave them without saving?';
+
+/** The heading of the site's warnings that a save did not cause, shown after the first save only. */
+const otherWarningsTitle = (count: number) =>
+  `${count === 1 ? '1 warning' : `${count} warnings`} elsewhere in the site, not from this save (shown once)`;
 
 /** The editor: the content files, an entries file's list, the form of what is open, and its page. */
 export function EditorApp() {
   const [files, setFiles] = useState<ContentFile[] | null>(null);
   const [options, setOptions] = useState<Options>({ categories: [], media: [] });
   const [failure, setFailure] = useState('');
-  const [place, setPlace] = useState<Place>(placeFromAddress);
+  const [place, setPlace] = useState<Place>(() => placeFromQuery(location.search));
   const [newValue, setNewValue] = useState<JsonObject | null>(null);
   const [loadedList, setLoadedList] = useState<{ path: string; list: EntryListData } | null>(null);
   const [listVersion, setListVersion] = useState(0);
   const [reloadKey, setReloadKey] = useState(0);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [warnings, setWarnings] = useState<Problem[]>([]);
+  const [otherWarnings, setOtherWarnings] = useState<Problem[]>([]);
+  /** Whether the site's other warnings were shown once: later saves show only their own. */
+  const otherWarningsShown = useRef(false);
   const [conflict, setConflict] = useState<{ file: string; changes: Change[]; conflicts: Conflict[] } | null>(null);
   const [status, setStatus] = useState('');
   const [savedFiles, setSavedFiles] = useState<ReadonlySet<string>>(new Set());
@@ -90,11 +84,7 @@ export function EditorApp() {
     setNewValue(startWith);
     setPlace(next);
     setRoute(null);
-    const query = new URLSearchParams();
-    if (next.file) query.set('file', next.file);
-    if (next.entry !== null && next.entry !== 'new') query.set('entry', String(next.entry));
-    if (next.settings) query.set('settings', '');
-    history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
+    history.replaceState(null, '', `${location.pathname}${queryOfPlace(next, location.search)}`);
     return true;
   }, []);
 
@@ -115,6 +105,7 @@ export function EditorApp() {
         if (result.status === 'refused') {
           setProblems(result.problems);
           setWarnings([]);
+          setOtherWarnings([]);
           setStatus('Not saved: the file would have errors. Nothing was written; your edits are still here.');
           return false;
         }
@@ -126,6 +117,8 @@ export function EditorApp() {
         setProblems([]);
         setConflict(null);
         setWarnings(result.warnings);
+        setOtherWarnings(otherWarningsShown.current ? [] : result.other_warnings);
+        if (result.other_warnings.length > 0) otherWarningsShown.current = true;
         setSavedFiles((before) => new Set(before).add(path));
         setListVersion((count) => count + 1);
         setStatus(result.written ? `Saved ${path}.` : 'Nothing to save: the file already says so.');
@@ -243,6 +236,7 @@ export function EditorApp() {
           )}
           <ProblemList title="Not saved: fix these first" problems={problems} onGo={goToProblem} takeFocus />
           <ProblemList title="Saved, with warnings" problems={warnings} onGo={goToProblem} />
+          <ProblemList title={otherWarningsTitle(otherWarnings.length)} problems={otherWarnings} onGo={goToProblem} />
         </div>
         {!file && (
           <section className="editor-welcome">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Problem } from '../logic/api-types';
 import { problemPlace } from '../logic/problems';
 import { ProblemText } from './ProblemText';
@@ -15,14 +15,15 @@ type ProblemListProps = {
 /** Every problem of a refused save (or a save's warnings), each a link to its field. */
 export function ProblemList({ title, problems, onGo, takeFocus = false }: ProblemListProps) {
   const ref = useRef<HTMLElement>(null);
+  const titleId = useId();
   useEffect(() => {
     if (takeFocus && problems.length > 0) ref.current?.focus();
   }, [takeFocus, problems]);
   if (problems.length === 0) return null;
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   return (
-    <section ref={ref} className={`problem-list${errors ? ' problem-list-errors' : ''}`} tabIndex={-1} aria-labelledby="problem-list-title">
-      <h2 id="problem-list-title">{title}</h2>
+    <section ref={ref} className={`problem-list${errors ? ' problem-list-errors' : ''}`} tabIndex={-1} aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
       <ol>
         {problems.map((problem, index) => (
           <li key={index} className={`problem problem-${problem.severity}`}>
