@@ -270,6 +270,11 @@ function addPostings(deltas: readonly number[] | undefined, score: number, into:
   }
 }
 
+/** How many documents a postings list holds. */
+function postingsCount(deltas: readonly number[] | undefined): number {
+  return deltas?.length ?? 0;
+}
+
 /** Halves shorter than this are not tried when a word is split ("x ray" is). */
 const SPLIT_MIN_HALF = 1;
 
@@ -317,34 +322,61 @@ function mergeBest(into: Map<number, number>, more: ReadonlyMap<number, number>)
 }
 
 /**
- * Ranks documents by the terms they hold. When some hold every term, only those, by
- * their summed best match per term, then by their title's word count (`titleWords`:
- * fewer words is the more specific match, as BM25's field-length normalisation), then
- * by their order in the index (category, subcategory, title). Otherwise every document
- * holding any, by how many terms they hold, then by how rare those terms are (a word
- * few products hold says more), then as before; the terms the best result leaves out
- * are the dropped ones.
+ * A query word held by at least this share of the titles (and [GENERIC_MIN_TITLES])
+ * names a kind of thing ("machine", "system", "unit", "set"), not which: it never
+ * outranks the query's specific words.
+ */
+export const GENERIC_TITLE_SHARE = 0.04;
+export const GENERIC_MIN_TITLES = 5;
+/** A generic word's match adds at most this: below a title's lead over a synonym (300 − 250). */
+const GENERIC_SCORE_CAP = 30;
+
+/** Whether a word held by `titles` of `docCount` titles is generic. */
+export function isGeneric(titles: number, docCount: number): boolean {
+  return titles >= Math.max(GENERIC_MIN_TITLES, GENERIC_TITLE_SHARE * docCount);
+}
+
+/**
+ * Ranks documents by the terms they hold. A generic term (`generic[i]`, see
+ * [isGeneric]) adds little and, once some product holds every term, is not required: a
+ * product is not put first by "machine" alone when another's title holds the query's
+ * specific words. When some hold every term, those holding every specific one, by their summed best match per term, then by their
+ * title's word count (`titleWords`: fewer words is the more specific match, as BM25's
+ * field-length normalisation), then by their order in the index (category, subcategory,
+ * title). Otherwise every document holding any, by how many specific terms they hold,
+ * then by how rare those terms are (a word few products hold says more), then as
+ * before; the terms the best result leaves out are the dropped ones. A query of generic
+ * words only treats them all as specific.
  */
 export function rankByTerms(
   perTerm: readonly ReadonlyMap<number, number>[],
   terms: readonly string[],
   titleWords: (doc: number) => number = () => 0,
+  generic: readonly boolean[] = [],
 ) {
+  const optional = terms.map((_, term) => generic[term] === true);
+  if (optional.every(Boolean)) optional.fill(false);
+  const required = optional.filter((isOptional) => !isOptional).length;
   const held = new Map<number, { count: number; score: number; rarity: number; terms: number[] }>();
   perTerm.forEach((scores, term) => {
     const rarity = 1 / Math.max(1, scores.size);
     for (const [doc, score] of scores) {
       const entry = held.get(doc) ?? { count: 0, score: 0, rarity: 0, terms: [] };
-      entry.count += 1;
-      entry.score += score;
-      entry.rarity += rarity;
+      if (optional[term]) {
+        entry.score += Math.min(score, GENERIC_SCORE_CAP);
+      } else {
+        entry.count += 1;
+        entry.score += score;
+        entry.rarity += rarity;
+      }
       entry.terms.push(term);
       held.set(doc, entry);
     }
   });
-  const all = [...held].filter(([, entry]) => entry.count === terms.length);
-  const partial = all.length === 0;
-  const scored = partial ? [...held] : all;
+  // Where some product holds every term, those holding every specific one: a generic
+  // word then only orders them. Where none does, the most terms, as without generic words.
+  const partial = ![...held.values()].some((entry) => entry.terms.length === terms.length);
+  const scored = partial ? [...held] : [...held].filter(([, entry]) => entry.count === required);
   scored.sort(
     ([docA, a], [docB, b]) =>
       b.count - a.count ||
@@ -438,7 +470,9 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
     mergeBest(perTerm[index]!, scores);
     mergeBest(perTerm[index + 1]!, scores);
   }
-  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms, titleWordsOf(manifest));
+  // How many titles hold each term itself: the share that makes it generic.
+  const generic = terms.map((term) => isGeneric(postingsCount(chunks.get(chunkKey(term))?.[term]?.t), manifest.docCount));
+  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms, titleWordsOf(manifest), generic);
   return { ranked, facets: facetsOf(ranked, manifest.categories), matchedWords, droppedTerms, keptTerms };
 }
 
