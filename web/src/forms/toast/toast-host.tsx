@@ -45,7 +45,9 @@ function moveKeepingAnimations(element: HTMLElement, parent: ParentWithMoveBefor
     parent.moveBefore(element, null);
     return;
   }
-  const running = element.getAnimations({ subtree: true }).flatMap((animation) =>
+  // Without the Web Animations API (a test's DOM) there is nothing to put back.
+  const animations = typeof element.getAnimations === 'function' ? element.getAnimations({ subtree: true }) : [];
+  const running = animations.flatMap((animation) =>
     animation instanceof CSSAnimation && animation.effect instanceof KeyframeEffect && animation.effect.target
       ? [{ target: animation.effect.target, name: animation.animationName, time: animation.currentTime }]
       : [],
