@@ -332,8 +332,8 @@ function mergeBest(into: Map<number, number>, more: ReadonlyMap<number, number>)
 
 /**
  * A query word held by at least this share of the titles (and [GENERIC_MIN_TITLES])
- * names a kind of thing ("machine", "system", "unit", "set"), not which: it never
- * outranks the query's specific words.
+ * names a kind of thing ("machine", "system", "unit", "set"), not which: it does not
+ * outrank the query's specific words.
  */
 export const GENERIC_TITLE_SHARE = 0.04;
 export const GENERIC_MIN_TITLES = 5;
@@ -355,10 +355,12 @@ export function isGeneric(titles: number, docCount: number): boolean {
  * a product whose title (`inTitle[i]`: the documents whose title holds term i) holds
  * none of the specific ones: "OPG Machine", an x-ray only by synonym, does not come
  * before "Digital X-Ray System" for "x ray machine"; "Hemodialysis Machine" still does
- * before "Peritoneal Dialysis Cycler" for "dialysis machine". When some hold every term, those holding every specific one, by their summed best match per term, then by their
- * title's word count (`titleWords`: fewer words is the more specific match, as BM25's
- * field-length normalisation), then by their order in the index (category, subcategory,
- * title). Otherwise every document holding any, by how many specific terms they hold,
+ * before "Peritoneal Dialysis Cycler" for "dialysis machine".
+ *
+ * When some hold every term, those holding every specific one, by their summed best
+ * match per term, then by their title's word count (`titleWords`: fewer words is the
+ * more specific match, as BM25's field-length normalisation), then by their order in
+ * the index (category, subcategory, title). Otherwise every document holding any, by how many specific terms they hold,
  * then by how rare those terms are (a word few products hold says more), then as
  * before; the terms the best result leaves out are the dropped ones. A query of generic
  * words only treats them all as specific.
@@ -390,8 +392,8 @@ export function rankByTerms(
       held.set(doc, entry);
     }
   });
-  // Where some product holds every term, those holding every specific one: a generic
-  // word then only orders them. Where none does, the most terms, as without generic words.
+  // Where some product holds every term, those holding every specific one (a generic
+  // word may be missing). Where none does, the most terms, as without generic words.
   const partial = ![...held.values()].some((entry) => entry.terms.length === terms.length);
   const scored = partial ? [...held] : [...held].filter(([, entry]) => entry.count === required);
   scored.sort(
