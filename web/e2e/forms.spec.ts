@@ -276,6 +276,42 @@ test.describe('product enquiry modal', () => {
     expect(appErrors(problems)).toEqual([]);
   });
 
+  // A toast closes when its progress bar's CSS animation ends, which runs on the real clock,
+  // not the page's: the test moves the bar to 100 ms before its end, then closes the modal.
+  for (const moveBefore of [true, false]) {
+    test(`the success toast is not restarted when the modal closes under it${moveBefore ? '' : ' (a browser without moveBefore)'}`, async ({
+      page,
+      isMobile,
+    }) => {
+      test.skip(isMobile, 'the desktop project covers it');
+      if (!moveBefore) await page.addInitScript(() => delete (Element.prototype as { moveBefore?: unknown }).moveBefore);
+      await interceptEmail(page);
+      await page.clock.install();
+      const dialog = await openEnquiry(page);
+      await pauseClock(page);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const success = toast(page, 'Your information has been submitted successfully!');
+      const bar = success.locator('[role="progressbar"]');
+      await expect(bar).toHaveAttribute('style', /animation-play-state: running/);
+      await bar.evaluate((element) => {
+        element.getAnimations().find((a) => a instanceof CSSAnimation)!.currentTime = 2900;
+      });
+
+      await page.clock.runFor(3500);
+      await expect(dialog).toBeHidden();
+      // Read in one step: the toast may leave the page at any moment now.
+      const progressAfterClose = await page.evaluate(() => {
+        const element = document.querySelector('.Toastify__toast [role="progressbar"]');
+        const animation = element?.getAnimations().find((a) => a instanceof CSSAnimation);
+        return animation ? Number(animation.currentTime) : 3000;
+      });
+      expect(progressAfterClose).toBeGreaterThanOrEqual(2900);
+      // The toast's exit waits on animation frames: the page's clock runs on from here.
+      await page.clock.resume();
+      await expect(success).toBeHidden();
+    });
+  }
+
   for (const reply of ['bad-request', 'abort'] as const) {
     test(`stays open with its values when the API ${reply === 'abort' ? 'is unreachable' : 'answers 400'}`, async ({
       page,

@@ -94,3 +94,23 @@ test.describe('header search without JavaScript', () => {
     await expect(page).toHaveURL(/\/products\?q=dialysis\+machine$/);
   });
 });
+
+test('on a phone, the header box shows its whole placeholder beside the logo, quote list and menu', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the phone bar is the narrow one');
+  await page.goto('/');
+  await waitForApp(page);
+  const { placeholder, room } = await headerBox(page).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    return {
+      placeholder: context.measureText(input.placeholder).width,
+      room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    };
+  });
+  expect(placeholder).toBeGreaterThan(0);
+  expect(placeholder).toBeLessThanOrEqual(room);
+});

@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
+import { MAX_AGE_MS } from '../src/forms/outbox/outbox-core';
 import { expect as baseExpect, test, waitForApp } from './support';
 
 // The outbox's fault matrix: 5 forms (the job form with a job template in content) × 6 faults. A transient fault (offline at submit,
@@ -266,3 +267,44 @@ for (const form of FORMS) {
     });
   }
 }
+
+// What the outbox keeps is personal data: the visitor can see it and discard it on any page,
+// and the privacy policy says what is kept, where, for how long and how to remove it.
+test.describe('the personal data the outbox keeps', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the phone project covers it, on the narrow screen');
+
+  test('a waiting message is discarded from the list on another page, and never sent', async ({ page, context }) => {
+    const api = new EmailApi('abort');
+    await api.attach(context);
+    const enquiry = FORMS.find((form) => form.name === 'enquiry')!;
+    const where = await enquiry.submit(page, 'Outbox discard check', async () => undefined);
+    await expect(where.getByText(/Your message is saved on this device/)).toBeVisible();
+
+    await page.goto('/aboutUs');
+    await waitForApp(page);
+    await page.getByText('1 message waiting to be sent').click();
+    await expect(page.getByText('Kept in this browser only, with what you typed in the form, and deleted after 7 days.')).toBeVisible();
+    await page.getByRole('button', { name: /^Discard Enquiry: / }).click();
+    await expect(waiting(page)).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('outbox'))).toBeNull();
+
+    const requestsBefore = api.requests;
+    api.faulty = false;
+    await page.reload();
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    expect(api.requests).toBe(requestsBefore);
+    expect(api.delivered).toEqual([]);
+  });
+
+  test('the privacy policy says what is kept, where, for how long and how to remove it', async ({ page }) => {
+    await page.goto('/PrivacyPolicy');
+    const section = page.locator('section, main').filter({
+      has: page.getByRole('heading', { name: 'Messages Kept in Your Browser' }),
+    });
+    await expect(section.last()).toContainText('name, phone or contact number, e-mail address and message');
+    await expect(section.last()).toContainText("your browser's local storage on your device");
+    await expect(section.last()).toContainText(`at most ${MAX_AGE_MS / (24 * 60 * 60 * 1000)} days`);
+    await expect(section.last()).toContainText('choose Discard beside the waiting message');
+  });
+});

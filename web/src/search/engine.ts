@@ -270,6 +270,20 @@ function addPostings(deltas: readonly number[] | undefined, score: number, into:
   }
 }
 
+/** Adds the absolute document numbers of a postings list to `into`. */
+function addDocs(deltas: readonly number[] | undefined, into: Set<number>): void {
+  let doc = 0;
+  for (const delta of deltas ?? []) {
+    doc += delta;
+    into.add(doc);
+  }
+}
+
+/** How many documents a postings list holds. */
+function postingsCount(deltas: readonly number[] | undefined): number {
+  return deltas?.length ?? 0;
+}
+
 /** Halves shorter than this are not tried when a word is split ("x ray" is). */
 const SPLIT_MIN_HALF = 1;
 
@@ -317,34 +331,71 @@ function mergeBest(into: Map<number, number>, more: ReadonlyMap<number, number>)
 }
 
 /**
- * Ranks documents by the terms they hold. When some hold every term, only those, by
- * their summed best match per term, then by their title's word count (`titleWords`:
- * fewer words is the more specific match, as BM25's field-length normalisation), then
- * by their order in the index (category, subcategory, title). Otherwise every document
- * holding any, by how many terms they hold, then by how rare those terms are (a word
- * few products hold says more), then as before; the terms the best result leaves out
- * are the dropped ones.
+ * A query word held by at least this share of the titles (and [GENERIC_MIN_TITLES])
+ * names a kind of thing ("machine", "system", "unit", "set"), not which: it does not
+ * outrank the query's specific words.
+ */
+export const GENERIC_TITLE_SHARE = 0.04;
+export const GENERIC_MIN_TITLES = 5;
+/**
+ * A generic word's match adds at most this to a product whose title holds none of the
+ * query's specific words (it holds them by synonym or description): below a title's
+ * lead over a synonym (300 − 250).
+ */
+const GENERIC_SCORE_CAP = 30;
+
+/** Whether a word held by `titles` of `docCount` titles is generic. */
+export function isGeneric(titles: number, docCount: number): boolean {
+  return titles >= Math.max(GENERIC_MIN_TITLES, GENERIC_TITLE_SHARE * docCount);
+}
+
+/**
+ * Ranks documents by the terms they hold. A generic term (`generic[i]`, see
+ * [isGeneric]) is not required once some product holds every term, and adds little to
+ * a product whose title (`inTitle[i]`: the documents whose title holds term i) holds
+ * none of the specific ones: "OPG Machine", an x-ray only by synonym, does not come
+ * before "Digital X-Ray System" for "x ray machine"; "Hemodialysis Machine" still does
+ * before "Peritoneal Dialysis Cycler" for "dialysis machine".
+ *
+ * When some hold every term, those holding every specific one, by their summed best
+ * match per term, then by their title's word count (`titleWords`: fewer words is the
+ * more specific match, as BM25's field-length normalisation), then by their order in
+ * the index (category, subcategory, title). Otherwise every document holding any, by how many specific terms they hold,
+ * then by how rare those terms are (a word few products hold says more), then as
+ * before; the terms the best result leaves out are the dropped ones. A query of generic
+ * words only treats them all as specific.
  */
 export function rankByTerms(
   perTerm: readonly ReadonlyMap<number, number>[],
   terms: readonly string[],
   titleWords: (doc: number) => number = () => 0,
+  generic: readonly boolean[] = [],
+  inTitle: readonly ReadonlySet<number>[] = [],
 ) {
+  const optional = terms.map((_, term) => generic[term] === true);
+  if (optional.every(Boolean)) optional.fill(false);
+  const required = optional.filter((isOptional) => !isOptional).length;
+  const titleHoldsSpecific = (doc: number) => inTitle.some((docs, term) => !optional[term] && docs.has(doc));
   const held = new Map<number, { count: number; score: number; rarity: number; terms: number[] }>();
   perTerm.forEach((scores, term) => {
     const rarity = 1 / Math.max(1, scores.size);
     for (const [doc, score] of scores) {
       const entry = held.get(doc) ?? { count: 0, score: 0, rarity: 0, terms: [] };
-      entry.count += 1;
-      entry.score += score;
-      entry.rarity += rarity;
+      if (optional[term]) {
+        entry.score += titleHoldsSpecific(doc) ? score : Math.min(score, GENERIC_SCORE_CAP);
+      } else {
+        entry.count += 1;
+        entry.score += score;
+        entry.rarity += rarity;
+      }
       entry.terms.push(term);
       held.set(doc, entry);
     }
   });
-  const all = [...held].filter(([, entry]) => entry.count === terms.length);
-  const partial = all.length === 0;
-  const scored = partial ? [...held] : all;
+  // Where some product holds every term, those holding every specific one (a generic
+  // word may be missing). Where none does, the most terms, as without generic words.
+  const partial = ![...held.values()].some((entry) => entry.terms.length === terms.length);
+  const scored = partial ? [...held] : [...held].filter(([, entry]) => entry.count === required);
   scored.sort(
     ([docA, a], [docB, b]) =>
       b.count - a.count ||
@@ -390,13 +441,18 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
   );
 
   const matchedWords = new Set<string>();
-  const scoresOf = (candidates: readonly Candidate[]) => {
+  const inTitle = terms.map(() => new Set<number>());
+  /** `titleHolders` gets the documents whose title holds `term` itself, or inside a longer word. */
+  const scoresOf = (candidates: readonly Candidate[], titleHolders?: Set<number>, term?: string) => {
     const scores = new Map<number, number>();
     for (const { word, kind } of candidates) {
       const postings = chunks.get(chunkKey(word))?.[word];
       if (!postings) continue;
       matchedWords.add(word);
       addPostings(postings.t, SCORES.t[kind], scores);
+      // Not a word begun ("hd" is not "hdf") nor one a few edits away ("ascan", "scanner").
+      const held = kind === 'exact' || (term !== undefined && kind === 'fuzzy' && word.includes(term));
+      if (titleHolders && held) addDocs(postings.t, titleHolders);
       addPostings(postings.s, SCORES.s[kind], scores);
       addPostings(postings.d, SCORES.d[kind], scores);
       addPostings(postings.i, SCORES.i[kind], scores);
@@ -405,7 +461,7 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
   };
   const perTerm = terms.map((term, index) => {
     const candidates = isNumber(term) ? expandNumber(term, chunks.get(chunkKey(term))) : wordCandidates[index]!;
-    const scores = scoresOf(candidates);
+    const scores = scoresOf(candidates, inTitle[index], term);
     for (const category of manifest.categories) {
       const names: [string, number, number][] = [
         [category.name, category.start, category.end],
@@ -423,22 +479,29 @@ export async function search(query: string, manifest: Manifest, load: Load): Pro
     }
     const halves = splits[index];
     if (halves) {
-      const [left, right] = halves.map((half) => scoresOf([{ word: half, kind: 'exact' }]));
+      const titles = halves.map(() => new Set<number>());
+      const [left, right] = halves.map((half, at) => scoresOf([{ word: half, kind: 'exact' }], titles[at]));
       const both = new Map<number, number>();
       for (const [doc, score] of left!) {
         const more = right!.get(doc);
         if (more !== undefined) both.set(doc, Math.min(score, more));
+        if (titles[0]!.has(doc) && titles[1]!.has(doc)) inTitle[index]!.add(doc);
       }
       mergeBest(scores, both);
     }
     return scores;
   });
   for (const [index, word] of joined) {
-    const scores = scoresOf([{ word, kind: 'exact' }]);
+    const titleHolders = new Set<number>();
+    const scores = scoresOf([{ word, kind: 'exact' }], titleHolders);
+    for (const doc of titleHolders) inTitle[index]!.add(doc);
+    for (const doc of titleHolders) inTitle[index + 1]!.add(doc);
     mergeBest(perTerm[index]!, scores);
     mergeBest(perTerm[index + 1]!, scores);
   }
-  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms, titleWordsOf(manifest));
+  // How many titles hold each term itself: the share that makes it generic.
+  const generic = terms.map((term) => isGeneric(postingsCount(chunks.get(chunkKey(term))?.[term]?.t), manifest.docCount));
+  const { ranked, keptTerms, droppedTerms } = rankByTerms(perTerm, terms, titleWordsOf(manifest), generic, inTitle);
   return { ranked, facets: facetsOf(ranked, manifest.categories), matchedWords, droppedTerms, keptTerms };
 }
 

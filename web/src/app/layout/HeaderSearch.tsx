@@ -19,7 +19,8 @@ function MagnifierIcon() {
 /**
  * The header's search on every page: a plain form to `/products?q=` that works before
  * the app has arrived and without JavaScript (the box is the browser's own, so nothing
- * typed early is lost); once hydrated, the results open in the app.
+ * typed early is lost); once hydrated, the results open in the app. Its placeholder is one
+ * word: a phone's bar leaves the box room for no more beside the logo, quote list and menu.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -38,7 +39,7 @@ export function HeaderSearch() {
         id="header-search-box"
         name={QUERY_PARAM}
         type="search"
-        placeholder="Search products"
+        placeholder="Search"
         autoComplete="off"
         maxLength={MAX_QUERY_LENGTH}
         enterKeyHint="search"

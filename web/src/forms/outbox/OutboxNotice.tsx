@@ -2,8 +2,8 @@ import { useState, useSyncExternalStore } from 'react';
 import { telHref, whatsAppUrl } from '../../lib/contact-links';
 import { useLayoutData } from '../../content/hooks';
 import { subscribeToLocalStorage } from '../../lib/local-storage-change';
-import type { OutboxEntry, OutboxForm } from './outbox-core';
-import { discard, sendNow } from './outbox-runtime';
+import { discardEntry, wasDiscarded, type OutboxEntry, type OutboxForm } from './outbox-core';
+import { sendNow } from './outbox-runtime';
 import { OUTBOX_STORAGE_KEY } from './outbox-key';
 import './outbox.css';
 
@@ -60,7 +60,8 @@ export default function OutboxNotice({ failure }: { failure: OutboxFailure }) {
     </p>
   );
 
-  if (discarded) return null;
+  // Discarded here, or in the header's list of kept messages.
+  if (discarded || wasDiscarded(failure.id)) return null;
   if (!entry) {
     return isJob ? (
       <div className="outbox-notice" role="status">
@@ -79,7 +80,7 @@ export default function OutboxNotice({ failure }: { failure: OutboxFailure }) {
       className="button button-secondary"
       onClick={() => {
         setDiscarded(true);
-        discard(entry.id);
+        discardEntry(entry.id, Date.now());
       }}
     >
       Discard

@@ -122,6 +122,19 @@ export function updateEntry(id: string, change: (entry: OutboxEntry) => OutboxEn
   return next;
 }
 
+/** The entries the visitor discarded in this page: a notice showing one then says nothing, not "sent". */
+const discardedIds = new Set<string>();
+
+/** Deletes the entry `id`: the visitor discarded it (or chose another way to send it). */
+export function discardEntry(id: string, now: number): void {
+  discardedIds.add(id);
+  updateEntry(id, () => null, now);
+}
+
+export function wasDiscarded(id: string): boolean {
+  return discardedIds.has(id);
+}
+
 export function addEntry(entry: OutboxEntry, now: number): void {
   writeOutbox([...readOutbox(now), entry]);
 }

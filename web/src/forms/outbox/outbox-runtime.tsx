@@ -88,11 +88,6 @@ export async function sendNow(settings: EmailSettings, id: string): Promise<Atte
   return result;
 }
 
-/** Deletes an entry ("Discard", or the visitor chose another way). */
-export function discard(id: string): void {
-  updateEntry(id, () => null, Date.now());
-}
-
 let started = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -137,7 +132,7 @@ export function stopRetriesForTests(): void {
 
 let indicatorShown = false;
 
-/** Starts this page's retries and shows (in the header) "1 message waiting to be sent" while the outbox holds one. */
+/** Starts this page's retries and shows (in the header) the messages the outbox keeps, while it keeps any. */
 export function showOutboxStatus(settings: EmailSettings): void {
   startRetries(settings);
   if (indicatorShown) return;

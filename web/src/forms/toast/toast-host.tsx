@@ -29,7 +29,34 @@ function keepAboveOpenModal(): void {
   const dialog = openModalDialog();
   if (!dialog || container.parentElement === dialog) return;
   dialog.append(container);
-  dialog.addEventListener(MODAL_CLOSING_EVENT, () => document.body.append(container), { once: true });
+  dialog.addEventListener(MODAL_CLOSING_EVENT, () => moveKeepingAnimations(container, document.body), { once: true });
+}
+
+type ParentWithMoveBefore = ParentNode & { moveBefore?: (node: Node, child: Node | null) => void };
+
+/**
+ * Moves the container to the end of `parent` without restarting its CSS animations. A toast
+ * closes when its progress bar's animation ends: moved by a plain `append`, the bar would
+ * start over, and a toast still showing as the modal closes would stay another full 3 s.
+ * `moveBefore` keeps an element's state; where it is missing, the animations' times are put back.
+ */
+function moveKeepingAnimations(element: HTMLElement, parent: ParentWithMoveBefore): void {
+  if (parent.moveBefore) {
+    parent.moveBefore(element, null);
+    return;
+  }
+  // Without the Web Animations API (a test's DOM) there is nothing to put back.
+  const animations = typeof element.getAnimations === 'function' ? element.getAnimations({ subtree: true }) : [];
+  const running = animations.flatMap((animation) =>
+    animation instanceof CSSAnimation && animation.effect instanceof KeyframeEffect && animation.effect.target
+      ? [{ target: animation.effect.target, name: animation.animationName, time: animation.currentTime }]
+      : [],
+  );
+  parent.append(element);
+  for (const { target, name, time } of running) {
+    const restarted = target.getAnimations().find((animation) => animation instanceof CSSAnimation && animation.animationName === name);
+    if (restarted) restarted.currentTime = time;
+  }
 }
 
 /** Shows a toast in the container (queued by the library until the container has mounted). */

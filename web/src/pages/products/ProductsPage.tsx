@@ -116,11 +116,13 @@ export default function ProductsPage() {
     choose(next);
   };
 
+  // Home / Products / category / subcategory, where a choice of All is no place of its
+  // own: /products ends at Products and a category's page at its category, as its JSON-LD.
   const crumbs: Crumb[] = [
     { label: 'Home', to: '/' },
     { label: 'Products', to: '/products' },
-    { label: category?.name ?? ALL, to: category ? categoryPath(category.id) : undefined },
-    { label: selection.subcategory },
+    ...(category ? [{ label: category.name, to: categoryPath(category.id) }] : []),
+    ...(category && subcategory !== ALL ? [{ label: subcategory }] : []),
   ];
 
   return (
