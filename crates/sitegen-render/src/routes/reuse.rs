@@ -137,9 +137,14 @@ mod tests {
     /// in its file (the same values at other spans).
     fn edited(content: &Content) -> Content {
         let mut edited = content.clone();
-        let new_description = edited.products[0].title.clone();
+        let last_description = &edited.products.last().expect("a product").description;
+        let new_description = edited
+            .products
+            .iter()
+            .map(|product| product.description.clone())
+            .find(|description| description != last_description)
+            .expect("a product of another description");
         let last = edited.products.last_mut().expect("a product");
-        assert_ne!(last.description, new_description);
         last.description = new_description;
         for product in &mut edited.products {
             product.id.span = product.id.span.start + 7..product.id.span.end + 7;
