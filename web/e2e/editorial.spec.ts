@@ -43,7 +43,7 @@ test.describe('old product URLs on the built site', () => {
     // `sitegen serve` applies `_redirects` first (as Cloudflare does), so the page is
     // read from the built folder and served as a host without `_redirects` would.
     const siteDir = path.resolve(import.meta.dirname, '..', process.env.SITE_DIR ?? '../dist');
-    const fallback = readFileSync(path.join(siteDir, 'products/12/index.html'), 'utf8');
+    const fallback = readFileSync(path.join(siteDir, 'products/12.html'), 'utf8');
     expect(fallback).toContain('http-equiv="refresh"');
     await page.route('**/products/12', (route) => route.fulfill({ contentType: 'text/html', body: fallback }));
     await page.goto('/products/12');

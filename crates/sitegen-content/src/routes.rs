@@ -383,6 +383,18 @@ pub fn route_aliases() -> impl Iterator<Item = (&'static str, &'static str)> + C
         .filter_map(|alias| Some((alias.pattern, route(alias.redirect?)?.pattern)))
 }
 
+/// The page of a decoded route path, inside the output folder: `/` → `index.html`,
+/// `/services/x` → `services/x.html`. A file named after the route, not a folder's
+/// `index.html`: the static hosts (Cloudflare Pages, Netlify, GitHub Pages, S3) serve
+/// `x.html` at `/x` itself, but answer `/x` with a redirect to `/x/` for a folder,
+/// and the site's URLs have no trailing slash.
+pub fn route_html_file(path: &str) -> String {
+    match path.strip_prefix('/').filter(|rest| !rest.is_empty()) {
+        Some(file) => format!("{file}.html"),
+        None => "index.html".to_string(),
+    }
+}
+
 /// The name of a route's data chunk, which sits in the route's page folder beside
 /// its `index.html`: the page folder is made anyway, so a chunk costs one file and no
 /// folder of its own (at 10,000 products, 20,000 folders instead of 30,000: creating
@@ -493,6 +505,16 @@ impl PolicyKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_is_a_file_named_after_its_route() {
+        assert_eq!(route_html_file("/"), "index.html");
+        assert_eq!(route_html_file("/aboutUs"), "aboutUs.html");
+        assert_eq!(
+            route_html_file("/products/12/slit-lamp"),
+            "products/12/slit-lamp.html"
+        );
+    }
 
     #[test]
     fn a_data_chunk_sits_in_its_page_folder() {

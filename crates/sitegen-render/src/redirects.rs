@@ -124,16 +124,13 @@ fn matches_any_slug_rule(path: &str) -> bool {
 }
 
 /// The fallback pages for hosts without `_redirects`: `(file in dist/, html)`, one
-/// at `products/{id}/index.html` per product, one per content alias that names a
-/// folder (`/old/path` → `old/path/index.html`) or an `.html` file.
+/// at `products/{id}.html` per product, one per content alias that names a page
+/// (`/old/path` → `old/path.html`) or an `.html` file.
 pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)> {
     let products = content.products.iter().map(|p| {
         (
-            format!(
-                "{}/index.html",
-                PRODUCT_PERMALINK
-                    .path_with(&[&p.id().to_string()])
-                    .trim_start_matches('/')
+            sitegen_content::routes::route_html_file(
+                &PRODUCT_PERMALINK.path_with(&[&p.id().to_string()]),
             ),
             moved_page(p.title(), &p.route(), base_url),
         )
@@ -147,7 +144,7 @@ pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)
             let file = if last.ends_with(".html") {
                 relative.to_string()
             } else if !last.contains('.') {
-                format!("{relative}/index.html")
+                format!("{relative}.html")
             } else {
                 // `.php` and the like: a host would not serve it as HTML.
                 return None;
@@ -224,7 +221,7 @@ mod tests {
         let pages = fallback_pages(&content, "https://www.example.com");
         let (_, html) = pages
             .iter()
-            .find(|(file, _)| file == "products/40/index.html")
+            .find(|(file, _)| file == "products/40.html")
             .expect("product 40's fallback page");
         let route = content.product(40).expect("product 40").route();
         assert!(

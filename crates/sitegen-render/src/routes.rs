@@ -88,11 +88,7 @@ impl PlannedRoute {
 
     /// Where the route's HTML goes inside the output directory.
     pub fn html_file(&self) -> String {
-        if self.path == "/" {
-            "index.html".to_string()
-        } else {
-            format!("{}/index.html", &self.path[1..])
-        }
+        routes::route_html_file(&self.path)
     }
 
     /// Where the route's JSON chunk goes inside the output directory.
@@ -607,7 +603,7 @@ pub(crate) mod tests {
             breadcrumb: Vec::new(),
             product: None,
         };
-        assert_eq!(route.html_file(), "aboutUs/index.html");
+        assert_eq!(route.html_file(), "aboutUs.html");
         assert_eq!(
             route.canonical("https://www.example.com/"),
             "https://www.example.com/aboutUs"

@@ -88,7 +88,7 @@ impl Deployed {
         let fallbacks = redirects::fallback_pages(content, "https://www.example.com")
             .into_iter()
             .map(|(file, html)| {
-                let path = format!("/{}", file.trim_end_matches("index.html"));
+                let path = format!("/{}", file.trim_end_matches(".html"));
                 let target = html
                     .split("url=")
                     .nth(1)

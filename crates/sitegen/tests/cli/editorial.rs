@@ -130,13 +130,13 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
         redirects.ends_with("/products/:id/:slug /products/:id 301\n"),
         "{redirects}"
     );
-    let fallback = read(&dist.join("products/3/index.html"));
+    let fallback = read(&dist.join("products/3.html"));
     assert!(
         fallback.contains(&format!("content=\"0; url={route}\"")),
         "{fallback}"
     );
     assert!(fallback.contains(&format!("href=\"https://preview.example.net{route}\"")));
-    assert!(read(&dist.join("old/catalogue/item-3/index.html")).contains(&route));
+    assert!(read(&dist.join("old/catalogue/item-3.html")).contains(&route));
 
     // 4. The home page: map, hero, stats, and the others' data absent.
     let (map, hero, stats) = (

@@ -41,7 +41,7 @@ fn a_build_with_small_pages_writes_each_later_page_of_each_listing() {
     assert!(output.status.success(), "{}", stderr(&output));
     let dist = tmp.path().join("dist");
     for page in ["products/page/2", "products/page/3"] {
-        let html = fs::read_to_string(dist.join(page).join("index.html")).unwrap();
+        let html = fs::read_to_string(dist.join(format!("{page}.html"))).unwrap();
         assert!(
             html.contains(&format!(
                 "<link rel=\"canonical\" href=\"https://www.example.com/{page}\">"
