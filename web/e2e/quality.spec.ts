@@ -116,7 +116,7 @@ test.describe('precompressed twins', () => {
       (name) => name.startsWith('entry-client') && name.endsWith('.js'),
     );
     expect(entryScript).toBeDefined();
-    const urls = ['/', productPages[0] ?? '/products', '/index.json', await layoutUrl(request), `/assets/${entryScript}`];
+    const urls = ['/', productPages[0] ?? '/products', '/data/redirects.json', await layoutUrl(request), `/assets/${entryScript}`];
     for (const url of urls) {
       const identity = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
       expect(identity.status(), url).toBe(200);

@@ -90,11 +90,6 @@ impl PlannedRoute {
     pub fn html_file(&self) -> String {
         routes::route_html_file(&self.path)
     }
-
-    /// Where the route's JSON chunk goes inside the output directory.
-    pub fn data_file(&self) -> String {
-        routes::route_data_file(&self.path)
-    }
 }
 
 /// Plans every prerendered route of the site, in the order of [`ROUTES`]: each page
@@ -543,10 +538,7 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(trail, ["/", "/products", "/products/category/dialysis"]);
         assert_eq!(dialysis.breadcrumb[2].0, "Dialysis Products");
-        assert_eq!(
-            dialysis.data_file(),
-            "products/category/dialysis/index.json"
-        );
+        assert_eq!(dialysis.html_file(), "products/category/dialysis.html");
     }
 
     #[test]

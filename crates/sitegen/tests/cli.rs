@@ -256,8 +256,6 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "jobapplicationform.html",
         "aboutUs.html",
         "404.html",
-        "index.json",
-        "services/dialysis-center/index.json",
     ] {
         assert!(out.join(page).is_file(), "{page} is missing");
     }
@@ -287,9 +285,9 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     assert!(category.contains("<h1 id=\"products-title\">Dialysis Products</h1>"));
     assert!(category.contains("Hemodialysis Machine"));
     assert!(category.contains("\"item\":\"https://www.example.com/products/category/dialysis\""));
-    let chunk: serde_json::Value = serde_json::from_str(
-        &fs::read_to_string(out.join("products/category/dialysis/index.json")).unwrap(),
-    )
+    let chunk: serde_json::Value = serde_json::from_str(&common::page_data(
+        &out.join("products/category/dialysis.html"),
+    ))
     .unwrap();
     let products = chunk["page"]["products"].as_array().unwrap();
     assert!(!products.is_empty());
@@ -318,7 +316,6 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "index.html.gz",
         "aboutUs.html.br",
         "sitemap.xml.gz",
-        "index.json.br",
     ] {
         assert!(out.join(twin).is_file(), "{twin} is missing");
     }
@@ -410,7 +407,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
         "media/home/tiles.png",
     );
     let data: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(out.join("index.json")).unwrap()).unwrap();
+        serde_json::from_str(&common::page_data(&out.join("index.html"))).unwrap();
     let poster = &data["page"]["hero"]["poster"];
     assert!(
         poster["src"].as_str().unwrap().contains("tiles"),
@@ -420,7 +417,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
     let home = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!home.contains(".webp"), "a dropped variant is offered");
     // Without --precompress, only the web bundle's files come with twins.
-    assert!(!out.join("index.html.br").exists() && !out.join("index.json.gz").exists());
+    assert!(!out.join("index.html.br").exists() && !out.join("index.html.gz").exists());
     let bundle_twins = walk(&out.join("assets"))
         .into_iter()
         .filter(|file| file.extension().is_some_and(|e| e == "br"))
