@@ -2,6 +2,11 @@
 //! each old product URL (`/products/{id}`, an old slug, an alias) is followed through a
 //! model of each host (its documented limits and rule semantics) to the product's
 //! current page, without a loop, and `_redirects` stays within every host's limits.
+//!
+//! A model, for the hosts without a local runtime: Cloudflare Pages runs the built
+//! site in its own runtime instead (`scripts/host-runtimes/check`, in `scripts/test`);
+//! it stays here for the catalogue sizes that check does not build, and for the loop
+//! its limits would make.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
@@ -15,15 +20,18 @@ use sitegen_serve::redirects::{apply, Rule};
 /// How a host answers a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Host {
-    /// Files first (a rule without `!` never shadows one), then rules.
+    /// Files first (a rule without `!` never shadows one), then rules
+    /// (docs.netlify.com/routing/redirects/rewrites-proxies/#shadowing).
     Netlify,
     /// Rules first, "always followed, regardless of whether or not an asset matches";
-    /// 2,000 static and 100 dynamic rules, the rest ignored.
+    /// 2,000 static and 100 dynamic rules, the rest ignored
+    /// (developers.cloudflare.com/pages/configuration/redirects/).
     CloudflarePages,
     /// Files first (no shadowing); the first 1,000 rules, none when the file passes
-    /// 64 KiB.
+    /// 64 KiB (docs.gitlab.com/user/project/pages/redirects/).
     GitLabPages,
-    /// No `_redirects`: files and `404.html` only.
+    /// No `_redirects`: files (`ROUTE.html` at `/ROUTE`) and `404.html` only
+    /// (docs.github.com/en/pages/getting-started-with-github-pages/creating-a-custom-404-page-for-your-github-pages-site).
     GitHubPages,
 }
 
