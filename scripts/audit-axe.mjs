@@ -3,7 +3,7 @@
 //
 //   node scripts/audit-axe.mjs BASE_URL DIST_DIR OUT.json
 //
-// Routes: every `index.html` under DIST_DIR (the sitemap's routes and the block
+// Routes: every page (`ROUTE.html`) under DIST_DIR (the sitemap's routes and the block
 // routes). Uses Playwright and axe-core from web/node_modules and Debian's Chromium.
 // Writes `{ route: [{ id, impact, help, targets: [selector] }] }` (routes with no
 // violation have an empty list) and prints one line per violation.
@@ -22,7 +22,7 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 const require = createRequire(join(web, 'package.json'));
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Every folder holding an index.html, as a route path ("/" for the root). */
+/** Every page (`index.html`, `ROUTE.html`) but the 404 page and the moved pages, as a route path ("/" for the root). */
 function routes(dir) {
   const found = [];
   const walk = (folder) => {
@@ -30,9 +30,10 @@ function routes(dir) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!['assets', 'media', 'data'].includes(entry.name) || folder !== dir) walk(path);
-      } else if (entry.name === 'index.html') {
-        const route = relative(dir, folder).split(sep).join('/');
-        found.push('/' + route);
+      } else if (entry.name.endsWith('.html') && !readFileSync(path, 'utf8').includes('<meta http-equiv="refresh"')) {
+        const route = relative(dir, path).split(sep).join('/').slice(0, -'.html'.length);
+        if (route === 'index') found.push('/');
+        else if (route !== '404') found.push('/' + route);
       }
     }
   };

@@ -51,7 +51,8 @@ def gzip_kb(path: Path, cache: dict) -> float:
 
 def local_file(dist: Path, url: str) -> Path | None:
     path = unquote(urlparse(url).path)
-    for candidate in (dist / path.lstrip("/"), dist / path.lstrip("/") / "index.html"):
+    page = path.strip("/")
+    for candidate in (dist / path.lstrip("/"), dist / f"{page}.html", dist / page / "index.html"):
         if candidate.is_file():
             return candidate
     return None

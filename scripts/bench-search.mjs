@@ -77,15 +77,15 @@ if (!dist) {
 console.error('pagefind 1.6: indexing the product pages of the same dist');
 {
   const started = performance.now();
-  run('npx', ['--yes', 'pagefind@1.6', '--site', dist, '--glob', 'products/[0-9]*/*/index.html', '--quiet'], { cwd: tmpdir() });
+  run('npx', ['--yes', 'pagefind@1.6', '--site', dist, '--glob', 'products/[0-9]*/*.html', '--quiet'], { cwd: tmpdir() });
   console.error(`pagefind: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 // A blank page of the site to run Pagefind's API in.
 writeFileSync(path.join(dist, 'bench-pagefind.html'), '<!doctype html><html lang="en"><title>bench</title><body></body></html>');
 
-// Each product has a page at /products/{id}/index.html (the fallback of its old URL).
+// Each product has a folder of its own holding its page (/products/{id}/{slug}.html).
 const productIds = new Set(
-  queries.map((q) => q.id).filter((id) => existsSync(path.join(dist, 'products', String(id), 'index.html'))),
+  queries.map((q) => q.id).filter((id) => existsSync(path.join(dist, 'products', String(id)))),
 );
 const list = queries.filter((q) => productIds.has(q.id));
 const skipped = queries.length - list.length;

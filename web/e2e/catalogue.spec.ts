@@ -31,12 +31,12 @@ const categoryLink = (page: Page, name: string) =>
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** The route data chunks the page fetches from now on (paths, in order). */
+/** The pages the app fetches for their route data from now on (paths, in order). */
 function routeChunksFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.endsWith('/index.json')) fetched.push(pathname);
+    if (request.resourceType() === 'fetch' && !pathname.includes('.')) fetched.push(pathname);
   });
   return fetched;
 }
@@ -103,7 +103,7 @@ test.describe('products page', () => {
     await expect(breadcrumb(page).getByRole('listitem')).toHaveText(['Home', 'Products', 'Radiology Products']);
     await expect(cards(page)).toHaveCount(16);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    expect(fetched).toEqual(['/products/category/radiology/index.json']);
+    expect(fetched).toEqual(['/products/category/radiology']);
     // A chosen subcategory, then back: the query follows.
     await showFilters(page);
     await page.getByRole('button', { name: 'Imaging & Diagnostic Products' }).click();

@@ -216,9 +216,9 @@ test.describe('contact form', () => {
 
 /** The first product card of /products, with its category's name. */
 async function firstProduct(request: APIRequestContext) {
-  const data = (await (await request.get('/products/index.json')).json()) as {
-    page: { products: Array<{ title: string; category: string }> };
-  };
+  const html = await (await request.get('/products')).text();
+  const embedded = /<script id="__SITEGEN_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null';
+  const data = (JSON.parse(embedded) as { route: { page: { products: Array<{ title: string; category: string }> } } }).route;
   const layout = await siteLayout<{ categories: Array<{ id: string; name: string }> }>(request);
   const product = data.page.products[0]!;
   return { title: product.title, category: layout.categories.find((c) => c.id === product.category)?.name };

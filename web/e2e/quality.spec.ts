@@ -30,7 +30,7 @@ function isMovedPage(file: string): boolean {
   return readFileSync(file, 'utf8').includes('<meta http-equiv="refresh"');
 }
 
-/** Every route with an `index.html` in the built site, percent-encoded. */
+/** Every route with a page (`index.html`, `ROUTE.html`) in the built site, percent-encoded. */
 function prerenderedRoutes(): string[] {
   const found: string[] = [];
   const walk = (folder: string, route: string[]) => {
@@ -38,8 +38,9 @@ function prerenderedRoutes(): string[] {
       if (entry.isDirectory()) {
         if (route.length === 0 && ['assets', 'media', 'data'].includes(entry.name)) continue;
         walk(path.join(folder, entry.name), [...route, entry.name]);
-      } else if (entry.name === 'index.html' && !isMovedPage(path.join(folder, entry.name))) {
-        found.push('/' + route.map(encodeURIComponent).join('/'));
+      } else if (entry.name.endsWith('.html') && !isMovedPage(path.join(folder, entry.name))) {
+        const page = entry.name === 'index.html' && route.length === 0 ? [] : [...route, entry.name.slice(0, -'.html'.length)];
+        if (page.join('/') !== '404') found.push('/' + page.map(encodeURIComponent).join('/'));
       }
     }
   };
@@ -115,7 +116,7 @@ test.describe('precompressed twins', () => {
       (name) => name.startsWith('entry-client') && name.endsWith('.js'),
     );
     expect(entryScript).toBeDefined();
-    const urls = ['/', productPages[0] ?? '/products', '/index.json', await layoutUrl(request), `/assets/${entryScript}`];
+    const urls = ['/', productPages[0] ?? '/products', '/data/redirects.json', await layoutUrl(request), `/assets/${entryScript}`];
     for (const url of urls) {
       const identity = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
       expect(identity.status(), url).toBe(200);

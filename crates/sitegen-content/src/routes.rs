@@ -383,24 +383,21 @@ pub fn route_aliases() -> impl Iterator<Item = (&'static str, &'static str)> + C
         .filter_map(|alias| Some((alias.pattern, route(alias.redirect?)?.pattern)))
 }
 
-/// The name of a route's data chunk, which sits in the route's page folder beside
-/// its `index.html`: the page folder is made anyway, so a chunk costs one file and no
-/// folder of its own (at 10,000 products, 20,000 folders instead of 30,000: creating
-/// them is much of a cold build). The web app finds it through `sitegen gen`'s copy
-/// of this name.
-pub const ROUTE_DATA_FILE: &str = "index.json";
+/// The page of a decoded route path, inside the output folder: `/` → `index.html`,
+/// `/services/x` → `services/x.html`. A file named after the route, not a folder's
+/// `index.html`: the static hosts (Cloudflare Pages, Netlify, GitHub Pages, S3) serve
+/// `x.html` at `/x` itself, but answer `/x` with a redirect to `/x/` for a folder,
+/// and the site's URLs have no trailing slash. The page carries its route's data,
+/// which the web app reads from it on a client-side navigation: a route is one file.
+pub fn route_html_file(path: &str) -> String {
+    match path.strip_prefix('/').filter(|rest| !rest.is_empty()) {
+        Some(file) => format!("{file}.html"),
+        None => "index.html".to_string(),
+    }
+}
 
 /// The redirect map the client router reads for an old URL, inside the output folder.
 pub const REDIRECTS_DATA_FILE: &str = "data/redirects.json";
-
-/// The data chunk of a decoded route path, inside the output folder:
-/// `/` → `index.json`, `/services/x` → `services/x/index.json`.
-pub fn route_data_file(path: &str) -> String {
-    match path.strip_prefix('/').filter(|rest| !rest.is_empty()) {
-        Some(folder) => format!("{folder}/{ROUTE_DATA_FILE}"),
-        None => ROUTE_DATA_FILE.to_string(),
-    }
-}
 
 /// Whether `path` is a static route or an alias, exactly as written.
 pub(crate) fn is_static_or_alias(path: &str) -> bool {
@@ -495,15 +492,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_data_chunk_sits_in_its_page_folder() {
-        assert_eq!(route_data_file("/"), "index.json");
+    fn a_page_is_a_file_named_after_its_route() {
+        assert_eq!(route_html_file("/"), "index.html");
+        assert_eq!(route_html_file("/aboutUs"), "aboutUs.html");
         assert_eq!(
-            route_data_file("/services/dialysis-center"),
-            "services/dialysis-center/index.json"
-        );
-        assert_eq!(
-            route_data_file("/products/12/slit-lamp"),
-            "products/12/slit-lamp/index.json"
+            route_html_file("/products/12/slit-lamp"),
+            "products/12/slit-lamp.html"
         );
     }
 

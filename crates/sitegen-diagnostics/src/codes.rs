@@ -337,10 +337,10 @@ catalogue! {
         "add `job = \"template_id\"` under [email.templates] to deliver job applications";
     /// `dist/_redirects` passes a documented limit of a host that reads it (Netlify,
     /// Cloudflare Pages, GitLab Pages): that host ignores the rules past it. The stable
-    /// product links are left out of the file when they would not fit (fallback pages
-    /// carry them), so what remains are the content's `aliases`.
+    /// product links take only the room every host leaves (the rest arrive through
+    /// `404.html`'s app), so what passes are the content's `aliases`.
     RedirectLimit = "W0004", Warning, "redirect rules past a host's limit",
-        "on that host, the aliases past the limit reach their page only when they name a folder or an .html file (sitegen writes a fallback page there): remove old aliases nobody uses, or add the rest in the host's settings";
+        "on that host, the aliases past the limit reach their page through a fallback page when they name a page or an .html file (sitegen writes one there), else through 404.html's app: remove old aliases nobody uses, or add the rest in the host's settings";
     /// No word of a synonym group (or no target of a one-way mapping) occurs in any
     /// product's title or description: the group finds nothing yet.
     UnusedSynonyms = "W0005", Warning, "synonym group matches no product",

@@ -71,11 +71,13 @@ impl OutputIndex {
         pages
     }
 
-    /// Whether the decoded site path `path` (`/aboutUs`, `/assets/a.js`, `/x/`) is a file
-    /// or a folder with an `index.html`; repeated `/` count as one, as in a URL lookup.
+    /// Whether the decoded site path `path` (`/aboutUs`, `/assets/a.js`, `/x/`) is a
+    /// file, a page `ROUTE.html` or a folder with an `index.html`; repeated `/` count
+    /// as one, as in a URL lookup.
     fn serves(&self, path: &str) -> bool {
-        let (file, index) = file_names(path);
-        file.is_some_and(|file| self.files.contains(&file)) || self.files.contains(&index)
+        file_names(path)
+            .iter()
+            .any(|file| self.files.contains(file))
     }
 
     /// The names whose presence differs between this output and `next`: the files
@@ -252,20 +254,25 @@ fn served_path(url: &str) -> Result<Option<String>, (ErrorCode, String)> {
     Ok(Some(decoded))
 }
 
-/// The files that serve the decoded site path `path`: the file itself (not for a
-/// folder path, ending in `/`, nor the root) and the folder's `index.html`.
-fn file_names(path: &str) -> (Option<String>, String) {
+/// The files that serve the decoded site path `path`, as the static hosts look them
+/// up: the file itself and the page `ROUTE.html` (not for a folder path, ending in
+/// `/`, whose page the hosts reach in one redirect), then the folder's `index.html`.
+fn file_names(path: &str) -> Vec<String> {
     let relative = path
         .split('/')
         .filter(|segment| !segment.is_empty())
         .collect::<Vec<_>>()
         .join("/");
-    let is_folder = path.ends_with('/');
     if relative.is_empty() {
-        return (None, "index.html".to_string());
+        return vec!["index.html".to_string()];
     }
     let index = format!("{relative}/index.html");
-    ((!is_folder).then_some(relative), index)
+    let page = format!("{relative}.html");
+    if path.ends_with('/') {
+        vec![page, index]
+    } else {
+        vec![relative, page, index]
+    }
 }
 
 /// A name of the output that a link's check looks up: a file, or a source path of
@@ -285,11 +292,11 @@ pub fn lookups(url: &str) -> Vec<Lookup> {
     let Ok(Some(decoded)) = served_path(url) else {
         return Vec::new();
     };
-    let (file, index) = file_names(&decoded);
     let alias = Lookup::Alias(decoded.trim_end_matches('/').to_string());
-    file.map(Lookup::File)
+    file_names(&decoded)
         .into_iter()
-        .chain([Lookup::File(index), alias])
+        .map(Lookup::File)
+        .chain([alias])
         .collect()
 }
 
@@ -512,18 +519,17 @@ mod tests {
     fn site() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        fs::create_dir_all(root.join("aboutUs")).unwrap();
-        fs::create_dir_all(root.join("services/Dental centre setup")).unwrap();
+        fs::create_dir_all(root.join("services")).unwrap();
         fs::create_dir_all(root.join("assets")).unwrap();
         fs::write(root.join("assets/app.js"), "").unwrap();
-        fs::write(root.join("services/Dental centre setup/index.html"), "").unwrap();
+        fs::write(root.join("services/Dental centre setup.html"), "").unwrap();
         fs::write(
             root.join("_redirects"),
             "/JobApplicationForm /jobapplicationform 301\n",
         )
         .unwrap();
         fs::write(
-            root.join("aboutUs/index.html"),
+            root.join("aboutUs.html"),
             "<!doctype html>\n<html><head><script type=\"module\" src=\"/assets/app.js\"></script>\n\
              <script type=\"application/json\">{\"href\":\"/nowhere\"}</script>\n\
              <link rel=\"canonical\" href=\"https://www.example.com/aboutUs\"></head>\n\
@@ -564,9 +570,9 @@ mod tests {
         assert_eq!(
             shown,
             [
-                "dist/aboutUs/index.html:8:10: error[E0701]: broken link \"/products?category=x&sub=y\": it is a route of the app, but no page was generated for it",
-                "dist/aboutUs/index.html:9:11: error[E0701]: broken link \"/media/missing.png\": no file of the output and no route of the app",
-                "dist/aboutUs/index.html:9:48: error[E0703]: malformed URL \"https://exa mple.com\": it contains whitespace",
+                "dist/aboutUs.html:8:10: error[E0701]: broken link \"/products?category=x&sub=y\": it is a route of the app, but no page was generated for it",
+                "dist/aboutUs.html:9:11: error[E0701]: broken link \"/media/missing.png\": no file of the output and no route of the app",
+                "dist/aboutUs.html:9:48: error[E0703]: malformed URL \"https://exa mple.com\": it contains whitespace",
             ],
             "{shown:#?}"
         );
@@ -615,7 +621,7 @@ mod tests {
         let not_utf8 = std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8");
         let problems = check_page_file(
             Err(not_utf8),
-            "aboutUs/index.html",
+            "aboutUs.html",
             Path::new("dist"),
             &OutputIndex::default(),
             &RouteTable::of_site(),
@@ -624,7 +630,7 @@ mod tests {
         assert_eq!(problems[0].code, ErrorCode::PageUnreadable);
         assert_eq!(
             problems[0].headline(),
-            "dist/aboutUs/index.html: error[E0706]: cannot read the page as UTF-8 text: not UTF-8"
+            "dist/aboutUs.html: error[E0706]: cannot read the page as UTF-8 text: not UTF-8"
         );
     }
 
@@ -658,9 +664,9 @@ mod tests {
         assert_eq!(
             index.pages(),
             [
-                "aboutUs/index.html",
+                "aboutUs.html",
                 "index.html",
-                "services/Dental centre setup/index.html"
+                "services/Dental centre setup.html"
             ]
         );
     }

@@ -1,8 +1,6 @@
 //! `_headers`, which Netlify and Cloudflare Pages read: the security headers of every
 //! path (the Content-Security-Policy among them) and how long each file is cached.
 
-use sitegen_content::routes::ROUTE_DATA_FILE;
-
 /// Long-lived caching for files whose names carry a content hash.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Revalidate on every use: HTML and data keep their URLs across builds.
@@ -90,14 +88,9 @@ pub fn headers(origins: &CspOrigins) -> String {
     for hashed in ["/assets/*", "/media/*", "/search/*"] {
         text.push_str(&format!("{hashed}\n  Cache-Control: {CACHE_IMMUTABLE}\n"));
     }
-    let data_chunks = [
-        format!("/{ROUTE_DATA_FILE}"),
-        format!("/*/{ROUTE_DATA_FILE}"),
-    ];
-    for revalidated in ["/data/*", "/*.html", "/"]
-        .into_iter()
-        .chain(data_chunks.iter().map(String::as_str))
-    {
+    // A page is served at `/ROUTE`, which no rule but `/*` matches: it revalidates by
+    // the hosts' default (Cloudflare Pages, Netlify and `sitegen serve` alike).
+    for revalidated in ["/data/*", "/*.html", "/"] {
         text.push_str(&format!(
             "{revalidated}\n  Cache-Control: {CACHE_REVALIDATE}\n"
         ));
@@ -161,14 +154,6 @@ mod tests {
         assert!(text.contains(&format!("/search/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
         assert!(text.contains(&format!("/data/*\n  Cache-Control: {CACHE_REVALIDATE}\n")));
         assert!(text.contains(&format!("/\n  Cache-Control: {CACHE_REVALIDATE}\n")));
-        for data_chunk in ["/index.json", "/*/index.json"] {
-            assert!(
-                text.contains(&format!(
-                    "{data_chunk}\n  Cache-Control: {CACHE_REVALIDATE}\n"
-                )),
-                "{text}"
-            );
-        }
         assert!(text.contains("  X-Content-Type-Options: nosniff\n"));
         // One Cache-Control per path: hosts join the values of overlapping rules.
         let global: Vec<&str> = text

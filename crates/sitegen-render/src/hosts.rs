@@ -8,7 +8,8 @@
 //!   rule after the first dynamic one counts as dynamic.
 //! - GitLab Pages: 1,000 rules and 64 KiB (its defaults); rules past them are not
 //!   processed.
-//! - GitHub Pages reads no `_redirects` at all: the fallback pages serve it.
+//! - GitHub Pages reads no `_redirects` at all: the aliases' fallback pages and
+//!   `404.html`'s app serve it.
 
 /// The documented limits of one host's `_redirects`; `None` where it states none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +102,22 @@ pub fn count(text: &str) -> RuleCounts {
     counts
 }
 
+impl RuleCounts {
+    /// Counts one more static rule, `line` with its newline, at the end of the file:
+    /// a static rule only while the file holds no dynamic one.
+    pub fn add_static_rule(&mut self, line: &str) {
+        self.rules += 1;
+        self.bytes += line.len();
+        let rule = line.trim_end();
+        self.longest_line = self.longest_line.max(rule.chars().count());
+        if self.dynamic_rules > 0 {
+            self.dynamic_rules += 1;
+        } else {
+            self.static_rules += 1;
+        }
+    }
+}
+
 impl RedirectLimits {
     /// Each limit of this host that `counts` passes, said in one sentence.
     fn passed_by(&self, counts: &RuleCounts) -> Vec<String> {
@@ -147,6 +164,11 @@ pub fn limits_passed(text: &str) -> Vec<String> {
         .iter()
         .flat_map(|host| host.passed_by(&counts))
         .collect()
+}
+
+/// Whether `counts` stay within every limit of every host.
+pub fn fits(counts: &RuleCounts) -> bool {
+    HOSTS.iter().all(|host| host.passed_by(counts).is_empty())
 }
 
 /// `20019` → `20,019`.

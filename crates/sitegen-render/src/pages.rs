@@ -107,7 +107,7 @@ impl Pages<'_> {
         Ok(())
     }
 
-    /// Writes a planned route's data chunk and its prerendered page.
+    /// Writes a planned route's prerendered page, which carries its data.
     fn write_route(
         &self,
         pool: &WorkerPool,
@@ -121,7 +121,6 @@ impl Pages<'_> {
             return Ok(());
         }
         let route_json = route.route_data(self.content.site.base_url());
-        self.write(&route.data_file(), &route_json)?;
         let url = routes::encode_path(&route.path);
         let render_key = self.renders.key(&url, &route_json);
         let canonical = route.canonical(self.content.site.base_url());
@@ -183,7 +182,7 @@ impl Pages<'_> {
         self.write(&html_file, html)
     }
 
-    /// For a warm builder, keeps the page at `html_file` and its data chunk as the output
+    /// For a warm builder, keeps the page at `html_file` as the output
     /// holds them when `route` is made of what the last build wrote that page from and
     /// the output holds that very page (by its key): nothing serialised, hashed,
     /// rendered or written. False when the page must be made.
@@ -191,9 +190,7 @@ impl Pages<'_> {
         let Some(last) = self.written.unchanged(html_file, self.content, route) else {
             return false;
         };
-        let kept = self.keys.note(html_file, last.page_key.clone())
-            && self.staging.keep(&route.data_file())
-            && self.staging.keep(html_file);
+        let kept = self.keys.note(html_file, last.page_key.clone()) && self.staging.keep(html_file);
         if kept {
             self.renders.reuse(last.render_key.clone());
         }
@@ -405,8 +402,8 @@ mod tests {
         }
         assert_eq!(
             outputs[0].len(),
-            planned.len() * 2 + 2,
-            "a page and a chunk per route, 404.html and the output marker"
+            planned.len() + 2,
+            "a page per route, which carries its data, 404.html and the output marker"
         );
         let product = planned
             .iter()

@@ -88,16 +88,7 @@ impl PlannedRoute {
 
     /// Where the route's HTML goes inside the output directory.
     pub fn html_file(&self) -> String {
-        if self.path == "/" {
-            "index.html".to_string()
-        } else {
-            format!("{}/index.html", &self.path[1..])
-        }
-    }
-
-    /// Where the route's JSON chunk goes inside the output directory.
-    pub fn data_file(&self) -> String {
-        routes::route_data_file(&self.path)
+        routes::route_html_file(&self.path)
     }
 }
 
@@ -547,10 +538,7 @@ pub(crate) mod tests {
             .collect();
         assert_eq!(trail, ["/", "/products", "/products/category/dialysis"]);
         assert_eq!(dialysis.breadcrumb[2].0, "Dialysis Products");
-        assert_eq!(
-            dialysis.data_file(),
-            "products/category/dialysis/index.json"
-        );
+        assert_eq!(dialysis.html_file(), "products/category/dialysis.html");
     }
 
     #[test]
@@ -607,7 +595,7 @@ pub(crate) mod tests {
             breadcrumb: Vec::new(),
             product: None,
         };
-        assert_eq!(route.html_file(), "aboutUs/index.html");
+        assert_eq!(route.html_file(), "aboutUs.html");
         assert_eq!(
             route.canonical("https://www.example.com/"),
             "https://www.example.com/aboutUs"

@@ -183,7 +183,7 @@ pub(crate) fn write_layout(staging: &Staging, published: &Published) -> Result<S
 
 /// The site's files besides its pages: `sitemap.xml`, `robots.txt`, `_redirects` (a
 /// warning in `warnings` for each host limit it passes), the fallback page of each
-/// product's stable URL, the client's redirect map, the search index and `_headers`.
+/// content alias, the client's redirect map, the search index and `_headers`.
 /// Returns the redirect rules, which the link check follows.
 pub(crate) fn write_site_files(
     run: Run,

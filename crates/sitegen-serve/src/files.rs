@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use axum::http::StatusCode;
 
-use sitegen_diagnostics::percent::percent_decode;
+use sitegen_diagnostics::percent::{encode_path, percent_decode};
 
 use crate::redirects::{self, Rule};
 
@@ -91,6 +91,11 @@ impl SitePath {
         self.segments.iter().any(|segment| is_hidden_name(segment))
     }
 
+    /// The path percent-encoded, without its trailing slash: where `/page/` redirects.
+    fn url_without_trailing_slash(&self) -> String {
+        encoded(&self.segments)
+    }
+
     fn relative(&self) -> PathBuf {
         self.segments.iter().collect()
     }
@@ -141,10 +146,13 @@ fn lookup(root: &Path, candidate: &Path) -> Lookup {
     }
 }
 
-/// Resolves a URL path (percent-encoded, as in the request line) inside `dist`.
+/// Resolves a URL path (percent-encoded, as in the request line) inside `dist`, as
+/// Cloudflare Pages, Netlify and GitHub Pages answer a site of `ROUTE.html` files.
 ///
-/// `/aboutUs` and `/aboutUs/` serve `aboutUs/index.html`; `/` serves `index.html`;
-/// unknown and hidden paths serve `404.html` with status 404.
+/// `/aboutUs` serves `aboutUs.html` (200); `/aboutUs/` and `/aboutUs.html` redirect to
+/// `/aboutUs`, `/index.html` to `/`; `/` serves `index.html`; a folder with an
+/// `index.html` is served at `/folder/` (and `/folder` redirects there); unknown and
+/// hidden paths serve `404.html` with status 404.
 pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
     let path = match SitePath::parse(url_path) {
         Ok(path) => path,
@@ -164,20 +172,8 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
             },
             None => path,
         };
-        // Segments are matched as written: a name with a trailing space is a real folder.
-        let candidate = root.join(path.relative());
-        for file in [candidate.clone(), candidate.join("index.html")] {
-            match lookup(&root, &file) {
-                Lookup::Inside(path) => {
-                    return Resolved::File {
-                        path,
-                        status: StatusCode::OK,
-                    }
-                }
-                Lookup::Outside => return Resolved::Forbidden,
-                Lookup::Hidden => break,
-                Lookup::Missing => {}
-            }
+        if let Some(resolved) = lookup_page(&root, &path) {
+            return resolved;
         }
     }
     match lookup(&root, &root.join("404.html")) {
@@ -187,6 +183,62 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
         },
         _ => Resolved::NotFound,
     }
+}
+
+/// The file or the redirect that serves `path`, `None` when nothing does.
+fn lookup_page(root: &Path, path: &SitePath) -> Option<Resolved> {
+    let served = |file: &Path| match lookup(root, file) {
+        Lookup::Inside(path) => Some(Some(Resolved::File {
+            path,
+            status: StatusCode::OK,
+        })),
+        Lookup::Outside => Some(Some(Resolved::Forbidden)),
+        Lookup::Hidden => Some(None),
+        Lookup::Missing => None,
+    };
+    let exists = |file: &Path| matches!(lookup(root, file), Lookup::Inside(_));
+    let Some((last, parents)) = path.segments.split_last() else {
+        return served(&root.join("index.html")).flatten();
+    };
+    // Segments are matched as written: a name with a trailing space is a real folder.
+    let candidate = root.join(path.relative());
+    let page = candidate.with_file_name(format!("{last}.html"));
+    if path.trailing_slash {
+        if exists(&page) {
+            return Some(Resolved::Redirect(path.url_without_trailing_slash()));
+        }
+        if matches!(lookup(root, &candidate), Lookup::Outside) {
+            return Some(Resolved::Forbidden);
+        }
+        return served(&candidate.join("index.html")).flatten();
+    }
+    if let Some(page_name) = last.strip_suffix(".html").filter(|_| exists(&candidate)) {
+        let clean = match (page_name, parents.is_empty()) {
+            ("index", true) => "/".to_string(),
+            ("index", false) => format!("{}/", encoded(parents)),
+            _ => {
+                let mut segments = parents.to_vec();
+                segments.push(page_name.to_string());
+                encoded(&segments)
+            }
+        };
+        return Some(Resolved::Redirect(clean));
+    }
+    if let Some(answer) = served(&candidate) {
+        return answer;
+    }
+    if let Some(answer) = served(&page) {
+        return answer;
+    }
+    if exists(&candidate.join("index.html")) {
+        return Some(Resolved::Redirect(format!("{}/", encoded(&path.segments))));
+    }
+    None
+}
+
+/// `/a/b c` from the decoded segments `a`, `b c`.
+fn encoded(segments: &[String]) -> String {
+    format!("/{}", encode_path(&segments.join("/")))
 }
 
 /// The precompressed twin (`FILE.br`, `FILE.gz`) of a file `resolve` returned, if it
@@ -242,14 +294,11 @@ mod tests {
         let root = dir.path();
         fs::write(root.join("index.html"), "home").unwrap();
         fs::write(root.join("404.html"), "missing").unwrap();
-        fs::create_dir_all(root.join("aboutUs")).unwrap();
-        fs::write(root.join("aboutUs/index.html"), "about").unwrap();
-        fs::create_dir_all(root.join("services/Emergency centre setup ")).unwrap();
-        fs::write(
-            root.join("services/Emergency centre setup /index.html"),
-            "e",
-        )
-        .unwrap();
+        fs::write(root.join("aboutUs.html"), "about").unwrap();
+        fs::create_dir_all(root.join("services")).unwrap();
+        fs::write(root.join("services/Emergency centre setup .html"), "e").unwrap();
+        fs::create_dir_all(root.join("folder")).unwrap();
+        fs::write(root.join("folder/index.html"), "folder").unwrap();
         fs::write(
             root.join("_redirects"),
             "/JobApplicationForm /jobapplicationform 301\n",
@@ -266,18 +315,40 @@ mod tests {
     }
 
     #[test]
-    fn clean_urls_serve_the_folder_index() {
+    fn a_page_is_served_at_its_route_and_its_other_spellings_redirect_there() {
         let dist = site();
         let root = dist.path();
         assert_eq!(
             resolve(root, "/aboutUs"),
-            file(root, "aboutUs/index.html", StatusCode::OK)
+            file(root, "aboutUs.html", StatusCode::OK)
+        );
+        let redirect = |to: &str| Resolved::Redirect(to.to_string());
+        assert_eq!(resolve(root, "/aboutUs/"), redirect("/aboutUs"));
+        assert_eq!(resolve(root, "/aboutUs.html"), redirect("/aboutUs"));
+        assert_eq!(resolve(root, "/"), file(root, "index.html", StatusCode::OK));
+        assert_eq!(resolve(root, "/index.html"), redirect("/"));
+        assert_eq!(
+            resolve(root, "/services/Emergency%20centre%20setup%20/"),
+            redirect("/services/Emergency%20centre%20setup%20")
+        );
+    }
+
+    #[test]
+    fn a_folder_index_is_served_at_the_folder_with_its_slash() {
+        let dist = site();
+        let root = dist.path();
+        assert_eq!(
+            resolve(root, "/folder/"),
+            file(root, "folder/index.html", StatusCode::OK)
         );
         assert_eq!(
-            resolve(root, "/aboutUs/"),
-            file(root, "aboutUs/index.html", StatusCode::OK)
+            resolve(root, "/folder"),
+            Resolved::Redirect("/folder/".into())
         );
-        assert_eq!(resolve(root, "/"), file(root, "index.html", StatusCode::OK));
+        assert_eq!(
+            resolve(root, "/folder/index.html"),
+            Resolved::Redirect("/folder/".into())
+        );
     }
 
     #[test]
@@ -288,7 +359,7 @@ mod tests {
             resolve(root, "/services/Emergency%20centre%20setup%20"),
             file(
                 root,
-                "services/Emergency centre setup /index.html",
+                "services/Emergency centre setup .html",
                 StatusCode::OK
             )
         );

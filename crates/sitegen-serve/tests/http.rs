@@ -437,13 +437,17 @@ async fn live_reload_answers_the_long_poll_after_a_rebuild() {
 #[tokio::test]
 async fn only_the_pages_a_build_changed_are_told_to_reload() {
     let dist = site();
+    let folder = dist.path().join("products");
+    std::fs::create_dir_all(&folder).unwrap();
     for page in ["a", "b"] {
-        let folder = dist.path().join("products").join(page);
-        std::fs::create_dir_all(&folder).unwrap();
-        std::fs::write(folder.join("index.html"), format!("<p>{page}</p>")).unwrap();
+        std::fs::write(
+            folder.join(format!("{page}.html")),
+            format!("<p>{page}</p>"),
+        )
+        .unwrap();
     }
     let (addr, reload) = start_live(dist.path()).await;
-    reload.notify(Some(vec!["products/a/index.html".into()]));
+    reload.notify(Some(vec!["products/a.html".into()]));
     let changed = |page: &'static str| async move {
         json(&get(addr, &format!("/__sitegen/status?page={page}")).await)["page_changed"].clone()
     };

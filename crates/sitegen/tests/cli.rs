@@ -105,7 +105,7 @@ fn a_failed_build_leaves_the_previous_dist_untouched() {
     fs::create_dir_all(out.join("aboutUs")).unwrap();
     fs::write(out.join(".sitegen-output"), "sitegen-output 1\n").unwrap();
     fs::write(out.join("index.html"), "<p>the previous site</p>").unwrap();
-    fs::write(out.join("aboutUs/index.html"), [0u8, 159, 146, 150]).unwrap();
+    fs::write(out.join("aboutUs.html"), [0u8, 159, 146, 150]).unwrap();
     let before = snapshot(&out);
 
     let output = build(&[], &content, &out);
@@ -248,20 +248,18 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     }
 
     for page in [
-        "products/index.html",
-        "services/dialysis-center/index.html",
-        "services/Emergency centre setup /index.html",
-        "services/Dental centre setup/index.html",
-        "railway-registration/PCMM/index.html",
-        "jobapplicationform/index.html",
-        "aboutUs/index.html",
+        "products.html",
+        "services/dialysis-center.html",
+        "services/Emergency centre setup .html",
+        "services/Dental centre setup.html",
+        "railway-registration/PCMM.html",
+        "jobapplicationform.html",
+        "aboutUs.html",
         "404.html",
-        "index.json",
-        "services/dialysis-center/index.json",
     ] {
         assert!(out.join(page).is_file(), "{page} is missing");
     }
-    assert!(!out.join("JobApplicationForm").exists());
+    assert!(!out.join("JobApplicationForm.html").exists());
     let not_found = fs::read_to_string(out.join("404.html")).unwrap();
     assert!(not_found.contains("404 - Page Not Found"));
 
@@ -276,7 +274,7 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
 
     // A category page: prerendered with its own title, canonical URL, breadcrumb and
     // cards, and a JSON chunk holding only its products.
-    let category = fs::read_to_string(out.join("products/category/dialysis/index.html")).unwrap();
+    let category = fs::read_to_string(out.join("products/category/dialysis.html")).unwrap();
     assert!(
         category.contains("<title>Dialysis Products | "),
         "{category}"
@@ -287,9 +285,9 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     assert!(category.contains("<h1 id=\"products-title\">Dialysis Products</h1>"));
     assert!(category.contains("Hemodialysis Machine"));
     assert!(category.contains("\"item\":\"https://www.example.com/products/category/dialysis\""));
-    let chunk: serde_json::Value = serde_json::from_str(
-        &fs::read_to_string(out.join("products/category/dialysis/index.json")).unwrap(),
-    )
+    let chunk: serde_json::Value = serde_json::from_str(&common::page_data(
+        &out.join("products/category/dialysis.html"),
+    ))
     .unwrap();
     let products = chunk["page"]["products"].as_array().unwrap();
     assert!(!products.is_empty());
@@ -316,9 +314,8 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
     for twin in [
         "index.html.br",
         "index.html.gz",
-        "aboutUs/index.html.br",
+        "aboutUs.html.br",
         "sitemap.xml.gz",
-        "index.json.br",
     ] {
         assert!(out.join(twin).is_file(), "{twin} is missing");
     }
@@ -384,9 +381,9 @@ fn build_writes_every_route_prerendered_and_the_files_a_cdn_needs() {
         "{seen:?}"
     );
     assert!(home.contains("\"@type\":\"MedicalBusiness\""));
-    let about = fs::read_to_string(out.join("aboutUs/index.html")).unwrap();
+    let about = fs::read_to_string(out.join("aboutUs.html")).unwrap();
     assert!(about.contains("\"@type\":\"BreadcrumbList\""));
-    let slider = fs::read_to_string(out.join("home-slider/index.html")).unwrap();
+    let slider = fs::read_to_string(out.join("home-slider.html")).unwrap();
     assert!(slider.contains("<meta name=\"robots\" content=\"noindex\">"));
     assert!(
         !slider.contains("application/ld+json"),
@@ -410,7 +407,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
         "media/home/tiles.png",
     );
     let data: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(out.join("index.json")).unwrap()).unwrap();
+        serde_json::from_str(&common::page_data(&out.join("index.html"))).unwrap();
     let poster = &data["page"]["hero"]["poster"];
     assert!(
         poster["src"].as_str().unwrap().contains("tiles"),
@@ -420,7 +417,7 @@ fn a_variant_the_build_drops_is_offered_nowhere() {
     let home = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!home.contains(".webp"), "a dropped variant is offered");
     // Without --precompress, only the web bundle's files come with twins.
-    assert!(!out.join("index.html.br").exists() && !out.join("index.json.gz").exists());
+    assert!(!out.join("index.html.br").exists() && !out.join("index.html.gz").exists());
     let bundle_twins = walk(&out.join("assets"))
         .into_iter()
         .filter(|file| file.extension().is_some_and(|e| e == "br"))
@@ -538,7 +535,7 @@ fn a_broken_link_in_the_generated_html_fails_the_build() {
     ]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stderr(&output);
-    let line = format!("{}:", out.join("aboutUs/index.html").display());
+    let line = format!("{}:", out.join("aboutUs.html").display());
     assert!(text.contains(&line), "{text}");
     assert!(
         text.contains(

@@ -22,13 +22,15 @@ fn meta(html: &str, name: &str) -> String {
     html[tag..tag + end].to_string()
 }
 
-/// The page one folder below `dist/<folder>`: a product's under `products/<id>`
-/// (`products/<id>/index.html` itself redirects to it).
+/// The page inside `dist/<folder>`: a product's under `products/<id>`.
 fn page_under(dist: &Path, folder: &str) -> PathBuf {
     let folder = dist.join(folder);
     walk(&folder)
         .into_iter()
-        .find(|path| path.ends_with("index.html") && path.parent() != Some(folder.as_path()))
+        .find(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "html")
+        })
         .unwrap_or_else(|| panic!("no page under {}", folder.display()))
 }
 
@@ -69,13 +71,13 @@ fn product_category_and_service_pages_are_shared_with_a_png_of_their_drawing() {
     // Product 1 has no image of its own: its category's illustration, drawn as a PNG.
     let product = assert_shared_with_its_png(&dist, &page_under(&dist, "products/1"));
     assert!(product.starts_with("media/categories/"), "{product}");
-    let category = dist.join("products/category/dialysis/index.html");
+    let category = dist.join("products/category/dialysis.html");
     let category = assert_shared_with_its_png(&dist, &category);
     assert!(
         category.starts_with("media/categories/dialysis.1200w."),
         "{category}"
     );
-    let service = dist.join("services/dialysis-center/index.html");
+    let service = dist.join("services/dialysis-center.html");
     let service = assert_shared_with_its_png(&dist, &service);
     assert!(
         service.starts_with("media/services/dialysis.1200w."),

@@ -4,7 +4,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { primeData } from '../content/data-cache';
+import { DATA_SCRIPT_ID, primeData } from '../content/data-cache';
 import { ROOT_ROUTE_ID } from '../content/hooks';
 import { fetchLayout } from '../content/loaders';
 import { embeddedDataMatches, routeDataUrl } from '../content/route-data-url';
@@ -12,8 +12,6 @@ import type { EmbeddedPageData } from '../content/types';
 import { loadEveryDeferredPart, markHydrating } from '../lib/when-near-viewport';
 import { yieldToMain } from '../lib/yield-to-main';
 import { routes } from './routes';
-
-export const DATA_SCRIPT_ID = '__SITEGEN_DATA__';
 
 function readEmbeddedData(): EmbeddedPageData | null {
   const script = document.getElementById(DATA_SCRIPT_ID);

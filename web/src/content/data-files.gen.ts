@@ -2,9 +2,6 @@
 // Do not edit: change the Rust declaration and run `sitegen gen` (a test fails while
 // this file is stale).
 
-/** The name of a route's data chunk, in its page folder: `{path}/{name}`. */
-export const ROUTE_DATA_FILE = 'index.json';
-
 /** The redirect map the client router reads for an old URL. */
 export const REDIRECTS_DATA_URL = '/data/redirects.json';
 

@@ -1,7 +1,7 @@
 // Route loaders: the same functions run on the server (prerender, data from the
-// request context sitegen sent) and in the browser (data from the JSON chunks).
+// request context sitegen sent) and in the browser (data from the pages themselves).
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { fetchData } from './data-cache';
+import { fetchData, fetchRouteData } from './data-cache';
 import { layoutDataUrl, routeDataUrl } from './route-data-url';
 import type { Layout, PrerenderData, RouteData } from './types';
 
@@ -32,12 +32,12 @@ export async function layoutLoader({ context }: LoaderFunctionArgs): Promise<Lay
 }
 
 /**
- * A screen's loader: its route data; for a URL without a data chunk (not
+ * A screen's loader: its route data; for a URL without a page of its own (not
  * prerendered) a redirect when it is an old URL (a renamed product, an alias), else
  * `null`, so the screen shows its not-found state.
  *
  * Routes without parameters fetch by their own path (so `/JobApplicationForm` and any
- * other spelling the case-insensitive router accepts reads the one chunk); routes with
+ * other spelling the case-insensitive router accepts reads the one page); routes with
  * parameters fetch by the URL's pathname.
  */
 export function routeDataLoader(staticPath?: string) {
@@ -48,7 +48,7 @@ export function routeDataLoader(staticPath?: string) {
     const server = prerenderData(context);
     if (server) return server.route;
     const url = new URL(request.url);
-    const data = await fetchData<RouteData<unknown>>(routeDataUrl(staticPath ?? url.pathname));
+    const data = await fetchRouteData<RouteData<unknown>>(routeDataUrl(staticPath ?? url.pathname));
     return data ?? redirectForOldUrl(url);
   };
 }

@@ -1,5 +1,5 @@
 // Where the browser finds a route's JSON chunk (docs/data-contract.md §3).
-import { ROUTE_ALIASES, ROUTE_DATA_FILE } from './data-files.gen';
+import { ROUTE_ALIASES } from './data-files.gen';
 
 /**
  * The URL of the layout file every page shares (`/assets/layout.{hash}.json`, cached
@@ -18,14 +18,14 @@ export function withoutTrailingSlash(pathname: string): string {
 }
 
 /**
- * The URL of a route's data chunk, in its page folder, from the pathname as the URL
- * has it (percent-encoded): `/` → `/index.json`,
- * `/services/Dental%20centre%20setup` → `/services/Dental%20centre%20setup/index.json`.
+ * The URL a route's data is read from: its own page, which carries the data
+ * (docs/data-contract.md §3), at its canonical path as the URL has it
+ * (percent-encoded, without a trailing slash, an alias read from its route):
+ * `/aboutUs/` → `/aboutUs`, `/JobApplicationForm` → `/jobapplicationform`.
  */
 export function routeDataUrl(pathname: string): string {
   const path = withoutTrailingSlash(pathname);
-  const canonical = ROUTE_ALIASES[path] ?? path;
-  return `${canonical === '/' ? '' : canonical}/${ROUTE_DATA_FILE}`;
+  return ROUTE_ALIASES[path] ?? path;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, vi } from 'vitest';
-import { DATA_SCRIPT_ID, startClient, type StartedClient } from '../app/start-client';
-import { clearDataCache } from '../content/data-cache';
+import { startClient, type StartedClient } from '../app/start-client';
+import { clearDataCache, DATA_SCRIPT_ID } from '../content/data-cache';
 import type { EmbeddedPageData, Layout } from '../content/types';
 import { layoutFixture } from './fixtures';
 
@@ -22,15 +22,24 @@ export function layOutPrerenderedPage(html: string, embedded: EmbeddedPageData):
   return document.getElementById('root') as HTMLElement;
 }
 
+/** The HTML of a page carrying `route` as its data, as sitegen writes it (markup left out). */
+export function pageCarrying(path: string, route: unknown): string {
+  const json = JSON.stringify({ path, route }).replace(/</g, '\\u003c');
+  return `<!doctype html><html><head></head><body><div id="root"></div><script id="${DATA_SCRIPT_ID}" type="application/json">${json}</script></body></html>`;
+}
+
 /**
  * A `fetch` as the host answers it: the layout file at {@link LAYOUT_URL}, each of
- * `chunks` (by URL) as JSON, and 404 for anything else.
+ * `files` (by URL) as JSON when its URL ends in `.json`, else as a page carrying it as
+ * its route data, and 404 for anything else.
  */
-export function hostFetch(chunks: Record<string, unknown> = {}, layout: Layout = layoutFixture) {
-  const files: Record<string, unknown> = { [LAYOUT_URL]: layout, ...chunks };
+export function hostFetch(files: Record<string, unknown> = {}, layout: Layout = layoutFixture) {
+  const served: Record<string, unknown> = { [LAYOUT_URL]: layout, ...files };
   return async (input: RequestInfo | URL): Promise<Response> => {
     const url = String(input);
-    return url in files ? Response.json(files[url]) : new Response('Not found', { status: 404 });
+    if (!(url in served)) return new Response('Not found', { status: 404 });
+    if (url.endsWith('.json')) return Response.json(served[url]);
+    return new Response(pageCarrying(decodeURIComponent(url), served[url]), { headers: { 'Content-Type': 'text/html' } });
   };
 }
 

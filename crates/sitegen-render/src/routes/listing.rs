@@ -150,7 +150,7 @@ mod tests {
             last.canonical("https://www.example.com"),
             "https://www.example.com/products/page/3"
         );
-        assert_eq!(last.data_file(), "products/page/3/index.json");
+        assert_eq!(last.html_file(), "products/page/3.html");
         assert!(last.title.starts_with("Page 3 of 3 – "), "{}", last.title);
         let dialysis = planned
             .iter()

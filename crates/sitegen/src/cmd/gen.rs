@@ -327,20 +327,16 @@ pub fn route_paths_ts(routes: &[Route]) -> String {
 
 /// The data files' URLs, as the build writes them (`sitegen_content::routes`).
 pub fn data_files_ts() -> String {
-    use sitegen_content::routes::{route_aliases, REDIRECTS_DATA_FILE, ROUTE_DATA_FILE};
+    use sitegen_content::routes::{route_aliases, REDIRECTS_DATA_FILE};
     let mut out = String::from(GENERATED_HEADER);
     let _ = write!(
         out,
         "\n\
-         /** The name of a route's data chunk, in its page folder: `{{path}}/{{name}}`. */\n\
-         export const ROUTE_DATA_FILE = {};\n\
-         \n\
          /** The redirect map the client router reads for an old URL. */\n\
          export const REDIRECTS_DATA_URL = {};\n\
          \n\
          /** Each route alias's path → the path of the page it is (a 301). */\n\
          export const ROUTE_ALIASES: Readonly<Record<string, string>> = {{\n",
-        quote(ROUTE_DATA_FILE),
         quote(&format!("/{REDIRECTS_DATA_FILE}")),
     );
     for (alias, target) in route_aliases() {

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use super::{content_copy, edit, repo_root};
+use super::{content_copy, edit, page_data, repo_root};
 
 fn sitegen_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_sitegen"));
@@ -109,7 +109,7 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
         "no page, no fallback page"
     );
     assert!(!sitemap.contains("/products/2/"));
-    let products = read(&dist.join("products/index.json"));
+    let products = page_data(&dist.join("products.html"));
     assert!(!products.contains("\"id\":2,") && !products.contains("\"draft\""));
     assert!(!read(&dist.join("data/redirects.json")).contains("\"2\":"));
 
@@ -125,18 +125,21 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
         redirects.contains(&format!("{route} {route} 200\n")),
         "the page is served as it is"
     );
+    assert!(
+        !dist.join("products/3.html").exists(),
+        "no fallback page: the rule, else the 404 page's app"
+    );
     assert!(redirects.contains(&format!("/old/catalogue/item-3 {route} 301\n")));
     assert!(
         redirects.ends_with("/products/:id/:slug /products/:id 301\n"),
         "{redirects}"
     );
-    let fallback = read(&dist.join("products/3/index.html"));
+    let fallback = read(&dist.join("old/catalogue/item-3.html"));
     assert!(
         fallback.contains(&format!("content=\"0; url={route}\"")),
         "{fallback}"
     );
     assert!(fallback.contains(&format!("href=\"https://preview.example.net{route}\"")));
-    assert!(read(&dist.join("old/catalogue/item-3/index.html")).contains(&route));
 
     // 4. The home page: map, hero, stats, and the others' data absent.
     let (map, hero, stats) = (
@@ -146,14 +149,14 @@ fn a_production_build_uses_the_base_url_flag_leaves_drafts_out_redirects_old_url
             .expect("stats"),
     );
     assert!(map < hero && hero < stats);
-    let home_data = read(&dist.join("index.json"));
+    let home_data = page_data(&dist.join("index.html"));
     assert!(
         home_data.contains("\"sections\":[\"map\",\"hero\",\"stats\"]"),
         "{home_data}"
     );
     assert!(!home_data.contains("\"testimonials\"") && !home_data.contains("\"showcase\""));
     // The block routes keep their blocks.
-    assert!(read(&dist.join("testimonial/index.json")).contains("\"testimonials\""));
+    assert!(page_data(&dist.join("testimonial.html")).contains("\"testimonials\""));
 }
 
 #[test]
@@ -163,13 +166,16 @@ fn build_with_drafts_publishes_them_marked() {
     let output = build(tmp.path(), "preview", &["--drafts"], &[]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let dist = tmp.path().join("preview");
-    let page_folder = fs::read_dir(dist.join("products/2"))
+    let page = fs::read_dir(dist.join("products/2"))
         .expect("product 2's folder")
         .map(|entry| entry.unwrap().path())
-        .find(|path| path.is_dir())
-        .expect("product 2's page folder");
-    assert!(read(&page_folder.join("index.json")).contains("\"draft\":true"));
-    assert!(read(&dist.join("products/index.json")).contains("\"draft\":true"));
+        .find(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "html")
+        })
+        .expect("product 2's page");
+    assert!(page_data(&page).contains("\"draft\":true"));
+    assert!(page_data(&dist.join("products.html")).contains("\"draft\":true"));
     // The default origin when neither the flag nor the environment names one.
     assert!(read(&dist.join("robots.txt")).contains("https://www.example.com/sitemap.xml"));
 }

@@ -36,7 +36,7 @@ fn a_build_with_more_aliases_than_a_host_takes_warns_naming_the_host_and_the_lim
     );
     // The folder aliases still arrive on every host, through their fallback pages.
     assert!(
-        fs::read_to_string(tmp.path().join("dist/old/item-999/index.html"))
+        fs::read_to_string(tmp.path().join("dist/old/item-999.html"))
             .unwrap()
             .contains("url=/products/3/")
     );

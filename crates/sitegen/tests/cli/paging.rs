@@ -41,7 +41,7 @@ fn a_build_with_small_pages_writes_each_later_page_of_each_listing() {
     assert!(output.status.success(), "{}", stderr(&output));
     let dist = tmp.path().join("dist");
     for page in ["products/page/2", "products/page/3"] {
-        let html = fs::read_to_string(dist.join(page).join("index.html")).unwrap();
+        let html = fs::read_to_string(dist.join(format!("{page}.html"))).unwrap();
         assert!(
             html.contains(&format!(
                 "<link rel=\"canonical\" href=\"https://www.example.com/{page}\">"
@@ -50,11 +50,10 @@ fn a_build_with_small_pages_writes_each_later_page_of_each_listing() {
         );
         assert!(html.contains("aria-label=\"Product pages\""), "{page}");
     }
-    assert!(!dist.join("products/page/4").exists());
-    assert!(!dist.join("products/page/1").exists());
+    assert!(!dist.join("products/page/4.html").exists());
+    assert!(!dist.join("products/page/1.html").exists());
     let last: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(dist.join("products/page/3/index.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&super::page_data(&dist.join("products/page/3.html"))).unwrap();
     assert_eq!(last["page"]["products"].as_array().unwrap().len(), 2);
     assert_eq!(last["page"]["paging"]["of"], 3);
     let sitemap = fs::read_to_string(dist.join("sitemap.xml")).unwrap();

@@ -122,3 +122,15 @@ pub fn build(env: &[(&str, &str)], content: &Path, out: &Path) -> Output {
         out.to_str().unwrap(),
     )
 }
+
+/// The route data a page of the output carries (its embedded `route`), as JSON text:
+/// `page` is the page's file, e.g. `dist/products.html`.
+pub fn page_data(page: &Path) -> String {
+    let html =
+        std::fs::read_to_string(page).unwrap_or_else(|error| panic!("{}: {error}", page.display()));
+    let start = r#"<script id="__SITEGEN_DATA__" type="application/json">"#;
+    let from = html.rfind(start).expect("the page carries its data") + start.len();
+    let end = from + html[from..].find("</script>").expect("the data's end");
+    let embedded: serde_json::Value = serde_json::from_str(&html[from..end]).unwrap();
+    embedded["route"].to_string()
+}

@@ -2,20 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDataCache } from '../data-cache';
 import { layoutLoader, routeDataLoader } from '../loaders';
 import { spacedServiceRoute, layoutFixture, privacyRoute } from '../../testing/fixtures';
-import { LAYOUT_URL } from '../../testing/prerendered-document';
+import { hostFetch, LAYOUT_URL, pageCarrying } from '../../testing/prerendered-document';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 
 function args(url: string, context?: unknown): LoaderFunctionArgs {
   return { request: new Request(url), params: {}, context } as unknown as LoaderFunctionArgs;
 }
 
-function mockFetch(responses: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const key = decodeURIComponent(url);
-    return key in responses
-      ? new Response(JSON.stringify(responses[key]), { status: 200 })
-      : new Response('not found', { status: 404 });
-  });
+function mockFetch(files: Record<string, unknown>) {
+  const fetchMock = vi.fn(hostFetch(files));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -35,9 +30,9 @@ describe('loaders', () => {
     );
   });
 
-  it('fetch the JSON chunks in the browser, once, and the layout from the file the page names', async () => {
+  it('read the data a page carries in the browser, once, and the layout from the file the page names', async () => {
     document.body.innerHTML = `<script type="module" data-layout="${LAYOUT_URL}"></script>`;
-    const fetchMock = mockFetch({ [LAYOUT_URL]: layoutFixture, '/PrivacyPolicy/index.json': privacyRoute });
+    const fetchMock = mockFetch({ '/PrivacyPolicy': privacyRoute });
     const load = routeDataLoader('/PrivacyPolicy');
     await expect(load(args('http://localhost/privacypolicy'))).resolves.toEqual(privacyRoute);
     await expect(load(args('http://localhost/PrivacyPolicy'))).resolves.toEqual(privacyRoute);
@@ -46,10 +41,21 @@ describe('loaders', () => {
   });
 
   it('fetch a parameterised route by its encoded pathname', async () => {
-    const fetchMock = mockFetch({ '/services/Emergency centre setup /index.json': spacedServiceRoute });
+    const fetchMock = mockFetch({ '/services/Emergency%20centre%20setup%20': spacedServiceRoute });
     const load = routeDataLoader();
     await expect(load(args('http://localhost/services/Emergency%20centre%20setup%20'))).resolves.toEqual(spacedServiceRoute);
-    expect(fetchMock).toHaveBeenCalledWith('/services/Emergency%20centre%20setup%20/index.json', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/services/Emergency%20centre%20setup%20', expect.anything());
+  });
+
+  it('send on a URL the host redirects (an old URL) by the redirect map', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.endsWith('.json')) return Response.json({ aliases: {}, products: { '1': '/products/1/new' } });
+      const moved = new Response(pageCarrying('/products/1/new', privacyRoute));
+      Object.defineProperty(moved, 'redirected', { value: true });
+      return moved;
+    });
+    const answer = await routeDataLoader()(args('http://localhost/products/1/old'));
+    expect(answer instanceof Response && answer.headers.get('Location')).toBe('/products/1/new');
   });
 
   it('give null for a route that was not prerendered (HTTP 404)', async () => {

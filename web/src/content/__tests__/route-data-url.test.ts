@@ -2,33 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { embeddedDataMatches, encodePathname, layoutDataUrl, routeDataUrl } from '../route-data-url';
 
 describe('routeDataUrl', () => {
-  it('maps the home page to index.json', () => {
-    expect(routeDataUrl('/')).toBe('/index.json');
+  it('reads the home page from itself', () => {
+    expect(routeDataUrl('/')).toBe('/');
   });
 
-  it('maps a static route to its path', () => {
-    expect(routeDataUrl('/aboutUs')).toBe('/aboutUs/index.json');
-    expect(routeDataUrl('/products')).toBe('/products/index.json');
+  it('reads a route from its own page', () => {
+    expect(routeDataUrl('/aboutUs')).toBe('/aboutUs');
+    expect(routeDataUrl('/products')).toBe('/products');
   });
 
   it('drops a trailing slash', () => {
-    expect(routeDataUrl('/aboutUs/')).toBe('/aboutUs/index.json');
-    expect(routeDataUrl('/railway-registration/PCMM/')).toBe('/railway-registration/PCMM/index.json');
+    expect(routeDataUrl('/aboutUs/')).toBe('/aboutUs');
+    expect(routeDataUrl('/railway-registration/PCMM/')).toBe('/railway-registration/PCMM');
   });
 
   it('keeps the pathname percent-encoded as the URL has it', () => {
-    expect(routeDataUrl('/services/Dental%20centre%20setup')).toBe('/services/Dental%20centre%20setup/index.json');
+    expect(routeDataUrl('/services/Dental%20centre%20setup')).toBe('/services/Dental%20centre%20setup');
   });
 
   it('keeps an encoded trailing space of a service id', () => {
-    expect(routeDataUrl('/services/Emergency%20centre%20setup%20')).toBe(
-      '/services/Emergency%20centre%20setup%20/index.json',
-    );
+    expect(routeDataUrl('/services/Emergency%20centre%20setup%20')).toBe('/services/Emergency%20centre%20setup%20');
   });
 
   it('reads the job form alias /JobApplicationForm from /jobapplicationform', () => {
-    expect(routeDataUrl('/JobApplicationForm')).toBe('/jobapplicationform/index.json');
-    expect(routeDataUrl('/jobapplicationform')).toBe('/jobapplicationform/index.json');
+    expect(routeDataUrl('/JobApplicationForm')).toBe('/jobapplicationform');
+    expect(routeDataUrl('/jobapplicationform')).toBe('/jobapplicationform');
   });
 });
 

@@ -1,6 +1,6 @@
 // The pages of a product listing (catalogue.toml's `page_size`): `/products` and a
-// category's page are page 1, later pages are `…/page/N`, each with its own data chunk.
-import { fetchData } from '../../content/data-cache';
+// category's page are page 1, later pages are `…/page/N`, each carrying its own data.
+import { fetchRouteData } from '../../content/data-cache';
 import { routeDataUrl } from '../../content/route-data-url';
 import type { ProductSummary, ProductsPageData, RouteData } from '../../content/types';
 import { categoryPath, fillPattern } from '../../lib/paths';
@@ -18,12 +18,12 @@ type ListingData = RouteData<ProductsPageData>;
 
 /** A page of a listing's data (fetched once per visit; the page shown is in the cache already). */
 function loadPage(categoryId: string | null, page: number): Promise<ListingData | null> {
-  return fetchData<ListingData>(routeDataUrl(listingPagePath(categoryId, page)));
+  return fetchRouteData<ListingData>(routeDataUrl(listingPagePath(categoryId, page)));
 }
 
 /**
  * Every product of `/products` (`categoryId` null) or of a category, in order, from
- * the data chunks of its pages: page 1 says how many there are. `null` when a page is
+ * the data of its pages: page 1 says how many there are. `null` when a page is
  * missing (an unknown category, or the site changed since this page was loaded).
  */
 export async function loadWholeListing(categoryId: string | null): Promise<ProductSummary[] | null> {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDataCache } from '../../../content/data-cache';
+import { pageCarrying } from '../../../testing/prerendered-document';
 import type { ProductSummary } from '../../../content/types';
 import { listingPagePath, loadWholeListing } from '../listing-pages';
 
@@ -18,16 +19,16 @@ describe('listingPagePath', () => {
 
 const product = (id: number) => ({ id, title: `P${id}` }) as unknown as ProductSummary;
 
-/** Serves the data chunks of a listing of `pages` pages of two products each. */
+/** Serves the pages of a listing of `pages` pages of two products each. */
 function serveListing(prefix: string, pages: number, missing: number[] = []) {
   const fetched: string[] = [];
   vi.stubGlobal('fetch', (url: string) => {
     fetched.push(url);
-    const match = new RegExp(`^/${prefix}(?:/page/(\\d+))?/index\\.json$`).exec(url);
+    const match = new RegExp(`^/${prefix}(?:/page/(\\d+))?$`).exec(url);
     const number = match ? Number(match[1] ?? 1) : 0;
     if (!match || number > pages || missing.includes(number)) return Promise.resolve(new Response('', { status: 404 }));
     const page = { category: null, products: [product(number * 10), product(number * 10 + 1)], paging: { number, of: pages, total: pages * 2 } };
-    return Promise.resolve(new Response(JSON.stringify({ meta: {}, page })));
+    return Promise.resolve(new Response(pageCarrying(url, { meta: {}, page })));
   });
   return fetched;
 }
@@ -43,16 +44,16 @@ describe('loadWholeListing', () => {
     const products = await loadWholeListing('dialysis');
     expect(products?.map((p) => p.id)).toEqual([10, 11, 20, 21, 30, 31]);
     expect(fetched).toEqual([
-      '/products/category/dialysis/index.json',
-      '/products/category/dialysis/page/2/index.json',
-      '/products/category/dialysis/page/3/index.json',
+      '/products/category/dialysis',
+      '/products/category/dialysis/page/2',
+      '/products/category/dialysis/page/3',
     ]);
   });
 
   it('reads /products for no category, and one page is all of a one-page listing', async () => {
     const fetched = serveListing('products', 1);
     expect((await loadWholeListing(null))?.length).toBe(2);
-    expect(fetched).toEqual(['/products/index.json']);
+    expect(fetched).toEqual(['/products']);
   });
 
   it('is null when a page is missing (an unknown category, or the site changed)', async () => {

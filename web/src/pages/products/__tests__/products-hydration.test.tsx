@@ -34,13 +34,13 @@ const hydrateProductsAt = (url: string, chunks?: Record<string, unknown>) => hyd
 describe('the products page', () => {
   it('hydrates an older ?category= URL without a mismatch, then moves on to the category page', async () => {
     const errors = vi.spyOn(console, 'error');
-    // The category page's chunk, fetched after the move.
+    // The category page, whose data is fetched after the move.
     const container = await hydrateProductsAt('/products?category=dialysis', {
-      '/products/category/dialysis/index.json': dialysisCategoryRoute,
+      '/products/category/dialysis': dialysisCategoryRoute,
     });
     expect(errors).not.toHaveBeenCalled();
     expect(window.location.pathname + window.location.search).toBe('/products/category/dialysis');
-    expect(fetch).toHaveBeenCalledWith('/products/category/dialysis/index.json', expect.anything());
+    expect(fetch).toHaveBeenCalledWith('/products/category/dialysis', expect.anything());
     expect(container.querySelector('h1')?.textContent).toBe('Dialysis Products');
   });
 
