@@ -367,7 +367,36 @@ fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
     if width == 0 || height == 0 {
         return Err("zero width or height".into());
     }
+    // A phone stores a portrait photo as landscape pixels turned by its EXIF
+    // orientation: pages show it, and its variants are made, the right way up.
+    if turned_sideways(extension, bytes) {
+        return Ok((height, width));
+    }
     Ok((width, height))
+}
+
+/// Whether the EXIF orientation of a JPEG or PNG turns it by a quarter (orientations
+/// 5 to 8), so that it is shown with its width and height swapped.
+fn turned_sideways(extension: &str, bytes: &[u8]) -> bool {
+    use image::metadata::Orientation;
+    use image::ImageDecoder;
+    if !matches!(extension, "jpg" | "jpeg" | "png") {
+        return false;
+    }
+    let orientation = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()
+        .and_then(|reader| reader.into_decoder().ok())
+        .and_then(|mut decoder| decoder.orientation().ok());
+    matches!(
+        orientation,
+        Some(
+            Orientation::Rotate90
+                | Orientation::Rotate270
+                | Orientation::Rotate90FlipH
+                | Orientation::Rotate270FlipH
+        )
+    )
 }
 
 /// Reads `width`/`height` of the root `<svg>` element, or else its `viewBox`.
@@ -456,6 +485,25 @@ mod tests {
         assert_eq!(file.bytes, png.len() as u64);
         assert_eq!(file.sha256, <[u8; 32]>::from(Sha256::digest(png)));
         assert!(file.variants.is_empty());
+    }
+
+    #[test]
+    fn a_phone_photo_has_the_size_it_is_shown_at_whatever_its_exif_orientation() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        let upright = image::RgbImage::new(48, 32);
+        let mut cache = MediaCache::new(dir.path(), MAX_IMAGE_SIDE);
+        for orientation in 1..=8 {
+            let path = format!("media/o{orientation}.jpg");
+            let jpeg = crate::testing::phone_jpeg(&upright, orientation);
+            std::fs::write(dir.path().join(&path), jpeg).unwrap();
+            let file = cache.resolve(&path).unwrap();
+            assert_eq!(
+                (file.width, file.height),
+                (48, 32),
+                "orientation {orientation}"
+            );
+        }
     }
 
     #[test]

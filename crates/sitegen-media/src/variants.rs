@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageReader};
+use image::{DynamicImage, ImageDecoder, ImageReader};
 use sitegen_content::{MediaFile, MediaIndex, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
 
@@ -282,16 +282,23 @@ fn write_variant<D: Destination>(
     Ok((true, was_encoded))
 }
 
-fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
-    ImageReader::open(source)
+/// The image at `source` decoded the right way up: turned as its EXIF orientation says,
+/// as browsers show the file, since the variants carry no EXIF to say it again.
+pub(crate) fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
+    let undecodable = |error| MediaError::Decode {
+        path: source.to_path_buf(),
+        source: error,
+    };
+    let mut decoder = ImageReader::open(source)
         .map_err(|e| MediaError::io(source, e))?
         .with_guessed_format()
         .map_err(|e| MediaError::io(source, e))?
-        .decode()
-        .map_err(|error| MediaError::Decode {
-            path: source.to_path_buf(),
-            source: error,
-        })
+        .into_decoder()
+        .map_err(undecodable)?;
+    let orientation = decoder.orientation().map_err(undecodable)?;
+    let mut image = DynamicImage::from_decoder(decoder).map_err(undecodable)?;
+    image.apply_orientation(orientation);
+    Ok(image)
 }
 
 /// The image resized to `width` × `height` (Lanczos3) and encoded as lossy WebP at
@@ -454,6 +461,84 @@ mod tests {
                 (decoded.width(), decoded.height()),
                 (variant.width, variant.height)
             );
+        }
+    }
+
+    /// An upright 720×480 picture of four flat quarters: red top left, green top
+    /// right, blue bottom left, white bottom right, which any turn or flip moves.
+    pub(crate) fn quarters() -> image::RgbImage {
+        image::RgbImage::from_fn(720, 480, |x, y| {
+            image::Rgb(match (x < 360, y < 240) {
+                (true, true) => [255, 0, 0],
+                (false, true) => [0, 255, 0],
+                (true, false) => [0, 0, 255],
+                (false, false) => [255, 255, 255],
+            })
+        })
+    }
+
+    /// Whether `image` (any size) shows [`quarters`] the right way up: each quarter's
+    /// middle is near its colour.
+    pub(crate) fn shows_quarters_upright(image: &image::RgbImage) -> bool {
+        let (w, h) = image.dimensions();
+        [
+            (w / 4, h / 4, [255, 0, 0]),
+            (3 * w / 4, h / 4, [0, 255, 0]),
+            (w / 4, 3 * h / 4, [0, 0, 255]),
+            (3 * w / 4, 3 * h / 4, [255, 255, 255]),
+        ]
+        .iter()
+        .all(|&(x, y, colour)| {
+            let pixel = image.get_pixel(x, y).0;
+            (0..3).all(|c| pixel[c].abs_diff(colour[c]) < 40)
+        })
+    }
+
+    /// The RGB pixels of a lossy WebP file.
+    pub(crate) fn decode_webp(bytes: &[u8]) -> image::RgbImage {
+        let decoded = webp::Decoder::new(bytes).decode().unwrap();
+        let (width, height) = (decoded.width(), decoded.height());
+        if decoded.is_alpha() {
+            image::DynamicImage::ImageRgba8(
+                image::RgbaImage::from_raw(width, height, decoded.to_vec()).unwrap(),
+            )
+            .into_rgb8()
+        } else {
+            image::RgbImage::from_raw(width, height, decoded.to_vec()).unwrap()
+        }
+    }
+
+    #[test]
+    fn every_variant_of_a_phone_photo_is_upright_whatever_its_exif_orientation() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        let paths: Vec<String> = (1..=8).map(|o| format!("media/o{o}.jpg")).collect();
+        for (orientation, path) in (1..=8).zip(&paths) {
+            let jpeg = sitegen_content::testing::phone_jpeg(&quarters(), orientation);
+            fs::write(content.join(path), jpeg).unwrap();
+        }
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        let mut media = sitegen_content::testing::media_index(&content, &paths);
+        plan_variants(&mut media);
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let (media, _) = write_variants(&media, &staging, &dir.path().join("cache"), true);
+        for path in paths {
+            let file = media.get(path).unwrap();
+            assert_eq!(file.variants.len(), 2, "{path}: 640 and 720 px wide");
+            for variant in &file.variants {
+                let bytes = fs::read(staging.dir().join(&variant.output)).unwrap();
+                let decoded = decode_webp(&bytes);
+                assert_eq!(
+                    (decoded.width(), decoded.height()),
+                    (variant.width, variant.height)
+                );
+                assert!(
+                    shows_quarters_upright(&decoded),
+                    "{path}: the {}w variant is turned",
+                    variant.width
+                );
+            }
         }
     }
 
