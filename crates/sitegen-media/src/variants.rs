@@ -15,7 +15,7 @@
 //! copies instead of re-encoding and takes the same decisions from the cached files'
 //! sizes.
 //!
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,6 +37,13 @@ use crate::error::MediaError;
 /// them: [`encode_variants`] encodes them.
 pub fn plan_variants(media: &mut MediaIndex) {
     media.set_variants(variants::plan);
+}
+
+/// Whether the caller publishes `file` as it is, before its variants are written: not
+/// when a page shows it with variants, which may replace it; [`encode_variants`] then
+/// publishes it if they do not.
+pub fn publishes_original(file: &MediaFile, shown: &ShownImages) -> bool {
+    file.variants.is_empty() || !shown.shows(file)
 }
 
 /// What [`encode_variants`] did.
@@ -78,7 +85,8 @@ pub struct ShownImages {
 }
 
 impl ShownImages {
-    fn shows(&self, file: &MediaFile) -> bool {
+    /// Whether a page or the layout shows `file`.
+    pub fn shows(&self, file: &MediaFile) -> bool {
         self.srcs.contains(&file.src())
     }
 }
@@ -106,17 +114,22 @@ pub fn shown_images_of<S: AsRef<[String]>>(
     pages: impl IntoIterator<Item = S>,
     layout: &[String],
 ) -> ShownImages {
-    let planned: HashSet<String> = media
-        .files()
-        .filter(|file| !file.variants.is_empty())
-        .map(MediaFile::src)
-        .collect();
+    // A view names a file its variants replace by its widest variant
+    // (`sitegen_view::media`): either name finds the file.
+    let mut planned: HashMap<String, String> = HashMap::new();
+    for file in media.files().filter(|file| !file.variants.is_empty()) {
+        let src = file.src();
+        if let Some(widest) = file.variants.last() {
+            planned.insert(widest.src(), src.clone());
+        }
+        planned.insert(src.clone(), src);
+    }
     let mut shown: HashSet<String> = HashSet::new();
     let mut shows_planned = |srcs: &[String]| {
         let mut any = false;
-        for src in srcs.iter().filter(|src| planned.contains(*src)) {
-            if !shown.contains(src) {
-                shown.insert(src.clone());
+        for file in srcs.iter().filter_map(|src| planned.get(src)) {
+            if !shown.contains(file) {
+                shown.insert(file.clone());
             }
             any = true;
         }
@@ -151,6 +164,15 @@ impl WrittenVariants {
         !self.dropped.is_empty()
     }
 
+    /// Whether the variants of `file` kept by this decision replace it
+    /// ([`variants::replace_source`]), so that its original is not published.
+    pub fn replaces_source(&self, file: &MediaFile) -> bool {
+        let mut kept = file.clone();
+        kept.variants
+            .retain(|variant| !self.dropped.contains(&variant.output));
+        variants::replace_source(&kept)
+    }
+
     /// `media` without the variants left out, so the JSON views never list them.
     pub fn without_dropped(&self, media: &MediaIndex) -> MediaIndex {
         let mut kept = media.clone();
@@ -165,7 +187,9 @@ impl WrittenVariants {
 
 /// Writes every planned WebP variant of the images of `media` that are `shown` and
 /// smaller than their source into `out`; the others are left out of the published
-/// index ([`WrittenVariants::without_dropped`]). Only variants missing from `cache` are encoded
+/// index ([`WrittenVariants::without_dropped`]). It also writes the original of each of
+/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]):
+/// the caller publishes the other media files, but not these ([`publishes_original`]). Only variants missing from `cache` are encoded
 /// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
 /// refills the cache); the variants are encoded on up to `jobs` threads, each source
 /// decoded once.
@@ -204,6 +228,12 @@ pub fn encode_variants<D: Destination>(
         if !kept {
             written.stats.dropped += 1;
             written.dropped.insert(variants[index].1.output.clone());
+        }
+    }
+    // The pages offer the original of a file whose variants do not replace it.
+    for file in files {
+        if !written.replaces_source(file) {
+            out.copy_file(&file.source, &file.output)?;
         }
     }
     Ok(written)
@@ -327,7 +357,7 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::destination::testing::Folder as Staging;
 

@@ -40,6 +40,15 @@ pub fn variant_widths(width: u32) -> Vec<u32> {
     widths
 }
 
+/// Whether the variants of `file` replace it: the widest planned one was kept, so every
+/// width a page may want is a WebP variant. Such a file's original is not published
+/// (a phone's photo carries its camera, serial number and position, and weighs
+/// megabytes nobody is offered); its view's `src` is the widest variant.
+pub fn replace_source(file: &MediaFile) -> bool {
+    let widest = variant_widths(file.width).last().copied();
+    widest.is_some() && file.variants.last().map(|variant| variant.width) == widest
+}
+
 /// The WebP variants to make of `file`, narrowest first: none unless it is a png, jpg
 /// or jpeg image. Each name (`media/home/poster.640w.1a2b3c4d.webp`) hashes the
 /// source's bytes, the width and [`VARIANT_ENCODING`], so a changed source or encoder
@@ -98,6 +107,26 @@ mod tests {
         assert_eq!(variant_widths(640), vec![640]);
         assert_eq!(variant_widths(300), vec![300]);
         assert_eq!(variant_widths(0), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn variants_replace_their_source_only_while_the_widest_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        let photo = sitegen_content::testing::phone_jpeg(&image::RgbImage::new(2000, 1000), 1);
+        std::fs::write(dir.path().join("media/p.jpg"), photo).unwrap();
+        let media = sitegen_content::testing::media_index(dir.path(), &["media/p.jpg"]);
+        let mut file = media.get("media/p.jpg").unwrap().clone();
+        assert!(!replace_source(&file), "no variants yet");
+        file.variants = plan(&file);
+        assert!(replace_source(&file));
+        file.variants.remove(0);
+        assert!(replace_source(&file), "a narrower one left out");
+        file.variants.pop();
+        assert!(
+            !replace_source(&file),
+            "the widest left out: the original is needed"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../../content/types';
-import { mediaCandidates, mediaSrcForWidth, mediaSrcSet } from '../media-sources';
+import { mediaCandidates, mediaSrcForWidth, mediaSrcSet, offersOnlyVariants } from '../media-sources';
 
 const poster: Media = {
   src: '/media/home/poster.jpg',
@@ -18,6 +18,18 @@ const posterWithoutFullWidth: Media = { ...poster, variants: poster.variants!.sl
 
 const logo: Media = { src: '/media/brand/logo.svg', width: 160, height: 48 };
 
+/** A phone's 4032 px photo: its variants replace it, so its `src` is the widest of them. */
+const photo: Media = {
+  src: '/media/products/p1.1600w.webp',
+  width: 4032,
+  height: 3024,
+  variants: [
+    { src: '/media/products/p1.640w.webp', width: 640, height: 480 },
+    { src: '/media/products/p1.1024w.webp', width: 1024, height: 768 },
+    { src: '/media/products/p1.1600w.webp', width: 1600, height: 1200 },
+  ],
+};
+
 describe('media sources', () => {
   it('list the WebP variants narrowest first as the srcset', () => {
     expect(mediaSrcSet(poster)).toBe(
@@ -31,6 +43,15 @@ describe('media sources', () => {
       { src: '/media/home/poster.1024w.webp', width: 1024 },
       { src: '/media/home/poster.jpg', width: 1600 },
     ]);
+  });
+
+  it('offer only the variants of a photo they replace, never its original', () => {
+    expect(mediaSrcSet(photo)).toBe(
+      '/media/products/p1.640w.webp 640w, /media/products/p1.1024w.webp 1024w, /media/products/p1.1600w.webp 1600w',
+    );
+    expect(offersOnlyVariants(photo)).toBe(true);
+    expect(offersOnlyVariants(poster)).toBe(true);
+    expect(offersOnlyVariants(posterWithoutFullWidth)).toBe(false);
   });
 
   it('are absent for a media without variants', () => {
