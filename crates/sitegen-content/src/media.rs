@@ -247,6 +247,9 @@ impl MediaCache {
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase)
             .unwrap_or_default();
+        if let Some(problem) = wrong_format(path, &extension, &bytes) {
+            return Err(problem);
+        }
         let (width, height) = dimensions(&extension, &bytes).map_err(|reason| {
             MediaProblem::new(
                 ErrorCode::MediaUnreadable,
@@ -340,6 +343,58 @@ fn truncation(extension: &str, bytes: &[u8]) -> Result<(), String> {
         },
         _ => Ok(()),
     }
+}
+
+/// An image file the pages could not show as its name says: empty, a HEIC photo, or
+/// bytes of another raster format than its extension (judged by their first bytes).
+fn wrong_format(path: &str, extension: &str, bytes: &[u8]) -> Option<MediaProblem> {
+    if bytes.is_empty() && (IMAGE_EXTENSIONS.contains(&extension) || extension == "svg") {
+        return Some(MediaProblem::new(
+            ErrorCode::MediaUnreadable,
+            format!("media file \"{path}\" is empty (0 bytes): copy or export it again"),
+        ));
+    }
+    // An ISO media file of a HEIF brand: `....ftypheic`, `ftypmif1`, …
+    let heif = bytes.get(4..8) == Some(b"ftyp".as_slice())
+        && bytes.get(8..12).is_some_and(|brand| {
+            [
+                b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1",
+            ]
+            .iter()
+            .any(|known| brand == known.as_slice())
+        });
+    if heif || matches!(extension, "heic" | "heif") {
+        return Some(MediaProblem::new(
+            ErrorCode::HeicPhoto,
+            format!(
+                "image \"{path}\" is a HEIC photo (the iPhone's format), which most browsers cannot show; export it as a JPEG"
+            ),
+        ));
+    }
+    let actual = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        "png"
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        "jpg"
+    } else if bytes.starts_with(b"GIF8") {
+        "gif"
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        "webp"
+    } else {
+        return None;
+    };
+    let named = match extension {
+        "jpeg" => "jpg",
+        other => other,
+    };
+    (IMAGE_EXTENSIONS.contains(&extension) && named != actual).then(|| {
+        MediaProblem::new(
+            ErrorCode::MediaMisnamed,
+            format!(
+                "image \"{path}\" is a {} file named .{extension}: rename it to .{actual}",
+                actual.to_ascii_uppercase()
+            ),
+        )
+    })
 }
 
 /// The dimensions of an image (video: 0×0), or why the bytes are not one.
@@ -680,6 +735,40 @@ mod tests {
         assert!(MediaCache::new(dir.path(), 200)
             .resolve("media/a.png")
             .is_ok());
+    }
+
+    #[test]
+    fn an_empty_misnamed_or_heic_image_is_refused_with_what_to_do() {
+        let problem = resolve_bytes("empty.jpg", b"").unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaUnreadable);
+        assert!(
+            problem.message.contains("is empty (0 bytes)"),
+            "{}",
+            problem.message
+        );
+
+        let problem = resolve_bytes("photo.jpg", &png_header(4, 4)).unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaMisnamed);
+        assert!(
+            problem
+                .message
+                .contains("is a PNG file named .jpg: rename it to .png"),
+            "{}",
+            problem.message
+        );
+
+        let mut heic = vec![0, 0, 0, 24];
+        heic.extend(b"ftypheic\0\0\0\0mif1heic");
+        for name in ["IMG_0001.jpg", "IMG_0001.HEIC"] {
+            let problem = resolve_bytes(name, &heic).unwrap_err();
+            assert_eq!(problem.code, ErrorCode::HeicPhoto, "{name}");
+            assert!(
+                problem.message.contains("export it as a JPEG"),
+                "{}",
+                problem.message
+            );
+        }
+        assert!(ErrorCode::HeicPhoto.hint().contains("Most Compatible"));
     }
 
     #[test]

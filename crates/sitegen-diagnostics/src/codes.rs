@@ -185,6 +185,14 @@ catalogue! {
     /// A product's `brochure` is larger than the limit a download may have.
     BrochureTooLarge = "E0407", Error, "brochure too large",
         "make the PDF smaller (export it for screen, with compressed images), or split it";
+    /// An image's bytes are of another format than its extension says (a PNG named
+    /// `.jpg`): hosts would send it with the wrong type.
+    MediaMisnamed = "E0408", Error, "image named for another format",
+        "rename the file to the extension of its format (the message names it), or export it again in the format its name says";
+    /// A HEIC/HEIF photo (the iPhone's default format), which browsers other than Safari
+    /// do not show.
+    HeicPhoto = "E0409", Error, "HEIC photo",
+        "export it as a JPEG: on the iPhone, share the photo to Files (or Mail) with Options > Format: Most Compatible; on a Mac, open it in Preview or Photos and use File > Export as JPEG; for new photos, Settings > Camera > Formats > Most Compatible";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";
