@@ -10,6 +10,8 @@ type MediaImageProps = {
   eager?: boolean;
   /** How wide the image is shown (the `sizes` attribute), for picking a WebP variant. */
   sizes?: string;
+  /** The most CSS pixels wide the place shows it at: no variant wider than twice that is offered. */
+  widest?: number;
 };
 
 /**
@@ -19,7 +21,7 @@ type MediaImageProps = {
  * variants replace it and the original is not published). A broken image (load error) shows
  * the placeholder instead (spec §8 "Broken image").
  */
-export function MediaImage({ media, alt, className, eager = false, sizes = DEFAULT_IMAGE_SIZES }: MediaImageProps) {
+export function MediaImage({ media, alt, className, eager = false, sizes = DEFAULT_IMAGE_SIZES, widest }: MediaImageProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const imageRef = useRef<HTMLImageElement>(null);
 
@@ -46,7 +48,7 @@ export function MediaImage({ media, alt, className, eager = false, sizes = DEFAU
       onError={() => setBrokenSrc(media.src)}
     />
   );
-  const srcSet = mediaSrcSet(media);
+  const srcSet = mediaSrcSet(media, widest);
   if (!srcSet) return image;
   // The set ends with the original file (a PNG or JPEG) when no WebP variant has its
   // width: the source then says no type, which would be wrong for that file.

@@ -30,9 +30,20 @@ export function offersOnlyVariants(media: Media): boolean {
   return mediaCandidates(media).every((candidate) => variants.some((variant) => variant.src === candidate.src));
 }
 
-/** The `srcset` of a media (`"/a.640w….webp 640w, …"`), or undefined when it has no variants. */
-export function mediaSrcSet(media: Media): string | undefined {
+/**
+ * The candidates no wider than twice `widest` (the most CSS pixels the place shows the
+ * image at: a 2× screen needs no more), or the narrowest when none is.
+ */
+export function candidatesForPlace(media: Media, widest?: number): MediaCandidate[] {
   const candidates = mediaCandidates(media);
+  if (widest === undefined) return candidates;
+  const fitting = candidates.filter(({ width }) => width <= 2 * widest);
+  return fitting.length > 0 ? fitting : candidates.slice(0, 1);
+}
+
+/** The `srcset` of a media (`"/a.640w….webp 640w, …"`) for a place shown at most `widest` CSS px wide, or undefined when it has no variants. */
+export function mediaSrcSet(media: Media, widest?: number): string | undefined {
+  const candidates = candidatesForPlace(media, widest);
   if (candidates.length === 0) return undefined;
   return candidates.map(({ src, width }) => `${src} ${width}w`).join(', ');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../../content/types';
-import { mediaCandidates, mediaSrcForWidth, mediaSrcSet, offersOnlyVariants } from '../media-sources';
+import { candidatesForPlace, mediaCandidates, mediaSrcForWidth, mediaSrcSet, offersOnlyVariants } from '../media-sources';
+import { PRODUCT_CARD_IMAGE, PRODUCT_DETAIL_IMAGE } from '../../../config/image-sizes';
 
 const poster: Media = {
   src: '/media/home/poster.jpg',
@@ -52,6 +53,17 @@ describe('media sources', () => {
     expect(offersOnlyVariants(photo)).toBe(true);
     expect(offersOnlyVariants(poster)).toBe(true);
     expect(offersOnlyVariants(posterWithoutFullWidth)).toBe(false);
+  });
+
+  it('offer no variant wider than twice the widest the place shows', () => {
+    const widths = (widest?: number) => candidatesForPlace(photo, widest).map(({ width }) => width);
+    expect(widths()).toEqual([640, 1024, 1600]);
+    expect(widths(PRODUCT_DETAIL_IMAGE.widest)).toEqual([640, 1024]);
+    expect(widths(PRODUCT_CARD_IMAGE.widest)).toEqual([640]);
+    expect(widths(100)).toEqual([640]);
+    expect(mediaSrcSet(photo, PRODUCT_DETAIL_IMAGE.widest)).toBe(
+      '/media/products/p1.640w.webp 640w, /media/products/p1.1024w.webp 1024w',
+    );
   });
 
   it('are absent for a media without variants', () => {
