@@ -232,38 +232,6 @@ pub mod fuzz {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::test_support::valid_copy;
-
-    #[test]
-    fn generated_products_load_without_problems() {
-        let (_dir, content) = valid_copy();
-        let text = products_toml(
-            300,
-            &[
-                ("dialysis", "Dialysis Machines"),
-                ("radiology", "Imaging & Diagnostic Products"),
-            ],
-        );
-        std::fs::write(content.join("products.toml"), text).unwrap();
-        std::fs::write(
-            content.join("navigation.toml"),
-            std::fs::read_to_string(content.join("navigation.toml"))
-                .unwrap()
-                .replace(
-                    "/products/12/hemodialysis-machine",
-                    "/products/12/generated-product-12",
-                ),
-        )
-        .unwrap();
-        let report = crate::load(&content);
-        assert_eq!(report.diagnostics, vec![]);
-        assert_eq!(report.content.map(|c| c.products.len()), Some(300));
-    }
-}
-
 /// A phone's JPEG of the `upright` picture: its pixels stored turned as EXIF
 /// `orientation` (1 to 8) says they must be turned back, the way cameras store a
 /// portrait photo, with that orientation (and a camera make, and a GPS position) in
@@ -329,4 +297,36 @@ fn exif_with(orientation: u8) -> Vec<u8> {
     entry(&mut tiff, 0x0001, 2, 2, [b'N', 0, 0, 0]);
     tiff.extend(0u32.to_be_bytes());
     tiff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::valid_copy;
+
+    #[test]
+    fn generated_products_load_without_problems() {
+        let (_dir, content) = valid_copy();
+        let text = products_toml(
+            300,
+            &[
+                ("dialysis", "Dialysis Machines"),
+                ("radiology", "Imaging & Diagnostic Products"),
+            ],
+        );
+        std::fs::write(content.join("products.toml"), text).unwrap();
+        std::fs::write(
+            content.join("navigation.toml"),
+            std::fs::read_to_string(content.join("navigation.toml"))
+                .unwrap()
+                .replace(
+                    "/products/12/hemodialysis-machine",
+                    "/products/12/generated-product-12",
+                ),
+        )
+        .unwrap();
+        let report = crate::load(&content);
+        assert_eq!(report.diagnostics, vec![]);
+        assert_eq!(report.content.map(|c| c.products.len()), Some(300));
+    }
 }

@@ -149,7 +149,7 @@ fn share_jpeg_crop(width: u32, height: u32) -> (u32, u32, u32, u32) {
 /// The size of the share JPEG of a crop: [`SHARE_JPEG_WIDTH`] wide (or the crop's own
 /// width when narrower), its aspect ratio kept.
 fn share_jpeg_size((_, _, width, height): (u32, u32, u32, u32)) -> (u32, u32) {
-    let shared_width = width.min(SHARE_JPEG_WIDTH).max(1);
+    let shared_width = width.clamp(1, SHARE_JPEG_WIDTH);
     let shared_height = (u64::from(height) * u64::from(shared_width) + u64::from(width) / 2)
         / u64::from(width.max(1));
     (shared_width, (shared_height as u32).max(1))

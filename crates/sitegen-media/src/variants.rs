@@ -326,9 +326,49 @@ pub(crate) fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
         .into_decoder()
         .map_err(undecodable)?;
     let orientation = decoder.orientation().map_err(undecodable)?;
+    // A profile that cannot be read is ignored, as browsers ignore it.
+    let profile = decoder.icc_profile().ok().flatten();
     let mut image = DynamicImage::from_decoder(decoder).map_err(undecodable)?;
     image.apply_orientation(orientation);
-    Ok(image)
+    Ok(match profile {
+        Some(profile) => in_srgb(image, &profile),
+        None => image,
+    })
+}
+
+/// The pixels of `image`, whose colours are in the ICC profile `icc` (an iPhone's
+/// Display P3, a camera's Adobe RGB), in sRGB: the variants carry no profile, and
+/// browsers show an untagged image as sRGB, so unconverted it would look washed out.
+/// An image left as it is when the profile is not an RGB one moxcms reads.
+fn in_srgb(image: DynamicImage, icc: &[u8]) -> DynamicImage {
+    use moxcms::{ColorProfile, DataColorSpace, Layout, TransformOptions};
+    let Ok(profile) = ColorProfile::new_from_slice(icc) else {
+        return image;
+    };
+    if profile.color_space != DataColorSpace::Rgb {
+        return image;
+    }
+    let srgb = ColorProfile::new_srgb();
+    let (layout, mut pixels) = if image.color().has_alpha() {
+        (Layout::Rgba, DynamicImage::ImageRgba8(image.to_rgba8()))
+    } else {
+        (Layout::Rgb, DynamicImage::ImageRgb8(image.to_rgb8()))
+    };
+    let Ok(transform) =
+        profile.create_transform_8bit(layout, &srgb, layout, TransformOptions::default())
+    else {
+        return image;
+    };
+    let source = pixels.as_bytes().to_vec();
+    let converted = match &mut pixels {
+        DynamicImage::ImageRgba8(buffer) => transform.transform(&source, buffer),
+        DynamicImage::ImageRgb8(buffer) => transform.transform(&source, buffer),
+        _ => return image,
+    };
+    if converted.is_err() {
+        return image;
+    }
+    pixels
 }
 
 /// The image resized to `width` × `height` (Lanczos3) and encoded as lossy WebP at
@@ -570,6 +610,50 @@ pub(crate) mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_display_p3_photo_is_converted_to_srgb_in_its_variants() {
+        use image::codecs::jpeg::JpegEncoder;
+        use image::ImageEncoder;
+        let dir = tempfile::tempdir().unwrap();
+        let p3 = moxcms::ColorProfile::new_display_p3().encode().unwrap();
+        let flat = |colour: [u8; 3]| image::RgbImage::from_pixel(64, 64, image::Rgb(colour));
+        let write = |name: &str, colour: [u8; 3], profile: Option<&[u8]>| {
+            let mut bytes = Vec::new();
+            let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 100);
+            if let Some(profile) = profile {
+                encoder.set_icc_profile(profile.to_vec()).unwrap();
+            }
+            encoder
+                .write_image(
+                    flat(colour).as_raw(),
+                    64,
+                    64,
+                    image::ExtendedColorType::Rgb8,
+                )
+                .unwrap();
+            let path = dir.path().join(name);
+            fs::write(&path, bytes).unwrap();
+            decode(&path).unwrap().to_rgb8().get_pixel(32, 32).0
+        };
+        let orange = [200, 100, 50];
+        let untagged = write("untagged.jpg", orange, None);
+        let tagged = write("p3.jpg", orange, Some(&p3));
+        for c in 0..3 {
+            assert!(untagged[c].abs_diff(orange[c]) <= 2, "{untagged:?}");
+        }
+        // The same numbers in the wider P3 are a more saturated colour, in sRGB.
+        assert!(
+            tagged[0] >= untagged[0] + 8,
+            "{tagged:?} against {untagged:?}"
+        );
+        assert!(
+            tagged[2] + 8 <= untagged[2],
+            "{tagged:?} against {untagged:?}"
+        );
+        let grey = write("grey.jpg", [128, 128, 128], Some(&p3));
+        assert!(grey.iter().all(|&c| c.abs_diff(128) <= 3), "{grey:?}");
     }
 
     #[test]
