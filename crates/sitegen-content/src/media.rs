@@ -247,6 +247,9 @@ impl MediaCache {
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase)
             .unwrap_or_default();
+        if let Some(problem) = wrong_format(path, &extension, &bytes) {
+            return Err(problem);
+        }
         let unreadable = |reason: String| {
             MediaProblem::new(
                 ErrorCode::MediaUnreadable,
@@ -354,6 +357,58 @@ fn truncation(extension: &str, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
+/// An image file the pages could not show as its name says: empty, a HEIC photo, or
+/// bytes of another raster format than its extension (judged by their first bytes).
+fn wrong_format(path: &str, extension: &str, bytes: &[u8]) -> Option<MediaProblem> {
+    if bytes.is_empty() && (IMAGE_EXTENSIONS.contains(&extension) || extension == "svg") {
+        return Some(MediaProblem::new(
+            ErrorCode::MediaUnreadable,
+            format!("media file \"{path}\" is empty (0 bytes): copy or export it again"),
+        ));
+    }
+    // An ISO media file of a HEIF brand: `....ftypheic`, `ftypmif1`, …
+    let heif = bytes.get(4..8) == Some(b"ftyp".as_slice())
+        && bytes.get(8..12).is_some_and(|brand| {
+            [
+                b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1",
+            ]
+            .iter()
+            .any(|known| brand == known.as_slice())
+        });
+    if heif || matches!(extension, "heic" | "heif") {
+        return Some(MediaProblem::new(
+            ErrorCode::HeicPhoto,
+            format!(
+                "image \"{path}\" is a HEIC photo (the iPhone's format), which most browsers cannot show; export it as a JPEG"
+            ),
+        ));
+    }
+    let actual = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        "png"
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        "jpg"
+    } else if bytes.starts_with(b"GIF8") {
+        "gif"
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        "webp"
+    } else {
+        return None;
+    };
+    let named = match extension {
+        "jpeg" => "jpg",
+        other => other,
+    };
+    (IMAGE_EXTENSIONS.contains(&extension) && named != actual).then(|| {
+        MediaProblem::new(
+            ErrorCode::MediaMisnamed,
+            format!(
+                "image \"{path}\" is a {} file named .{extension}: rename it to .{actual}",
+                actual.to_ascii_uppercase()
+            ),
+        )
+    })
+}
+
 /// The dimensions of an image other than a drawing (video: 0×0), or why the bytes are
 /// not one.
 fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
@@ -377,7 +432,36 @@ fn dimensions(extension: &str, bytes: &[u8]) -> Result<(u32, u32), String> {
     if width == 0 || height == 0 {
         return Err("zero width or height".into());
     }
+    // A phone stores a portrait photo as landscape pixels turned by its EXIF
+    // orientation: pages show it, and its variants are made, the right way up.
+    if turned_sideways(extension, bytes) {
+        return Ok((height, width));
+    }
     Ok((width, height))
+}
+
+/// Whether the EXIF orientation of a JPEG or PNG turns it by a quarter (orientations
+/// 5 to 8), so that it is shown with its width and height swapped.
+fn turned_sideways(extension: &str, bytes: &[u8]) -> bool {
+    use image::metadata::Orientation;
+    use image::ImageDecoder;
+    if !matches!(extension, "jpg" | "jpeg" | "png") {
+        return false;
+    }
+    let orientation = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()
+        .and_then(|reader| reader.into_decoder().ok())
+        .and_then(|mut decoder| decoder.orientation().ok());
+    matches!(
+        orientation,
+        Some(
+            Orientation::Rotate90
+                | Orientation::Rotate270
+                | Orientation::Rotate90FlipH
+                | Orientation::Rotate270FlipH
+        )
+    )
 }
 
 /// An SVG file's XML, whose root is an `<svg>` element.
@@ -658,6 +742,25 @@ mod tests {
     }
 
     #[test]
+    fn a_phone_photo_has_the_size_it_is_shown_at_whatever_its_exif_orientation() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        let upright = image::RgbImage::new(48, 32);
+        let mut cache = MediaCache::new(dir.path(), MAX_IMAGE_SIDE);
+        for orientation in 1..=8 {
+            let path = format!("media/o{orientation}.jpg");
+            let jpeg = crate::testing::phone_jpeg(&upright, orientation);
+            std::fs::write(dir.path().join(&path), jpeg).unwrap();
+            let file = cache.resolve(&path).unwrap();
+            assert_eq!(
+                (file.width, file.height),
+                (48, 32),
+                "orientation {orientation}"
+            );
+        }
+    }
+
+    #[test]
     fn media_hash_is_the_first_8_hex_of_sha256() {
         // sha256("") = e3b0c442…
         let empty: [u8; 32] = Sha256::digest(b"").into();
@@ -831,6 +934,40 @@ mod tests {
         assert!(MediaCache::new(dir.path(), 200)
             .resolve("media/a.png")
             .is_ok());
+    }
+
+    #[test]
+    fn an_empty_misnamed_or_heic_image_is_refused_with_what_to_do() {
+        let problem = resolve_bytes("empty.jpg", b"").unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaUnreadable);
+        assert!(
+            problem.message.contains("is empty (0 bytes)"),
+            "{}",
+            problem.message
+        );
+
+        let problem = resolve_bytes("photo.jpg", &png_header(4, 4)).unwrap_err();
+        assert_eq!(problem.code, ErrorCode::MediaMisnamed);
+        assert!(
+            problem
+                .message
+                .contains("is a PNG file named .jpg: rename it to .png"),
+            "{}",
+            problem.message
+        );
+
+        let mut heic = vec![0, 0, 0, 24];
+        heic.extend(b"ftypheic\0\0\0\0mif1heic");
+        for name in ["IMG_0001.jpg", "IMG_0001.HEIC"] {
+            let problem = resolve_bytes(name, &heic).unwrap_err();
+            assert_eq!(problem.code, ErrorCode::HeicPhoto, "{name}");
+            assert!(
+                problem.message.contains("export it as a JPEG"),
+                "{}",
+                problem.message
+            );
+        }
+        assert!(ErrorCode::HeicPhoto.hint().contains("Most Compatible"));
     }
 
     #[test]

@@ -232,6 +232,73 @@ pub mod fuzz {
     }
 }
 
+/// A phone's JPEG of the `upright` picture: its pixels stored turned as EXIF
+/// `orientation` (1 to 8) says they must be turned back, the way cameras store a
+/// portrait photo, with that orientation (and a camera make, and a GPS position) in
+/// its EXIF. Quality 95.
+pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
+    use image::codecs::jpeg::JpegEncoder;
+    use image::metadata::Orientation;
+    use image::{DynamicImage, ImageEncoder};
+    let applied = Orientation::from_exif(orientation).expect("an EXIF orientation, 1 to 8");
+    // Orientations that turn a quarter one way are stored turned the other way.
+    let stored_as = match applied {
+        Orientation::Rotate90 => Orientation::Rotate270,
+        Orientation::Rotate270 => Orientation::Rotate90,
+        other => other,
+    };
+    let mut stored = DynamicImage::ImageRgb8(upright.clone());
+    stored.apply_orientation(stored_as);
+    let stored = stored.into_rgb8();
+    let mut bytes = Vec::new();
+    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 95);
+    encoder
+        .set_exif_metadata(exif_with(orientation))
+        .expect("the JPEG encoder writes EXIF");
+    encoder
+        .write_image(
+            stored.as_raw(),
+            stored.width(),
+            stored.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .expect("a JPEG in memory");
+    bytes
+}
+
+/// A big-endian TIFF block of EXIF: the orientation, a camera make ("PhoneMaker") and
+/// a GPS IFD with a latitude reference, like a phone's.
+fn exif_with(orientation: u8) -> Vec<u8> {
+    const MAKE: &[u8; 12] = b"PhoneMaker\0\0";
+    let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
+    // IFD0 at 8: 3 entries (12 bytes each), the next-IFD offset, then the make's text.
+    let make_at: u32 = 8 + 2 + 3 * 12 + 4;
+    let gps_at: u32 = make_at + MAKE.len() as u32;
+    let entry = |tiff: &mut Vec<u8>, tag: u16, kind: u16, count: u32, value: [u8; 4]| {
+        tiff.extend(tag.to_be_bytes());
+        tiff.extend(kind.to_be_bytes());
+        tiff.extend(count.to_be_bytes());
+        tiff.extend(value);
+    };
+    tiff.extend(3u16.to_be_bytes());
+    entry(
+        &mut tiff,
+        0x010F,
+        2,
+        MAKE.len() as u32,
+        make_at.to_be_bytes(),
+    );
+    entry(&mut tiff, 0x0112, 3, 1, [0, orientation, 0, 0]);
+    entry(&mut tiff, 0x8825, 4, 1, gps_at.to_be_bytes());
+    tiff.extend(0u32.to_be_bytes());
+    tiff.extend(MAKE);
+    // The GPS IFD: GPSLatitudeRef = "N".
+    tiff.extend(1u16.to_be_bytes());
+    entry(&mut tiff, 0x0001, 2, 2, [b'N', 0, 0, 0]);
+    tiff.extend(0u32.to_be_bytes());
+    tiff
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -199,6 +199,14 @@ catalogue! {
     /// site's own address. Raised by `sitegen check`, `sitegen build` and the editor's upload.
     UnsafeSvg = "E0408", Error, "drawing runs script or loads other files",
         "export the drawing without scripts, event handlers or links to other files (in Inkscape: Save As \"Optimized SVG\" or \"Plain SVG\"), or use a PNG";
+    /// An image's bytes are of another format than its extension says (a PNG named
+    /// `.jpg`): hosts would send it with the wrong type.
+    MediaMisnamed = "E0409", Error, "image named for another format",
+        "rename the file to the extension of its format (the message names it), or export it again in the format its name says";
+    /// A HEIC/HEIF photo (the iPhone's default format), which browsers other than Safari
+    /// do not show.
+    HeicPhoto = "E0410", Error, "HEIC photo",
+        "export it as a JPEG: on the iPhone, share the photo to Files (or Mail) with Options > Format: Most Compatible; on a Mac, open it in Preview or Photos and use File > Export as JPEG; for new photos, Settings > Camera > Formats > Most Compatible";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";

@@ -1,4 +1,10 @@
-//! PNG copies of the SVG drawings that pages are shared with.
+//! The files pages are shared with: PNG copies of SVG drawings, and small JPEGs of
+//! photos.
+//!
+//! A photo (a PNG or JPEG) is shared as a JPEG of at most [`SHARE_JPEG_MAX_BYTES`],
+//! [`SHARE_JPEG_WIDTH`] px wide, cropped to an aspect ratio link previews show whole,
+//! the right way up and without the photo's metadata ([`share_jpeg`]): a phone's
+//! 3 MB original gets no preview on WhatsApp, and carries where it was taken.
 //!
 //! Facebook, LinkedIn, X and WhatsApp draw no SVG preview, and every product, category
 //! and service illustration is an SVG drawing. So each drawing some page shares (the
@@ -43,25 +49,163 @@ const SHARE_PNG_MIN_SIDE: u32 = 200;
 /// new meaning.
 const SHARE_PNG_ENCODING: &str = "resvg-0.49-png-fast-sub-v1";
 
-/// The PNG a page shares in place of an SVG drawing.
+/// The file a page is shared with in place of its own image: a PNG drawn from an SVG
+/// drawing, or a JPEG of a photo small enough for every chat app.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SharePng {
-    /// Where the PNG goes inside `dist/`, e.g. `media/categories/mot.1200w.1a2b3c4d.png`.
+pub struct ShareFile {
+    /// Where the file goes inside `dist/`, e.g. `media/categories/mot.1200w.1a2b3c4d.png`.
     pub output: String,
     pub width: u32,
     pub height: u32,
 }
 
-impl SharePng {
-    /// The URL path of the PNG: `/` + [`SharePng::output`].
+impl ShareFile {
+    /// The URL path of the file: `/` + [`ShareFile::output`].
     pub fn src(&self) -> String {
         format!("/{}", self.output)
     }
+
+    /// Its media type (`og:image:type`).
+    pub fn mime_type(&self) -> &'static str {
+        if self.output.ends_with(".png") {
+            "image/png"
+        } else {
+            "image/jpeg"
+        }
+    }
+}
+
+/// The file shared in place of `image`: the PNG of an SVG drawing ([`share_png`]), the
+/// JPEG of a PNG or JPEG photo ([`share_jpeg`]); `None` for any other file.
+pub fn share_file(image: &MediaRef) -> Option<ShareFile> {
+    share_png(image).or_else(|| share_jpeg(image))
+}
+
+/// The width of a photo's share JPEG, in pixels (narrower only when the photo is):
+/// the width Facebook and LinkedIn recommend for link previews.
+const SHARE_JPEG_WIDTH: u32 = 1200;
+
+/// The widest and the narrowest aspect ratios a link preview shows whole (Facebook's
+/// 1.91:1 and a square); a photo outside them is cropped about its middle.
+const SHARE_JPEG_ASPECTS: (f64, f64) = (1.91, 1.0);
+
+/// The most bytes a share JPEG may have: WhatsApp shows no link preview for an image of
+/// about 300 KB or more.
+pub const SHARE_JPEG_MAX_BYTES: usize = 300 * 1000;
+
+/// The JPEG qualities tried in turn until the file fits [`SHARE_JPEG_MAX_BYTES`].
+const SHARE_JPEG_QUALITIES: &[u8] = &[82, 72, 60, 45, 30];
+
+/// The decoder, the crop, the resize and the encoder of a share JPEG, part of its hash
+/// (see [`SHARE_PNG_ENCODING`]).
+const SHARE_JPEG_ENCODING: &str = "upright-srgb-crop-1.91-1-lanczos3-image-jpeg-300kb-v1";
+
+/// The JPEG shared in place of `image` when it is a PNG or JPEG photo; `None` for any
+/// other file. Like [`share_png`], it needs no file.
+pub fn share_jpeg(image: &MediaRef) -> Option<ShareFile> {
+    let (stem, extension) = image.path.rsplit_once('.')?;
+    let extension = extension.to_ascii_lowercase();
+    if !matches!(extension.as_str(), "jpg" | "jpeg" | "png")
+        || image.width == 0
+        || image.height == 0
+    {
+        return None;
+    }
+    let crop = share_jpeg_crop(image.width, image.height);
+    let (width, height) = share_jpeg_size(crop);
+    let mut hasher = Sha256::new();
+    hasher.update(image.output.as_bytes());
+    hasher.update(SHARE_JPEG_ENCODING.as_bytes());
+    hasher.update(width.to_le_bytes());
+    hasher.update(height.to_le_bytes());
+    let hash: String = hasher.finalize()[..4]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    Some(ShareFile {
+        output: format!("{stem}.{width}w.{hash}.jpg"),
+        width,
+        height,
+    })
+}
+
+/// The part of an upright `width` × `height` photo a share JPEG shows, as (x, y,
+/// width, height): all of it when its aspect ratio is within [`SHARE_JPEG_ASPECTS`],
+/// else its middle at the nearest of them.
+fn share_jpeg_crop(width: u32, height: u32) -> (u32, u32, u32, u32) {
+    let (widest, narrowest) = SHARE_JPEG_ASPECTS;
+    let aspect = f64::from(width) / f64::from(height.max(1));
+    if aspect > widest {
+        let kept = ((f64::from(height) * widest).round() as u32).clamp(1, width);
+        ((width - kept) / 2, 0, kept, height)
+    } else if aspect < narrowest {
+        let kept = ((f64::from(width) / narrowest).round() as u32).clamp(1, height);
+        (0, (height - kept) / 2, width, kept)
+    } else {
+        (0, 0, width, height)
+    }
+}
+
+/// The size of the share JPEG of a crop: [`SHARE_JPEG_WIDTH`] wide (or the crop's own
+/// width when narrower), its aspect ratio kept.
+fn share_jpeg_size((_, _, width, height): (u32, u32, u32, u32)) -> (u32, u32) {
+    let shared_width = width.clamp(1, SHARE_JPEG_WIDTH);
+    let shared_height = (u64::from(height) * u64::from(shared_width) + u64::from(width) / 2)
+        / u64::from(width.max(1));
+    (shared_width, (shared_height as u32).max(1))
+}
+
+/// The share JPEG of the photo at `source` (`shared` from [`share_jpeg`]): decoded the
+/// right way up in sRGB, cropped, resized, flattened on white, and encoded at the best
+/// quality of [`SHARE_JPEG_QUALITIES`] that fits [`SHARE_JPEG_MAX_BYTES`]. It carries no
+/// metadata: the encoder writes none.
+fn draw_share_jpeg(source: &Path, shared: &ShareFile) -> Result<Vec<u8>, MediaError> {
+    use image::codecs::jpeg::JpegEncoder;
+    let photo = crate::variants::decode(source)?;
+    let (x, y, width, height) = share_jpeg_crop(photo.width(), photo.height());
+    let resized = photo.crop_imm(x, y, width, height).resize_exact(
+        shared.width,
+        shared.height,
+        image::imageops::FilterType::Lanczos3,
+    );
+    let pixels = on_white(resized);
+    let mut bytes = Vec::new();
+    for &quality in SHARE_JPEG_QUALITIES {
+        bytes.clear();
+        JpegEncoder::new_with_quality(&mut bytes, quality)
+            .write_image(
+                pixels.as_raw(),
+                shared.width,
+                shared.height,
+                ExtendedColorType::Rgb8,
+            )
+            .map_err(|error| MediaError::ShareImage {
+                path: source.to_path_buf(),
+                reason: format!("the JPEG encoder failed: {error}"),
+            })?;
+        if bytes.len() <= SHARE_JPEG_MAX_BYTES {
+            break;
+        }
+    }
+    Ok(bytes)
+}
+
+/// The image's RGB pixels, any transparency flattened on white (JPEG has no alpha).
+fn on_white(image: image::DynamicImage) -> image::RgbImage {
+    if !image.color().has_alpha() {
+        return image.into_rgb8();
+    }
+    let rgba = image.into_rgba8();
+    image::RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
+        let [r, g, b, a] = rgba.get_pixel(x, y).0;
+        let over = |c: u8| ((u16::from(c) * u16::from(a) + 255 * (255 - u16::from(a))) / 255) as u8;
+        image::Rgb([over(r), over(g), over(b)])
+    })
 }
 
 /// The PNG shared in place of `image` when it is an SVG drawing; `None` for any other
 /// file. Needs no file: the name and size come from the drawing's hashed name and size.
-pub fn share_png(image: &MediaRef) -> Option<SharePng> {
+pub fn share_png(image: &MediaRef) -> Option<ShareFile> {
     let (stem, extension) = image.path.rsplit_once('.')?;
     if !extension.eq_ignore_ascii_case("svg") {
         return None;
@@ -77,7 +221,7 @@ pub fn share_png(image: &MediaRef) -> Option<SharePng> {
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect();
-    Some(SharePng {
+    Some(ShareFile {
         output: format!("{stem}.{width}w.{hash}.png"),
         width,
         height,
@@ -96,33 +240,33 @@ fn share_png_size(width: u32, height: u32) -> (u32, u32) {
     (side(width), side(height))
 }
 
-/// What [`write_share_pngs`] did.
+/// What [`write_share_files`] did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct SharePngStats {
-    /// PNGs drawn in this run.
+pub struct ShareFileStats {
+    /// Files made in this run.
     pub drawn: usize,
-    /// PNGs copied from the cache.
+    /// Files copied from the cache.
     pub cached: usize,
 }
 
-/// Writes into `out` the PNG of every SVG drawing of `shared` (the drawings pages are
-/// shared with, each once), drawing on up to `jobs` threads only those missing from the
+/// Writes into `out` the share file ([`share_file`]) of every image of `shared` (the
+/// images pages are shared with, each once), making on up to `jobs` threads only those missing from the
 /// media cache folder `cache`, or all of them unless `reuse` (`--no-cache`, which
 /// refills the cache).
-pub fn write_share_pngs<D: Destination>(
+pub fn write_share_files<D: Destination>(
     content: &Content,
     shared: &[&MediaRef],
     out: &D,
     cache: &Path,
     reuse: bool,
     jobs: usize,
-) -> Result<SharePngStats, D::Error> {
-    let drawings: Vec<(&MediaRef, SharePng)> = shared
+) -> Result<ShareFileStats, D::Error> {
+    let drawings: Vec<(&MediaRef, ShareFile)> = shared
         .iter()
-        .filter_map(|&image| share_png(image).map(|png| (image, png)))
+        .filter_map(|&image| share_file(image).map(|file| (image, file)))
         .collect();
     if drawings.is_empty() {
-        return Ok(SharePngStats::default());
+        return Ok(ShareFileStats::default());
     }
     fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
     let (drawn, _) = parallel::run_queue(
@@ -144,6 +288,12 @@ pub fn write_share_pngs<D: Destination>(
                 .ok_or_else(|| {
                     MediaError::io(Path::new(&image.path), ErrorKind::NotFound.into())
                 })?;
+            if png.mime_type() == "image/jpeg" {
+                let bytes = draw_share_jpeg(source, png)?;
+                store(&cached, &bytes)?;
+                out.copy_file(&cached, &png.output)?;
+                return Ok(true);
+            }
             let svg = fs::read(source).map_err(|e| MediaError::io(source, e))?;
             let bytes = canvas
                 .draw_png(&svg, png.width, png.height)
@@ -158,7 +308,7 @@ pub fn write_share_pngs<D: Destination>(
         },
     )?;
     let drawn_now = drawn.iter().filter(|&&drawn| drawn).count();
-    Ok(SharePngStats {
+    Ok(ShareFileStats {
         drawn: drawn_now,
         cached: drawn.len() - drawn_now,
     })
@@ -234,6 +384,7 @@ fn drawable_tree(text: &str) -> Result<usvg::Tree, Undrawable> {
 pub fn undrawable_shared_drawings(content: &Content, shared: &[&MediaRef]) -> Vec<Diagnostic> {
     shared
         .iter()
+        .filter(|image| share_png(image).is_some())
         .filter_map(|image| {
             let file = content.media.get(&image.path)?;
             let shown = sitegen_content::display_path(&content.root, &image.path);
@@ -412,6 +563,83 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_photo_is_shared_1200_px_wide_within_1_91_to_1_and_a_square() {
+        let size = |w, h| share_jpeg_size(share_jpeg_crop(w, h));
+        assert_eq!(size(4032, 3024), (1200, 900));
+        assert_eq!(
+            size(3024, 4032),
+            (1200, 1200),
+            "a portrait photo: its middle square"
+        );
+        assert_eq!(
+            size(6000, 1000),
+            (1200, 628),
+            "a panorama: its middle at 1.91:1"
+        );
+        assert_eq!(
+            size(800, 600),
+            (800, 600),
+            "never made wider than the photo"
+        );
+        assert_eq!(share_jpeg_crop(3024, 4032), (0, 504, 3024, 3024));
+        let photo = svg_ref("media/p/one.jpg", "media/p/one.1a2b3c4d.jpg", 4032, 3024);
+        let jpeg = share_jpeg(&photo).unwrap();
+        assert!(jpeg.output.starts_with("media/p/one.1200w.") && jpeg.output.ends_with(".jpg"));
+        assert_eq!(jpeg.mime_type(), "image/jpeg");
+        assert_eq!(share_file(&photo), Some(jpeg));
+        for other in ["media/a/x.gif", "media/a/x.webp", "media/a/x.svg"] {
+            assert_eq!(
+                share_jpeg(&svg_ref(other, other, 800, 600)),
+                None,
+                "{other}"
+            );
+        }
+    }
+
+    /// A 4032×3024 phone photo that JPEG compresses badly (fine noise over the
+    /// quarters), stored as a portrait photo turned by EXIF orientation 6.
+    fn noisy_phone_photo() -> Vec<u8> {
+        let quarters = crate::variants::tests::quarters();
+        let mut seed = 0x2545_F491_u32;
+        let photo = image::RgbImage::from_fn(4032, 3024, |x, y| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let base = quarters.get_pixel(x * 720 / 4032, y * 480 / 3024).0;
+            let grain = (seed & 63) as u8;
+            image::Rgb(base.map(|c| c.saturating_sub(grain / 2).saturating_add(grain / 2)))
+        });
+        sitegen_content::testing::phone_jpeg(&photo, 6)
+    }
+
+    #[test]
+    fn a_phone_photo_is_shared_as_an_upright_jpeg_under_300_kb_without_its_exif() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("content/media/p/one.jpg");
+        fs::create_dir_all(source.parent().unwrap()).unwrap();
+        fs::write(&source, noisy_phone_photo()).unwrap();
+        // Stored 4032×3024, shown (and checked) as 3024×4032.
+        let photo = svg_ref("media/p/one.jpg", "media/p/one.1a2b3c4d.jpg", 3024, 4032);
+        let shared = share_jpeg(&photo).unwrap();
+        let bytes = draw_share_jpeg(&source, &shared).unwrap();
+        assert!(bytes.len() <= SHARE_JPEG_MAX_BYTES, "{} bytes", bytes.len());
+        let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg)
+            .unwrap()
+            .into_rgb8();
+        assert_eq!(decoded.dimensions(), (1200, 1200));
+        assert!(
+            crate::variants::tests::shows_quarters_upright(&decoded),
+            "the share JPEG is turned"
+        );
+        let mut decoder =
+            image::codecs::jpeg::JpegDecoder::new(std::io::Cursor::new(&bytes)).unwrap();
+        use image::ImageDecoder;
+        assert_eq!(decoder.exif_metadata().unwrap(), None);
+        assert_eq!(decoder.xmp_metadata().unwrap(), None);
+        assert!(!bytes.windows(10).any(|w| w == b"PhoneMaker"));
+    }
+
     /// Decodes a PNG into its size, colour type and the RGB of pixel (x, y).
     fn decode(bytes: &[u8], x: u32, y: u32) -> ((u32, u32), image::ColorType, [u8; 3]) {
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
@@ -520,16 +748,16 @@ mod tests {
         let (_, content, shared) = fixture(dir.path());
         let shared: Vec<&MediaRef> = shared.iter().collect();
         let cache = dir.path().join("cache");
-        let outputs: Vec<SharePng> = shared
+        let outputs: Vec<ShareFile> = shared
             .iter()
             .map(|image| share_png(image).unwrap())
             .collect();
 
         let cold = Staging::new(&dir.path().join("cold")).unwrap();
-        let stats = write_share_pngs(&content, &shared, &cold, &cache, true, 2).unwrap();
+        let stats = write_share_files(&content, &shared, &cold, &cache, true, 2).unwrap();
         assert_eq!(
             stats,
-            SharePngStats {
+            ShareFileStats {
                 drawn: 6,
                 cached: 0
             }
@@ -545,10 +773,10 @@ mod tests {
         }
 
         let warm = Staging::new(&dir.path().join("warm")).unwrap();
-        let stats = write_share_pngs(&content, &shared, &warm, &cache, true, 2).unwrap();
+        let stats = write_share_files(&content, &shared, &warm, &cache, true, 2).unwrap();
         assert_eq!(
             stats,
-            SharePngStats {
+            ShareFileStats {
                 drawn: 0,
                 cached: 6
             }
@@ -561,10 +789,10 @@ mod tests {
         }
 
         let fresh = Staging::new(&dir.path().join("fresh")).unwrap();
-        let stats = write_share_pngs(&content, &shared, &fresh, &cache, false, 1).unwrap();
+        let stats = write_share_files(&content, &shared, &fresh, &cache, false, 1).unwrap();
         assert_eq!(
             stats,
-            SharePngStats {
+            ShareFileStats {
                 drawn: 6,
                 cached: 0
             },
@@ -585,7 +813,7 @@ mod tests {
         )
         .unwrap();
         let staging = Staging::new(&dir.path().join("out")).unwrap();
-        let error = write_share_pngs(
+        let error = write_share_files(
             &content,
             &shared,
             &staging,

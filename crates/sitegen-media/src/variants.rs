@@ -15,14 +15,14 @@
 //! copies instead of re-encoding and takes the same decisions from the cached files'
 //! sizes.
 //!
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageReader};
+use image::{DynamicImage, ImageDecoder, ImageReader};
 use sitegen_content::{MediaFile, MediaIndex, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
 
@@ -37,6 +37,13 @@ use crate::error::MediaError;
 /// them: [`encode_variants`] encodes them.
 pub fn plan_variants(media: &mut MediaIndex) {
     media.set_variants(variants::plan);
+}
+
+/// Whether the caller publishes `file` as it is, before its variants are written: not
+/// when a page shows it with variants, which may replace it; [`encode_variants`] then
+/// publishes it if they do not.
+pub fn publishes_original(file: &MediaFile, shown: &ShownImages) -> bool {
+    file.variants.is_empty() || !shown.shows(file)
 }
 
 /// What [`encode_variants`] did.
@@ -78,7 +85,8 @@ pub struct ShownImages {
 }
 
 impl ShownImages {
-    fn shows(&self, file: &MediaFile) -> bool {
+    /// Whether a page or the layout shows `file`.
+    pub fn shows(&self, file: &MediaFile) -> bool {
         self.srcs.contains(&file.src())
     }
 }
@@ -106,17 +114,22 @@ pub fn shown_images_of<S: AsRef<[String]>>(
     pages: impl IntoIterator<Item = S>,
     layout: &[String],
 ) -> ShownImages {
-    let planned: HashSet<String> = media
-        .files()
-        .filter(|file| !file.variants.is_empty())
-        .map(MediaFile::src)
-        .collect();
+    // A view names a file its variants replace by its widest variant
+    // (`sitegen_view::media`): either name finds the file.
+    let mut planned: HashMap<String, String> = HashMap::new();
+    for file in media.files().filter(|file| !file.variants.is_empty()) {
+        let src = file.src();
+        if let Some(widest) = file.variants.last() {
+            planned.insert(widest.src(), src.clone());
+        }
+        planned.insert(src.clone(), src);
+    }
     let mut shown: HashSet<String> = HashSet::new();
     let mut shows_planned = |srcs: &[String]| {
         let mut any = false;
-        for src in srcs.iter().filter(|src| planned.contains(*src)) {
-            if !shown.contains(src) {
-                shown.insert(src.clone());
+        for file in srcs.iter().filter_map(|src| planned.get(src)) {
+            if !shown.contains(file) {
+                shown.insert(file.clone());
             }
             any = true;
         }
@@ -151,6 +164,15 @@ impl WrittenVariants {
         !self.dropped.is_empty()
     }
 
+    /// Whether the variants of `file` kept by this decision replace it
+    /// ([`variants::replace_source`]), so that its original is not published.
+    pub fn replaces_source(&self, file: &MediaFile) -> bool {
+        let mut kept = file.clone();
+        kept.variants
+            .retain(|variant| !self.dropped.contains(&variant.output));
+        variants::replace_source(&kept)
+    }
+
     /// `media` without the variants left out, so the JSON views never list them.
     pub fn without_dropped(&self, media: &MediaIndex) -> MediaIndex {
         let mut kept = media.clone();
@@ -165,7 +187,9 @@ impl WrittenVariants {
 
 /// Writes every planned WebP variant of the images of `media` that are `shown` and
 /// smaller than their source into `out`; the others are left out of the published
-/// index ([`WrittenVariants::without_dropped`]). Only variants missing from `cache` are encoded
+/// index ([`WrittenVariants::without_dropped`]). It also writes the original of each of
+/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]):
+/// the caller publishes the other media files, but not these ([`publishes_original`]). Only variants missing from `cache` are encoded
 /// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
 /// refills the cache); the variants are encoded on up to `jobs` threads, each source
 /// decoded once.
@@ -204,6 +228,12 @@ pub fn encode_variants<D: Destination>(
         if !kept {
             written.stats.dropped += 1;
             written.dropped.insert(variants[index].1.output.clone());
+        }
+    }
+    // The pages offer the original of a file whose variants do not replace it.
+    for file in files {
+        if !written.replaces_source(file) {
+            out.copy_file(&file.source, &file.output)?;
         }
     }
     Ok(written)
@@ -282,16 +312,63 @@ fn write_variant<D: Destination>(
     Ok((true, was_encoded))
 }
 
-fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
-    ImageReader::open(source)
+/// The image at `source` decoded the right way up: turned as its EXIF orientation says,
+/// as browsers show the file, since the variants carry no EXIF to say it again.
+pub(crate) fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
+    let undecodable = |error| MediaError::Decode {
+        path: source.to_path_buf(),
+        source: error,
+    };
+    let mut decoder = ImageReader::open(source)
         .map_err(|e| MediaError::io(source, e))?
         .with_guessed_format()
         .map_err(|e| MediaError::io(source, e))?
-        .decode()
-        .map_err(|error| MediaError::Decode {
-            path: source.to_path_buf(),
-            source: error,
-        })
+        .into_decoder()
+        .map_err(undecodable)?;
+    let orientation = decoder.orientation().map_err(undecodable)?;
+    // A profile that cannot be read is ignored, as browsers ignore it.
+    let profile = decoder.icc_profile().ok().flatten();
+    let mut image = DynamicImage::from_decoder(decoder).map_err(undecodable)?;
+    image.apply_orientation(orientation);
+    Ok(match profile {
+        Some(profile) => in_srgb(image, &profile),
+        None => image,
+    })
+}
+
+/// The pixels of `image`, whose colours are in the ICC profile `icc` (an iPhone's
+/// Display P3, a camera's Adobe RGB), in sRGB: the variants carry no profile, and
+/// browsers show an untagged image as sRGB, so unconverted it would look washed out.
+/// An image left as it is when the profile is not an RGB one moxcms reads.
+fn in_srgb(image: DynamicImage, icc: &[u8]) -> DynamicImage {
+    use moxcms::{ColorProfile, DataColorSpace, Layout, TransformOptions};
+    let Ok(profile) = ColorProfile::new_from_slice(icc) else {
+        return image;
+    };
+    if profile.color_space != DataColorSpace::Rgb {
+        return image;
+    }
+    let srgb = ColorProfile::new_srgb();
+    let (layout, mut pixels) = if image.color().has_alpha() {
+        (Layout::Rgba, DynamicImage::ImageRgba8(image.to_rgba8()))
+    } else {
+        (Layout::Rgb, DynamicImage::ImageRgb8(image.to_rgb8()))
+    };
+    let Ok(transform) =
+        profile.create_transform_8bit(layout, &srgb, layout, TransformOptions::default())
+    else {
+        return image;
+    };
+    let source = pixels.as_bytes().to_vec();
+    let converted = match &mut pixels {
+        DynamicImage::ImageRgba8(buffer) => transform.transform(&source, buffer),
+        DynamicImage::ImageRgb8(buffer) => transform.transform(&source, buffer),
+        _ => return image,
+    };
+    if converted.is_err() {
+        return image;
+    }
+    pixels
 }
 
 /// The image resized to `width` × `height` (Lanczos3) and encoded as lossy WebP at
@@ -320,7 +397,7 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::destination::testing::Folder as Staging;
 
@@ -455,6 +532,128 @@ mod tests {
                 (variant.width, variant.height)
             );
         }
+    }
+
+    /// An upright 720×480 picture of four flat quarters: red top left, green top
+    /// right, blue bottom left, white bottom right, which any turn or flip moves.
+    pub(crate) fn quarters() -> image::RgbImage {
+        image::RgbImage::from_fn(720, 480, |x, y| {
+            image::Rgb(match (x < 360, y < 240) {
+                (true, true) => [255, 0, 0],
+                (false, true) => [0, 255, 0],
+                (true, false) => [0, 0, 255],
+                (false, false) => [255, 255, 255],
+            })
+        })
+    }
+
+    /// Whether `image` (any size) shows [`quarters`] the right way up: each quarter's
+    /// middle is near its colour.
+    pub(crate) fn shows_quarters_upright(image: &image::RgbImage) -> bool {
+        let (w, h) = image.dimensions();
+        [
+            (w / 4, h / 4, [255, 0, 0]),
+            (3 * w / 4, h / 4, [0, 255, 0]),
+            (w / 4, 3 * h / 4, [0, 0, 255]),
+            (3 * w / 4, 3 * h / 4, [255, 255, 255]),
+        ]
+        .iter()
+        .all(|&(x, y, colour)| {
+            let pixel = image.get_pixel(x, y).0;
+            (0..3).all(|c| pixel[c].abs_diff(colour[c]) < 40)
+        })
+    }
+
+    /// The RGB pixels of a lossy WebP file.
+    pub(crate) fn decode_webp(bytes: &[u8]) -> image::RgbImage {
+        let decoded = webp::Decoder::new(bytes).decode().unwrap();
+        let (width, height) = (decoded.width(), decoded.height());
+        if decoded.is_alpha() {
+            image::DynamicImage::ImageRgba8(
+                image::RgbaImage::from_raw(width, height, decoded.to_vec()).unwrap(),
+            )
+            .into_rgb8()
+        } else {
+            image::RgbImage::from_raw(width, height, decoded.to_vec()).unwrap()
+        }
+    }
+
+    #[test]
+    fn every_variant_of_a_phone_photo_is_upright_whatever_its_exif_orientation() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        let paths: Vec<String> = (1..=8).map(|o| format!("media/o{o}.jpg")).collect();
+        for (orientation, path) in (1..=8).zip(&paths) {
+            let jpeg = sitegen_content::testing::phone_jpeg(&quarters(), orientation);
+            fs::write(content.join(path), jpeg).unwrap();
+        }
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        let mut media = sitegen_content::testing::media_index(&content, &paths);
+        plan_variants(&mut media);
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let (media, _) = write_variants(&media, &staging, &dir.path().join("cache"), true);
+        for path in paths {
+            let file = media.get(path).unwrap();
+            assert_eq!(file.variants.len(), 2, "{path}: 640 and 720 px wide");
+            for variant in &file.variants {
+                let bytes = fs::read(staging.dir().join(&variant.output)).unwrap();
+                let decoded = decode_webp(&bytes);
+                assert_eq!(
+                    (decoded.width(), decoded.height()),
+                    (variant.width, variant.height)
+                );
+                assert!(
+                    shows_quarters_upright(&decoded),
+                    "{path}: the {}w variant is turned",
+                    variant.width
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_display_p3_photo_is_converted_to_srgb_in_its_variants() {
+        use image::codecs::jpeg::JpegEncoder;
+        use image::ImageEncoder;
+        let dir = tempfile::tempdir().unwrap();
+        let p3 = moxcms::ColorProfile::new_display_p3().encode().unwrap();
+        let flat = |colour: [u8; 3]| image::RgbImage::from_pixel(64, 64, image::Rgb(colour));
+        let write = |name: &str, colour: [u8; 3], profile: Option<&[u8]>| {
+            let mut bytes = Vec::new();
+            let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 100);
+            if let Some(profile) = profile {
+                encoder.set_icc_profile(profile.to_vec()).unwrap();
+            }
+            encoder
+                .write_image(
+                    flat(colour).as_raw(),
+                    64,
+                    64,
+                    image::ExtendedColorType::Rgb8,
+                )
+                .unwrap();
+            let path = dir.path().join(name);
+            fs::write(&path, bytes).unwrap();
+            decode(&path).unwrap().to_rgb8().get_pixel(32, 32).0
+        };
+        let orange = [200, 100, 50];
+        let untagged = write("untagged.jpg", orange, None);
+        let tagged = write("p3.jpg", orange, Some(&p3));
+        for c in 0..3 {
+            assert!(untagged[c].abs_diff(orange[c]) <= 2, "{untagged:?}");
+        }
+        // The same numbers in the wider P3 are a more saturated colour, in sRGB.
+        assert!(
+            tagged[0] >= untagged[0] + 8,
+            "{tagged:?} against {untagged:?}"
+        );
+        assert!(
+            tagged[2] + 8 <= untagged[2],
+            "{tagged:?} against {untagged:?}"
+        );
+        let grey = write("grey.jpg", [128, 128, 128], Some(&p3));
+        assert!(grey.iter().all(|&c| c.abs_diff(128) <= 3), "{grey:?}");
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub fn check_with_texts(
     let mut report = sitegen_content::load_with_texts(content_dir, load, texts);
     if let Some(content) = &report.content {
         let planned = routes::plan_on(content, sitegen_workers::parallel::worker_count(None));
-        let shared = seo::shared_svgs(content, &planned);
+        let shared = seo::shared_images(content, &planned);
         let problems = share::undrawable_shared_drawings(content, &shared);
         if !problems.is_empty() {
             report.diagnostics = merged(std::mem::take(&mut report.diagnostics), problems);

@@ -47,6 +47,8 @@ pub struct ShareImage {
     pub url: String,
     pub width: u32,
     pub height: u32,
+    /// Its media type (`og:image:type`), e.g. `image/jpeg`.
+    pub mime_type: &'static str,
     /// What the image shows: the name of the product, category or service it pictures
     /// (as the page's own `<img>` says), or the site's name for its default image.
     pub alt: String,
@@ -80,37 +82,40 @@ fn page_image<'a>(content: &'a Content, route: &PlannedRoute) -> Option<PageImag
     })
 }
 
-/// What `route` shows when shared: the page's own image ([`page_image`]) when it is one
-/// the sharing sites display, the PNG drawn from it when it is an SVG drawing (see
-/// [`share`]), else the site's default ([`default_share_image`]).
+/// What `route` shows when shared: the page's own image ([`page_image`]) as the file
+/// made to share it (a PNG of an SVG drawing, a small JPEG of a photo: see [`share`]),
+/// or as it is when sharing sites display it (GIF, WebP), else the site's default
+/// ([`default_share_image`]).
 pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage> {
     let Some(PageImage { image, alt }) = page_image(content, route) else {
         return default_share_image(content);
     };
+    if let Some(file) = share::share_file(image) {
+        return Some(ShareImage {
+            url: absolute(content.site.base_url(), &file.src()),
+            width: file.width,
+            height: file.height,
+            mime_type: file.mime_type(),
+            alt: alt.to_string(),
+        });
+    }
     if is_shareable(image) {
         return Some(share_image_of(content, image, alt));
     }
-    match share::share_png(image) {
-        Some(png) => Some(ShareImage {
-            url: absolute(content.site.base_url(), &png.src()),
-            width: png.width,
-            height: png.height,
-            alt: alt.to_string(),
-        }),
-        None => default_share_image(content),
-    }
+    default_share_image(content)
 }
 
-/// The SVG drawings the `planned` pages share, each once, in content path order: the
-/// ones [`share::write_share_pngs`] draws as PNGs.
-pub fn shared_svgs<'a>(content: &'a Content, planned: &[PlannedRoute]) -> Vec<&'a MediaRef> {
-    let drawings: BTreeMap<&str, &MediaRef> = planned
+/// The images the `planned` pages are shared with that get a file made to share them
+/// ([`share::share_file`]), each once, in content path order: the ones
+/// [`share::write_share_files`] makes.
+pub fn shared_images<'a>(content: &'a Content, planned: &[PlannedRoute]) -> Vec<&'a MediaRef> {
+    let images: BTreeMap<&str, &MediaRef> = planned
         .iter()
         .filter_map(|route| page_image(content, route))
-        .filter(|page| share::share_png(page.image).is_some())
+        .filter(|page| share::share_file(page.image).is_some())
         .map(|page| (page.image.path.as_str(), page.image))
         .collect();
-    drawings.into_values().collect()
+    images.into_values().collect()
 }
 
 /// The site's own share image (`site.toml`'s `og_image`), for pages without one.
@@ -137,10 +142,20 @@ fn is_shareable(image: &MediaRef) -> bool {
 }
 
 fn share_image_of(content: &Content, image: &MediaRef, alt: &str) -> ShareImage {
+    let extension = image
+        .output
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase());
     ShareImage {
         url: absolute(content.site.base_url(), &image.src()),
         width: image.width,
         height: image.height,
+        mime_type: match extension.as_deref() {
+            Some("png") => "image/png",
+            Some("gif") => "image/gif",
+            Some("webp") => "image/webp",
+            _ => "image/jpeg",
+        },
         alt: alt.to_string(),
     }
 }
@@ -238,7 +253,9 @@ fn product_ld(content: &Content, product: &Product, route: &PlannedRoute) -> Val
     ld.insert("name".into(), json!(product.title()));
     ld.insert("description".into(), json!(product.description()));
     if let Some(image) = content.product_image(product) {
-        ld.insert("image".into(), json!(absolute(base, &image.src())));
+        // A photo's original is not published: its share JPEG is the product's picture.
+        let src = share::share_jpeg(image).map_or_else(|| image.src(), |file| file.src());
+        ld.insert("image".into(), json!(absolute(base, &src)));
     }
     let category = content
         .category(product.category())
@@ -358,19 +375,20 @@ mod tests {
     }
 
     #[test]
-    fn pages_are_shared_with_their_own_raster_image_and_its_size() {
+    fn pages_are_shared_with_a_small_jpeg_of_their_own_photo_or_their_own_webp() {
         let mut content = real_content();
         let base = content.site.base_url().trim_end_matches('/').to_string();
         // A product with its own photo; the others of its category use the category's.
-        content.products[0].image = Some(raster("media/products/one.1a2b3c4d.jpg", 800, 600));
+        let photo = raster("media/products/one.1a2b3c4d.jpg", 800, 600);
+        content.products[0].image = Some(photo.clone());
         let category = content.products[0].category().to_string();
         let category_index = content
             .categories
             .iter()
             .position(|c| c.id() == category)
             .unwrap();
-        content.categories[category_index].image =
-            raster("media/categories/cat.1a2b3c4d.png", 1200, 630);
+        let category_photo = raster("media/categories/cat.1a2b3c4d.png", 1200, 630);
+        content.categories[category_index].image = category_photo.clone();
         content.services[0].image = Some(raster("media/services/svc.1a2b3c4d.webp", 640, 480));
         let sibling = content
             .products
@@ -382,19 +400,24 @@ mod tests {
         let all = routes::plan(&content);
         let image_of = |path: &str| share_image(&content, planned(&all, path)).unwrap();
 
+        let jpeg = share::share_jpeg(&photo).unwrap();
+        assert!(jpeg.output.ends_with(".jpg") && jpeg.output != photo.output);
         assert_eq!(
             image_of(&content.products[0].route()),
             ShareImage {
-                url: format!("{base}/media/products/one.1a2b3c4d.jpg"),
+                url: format!("{base}/{}", jpeg.output),
                 width: 800,
                 height: 600,
+                mime_type: "image/jpeg",
                 alt: content.products[0].title().to_string(),
             }
         );
+        let category_jpeg = share::share_jpeg(&category_photo).unwrap();
         let category_image = |alt: &str| ShareImage {
-            url: format!("{base}/media/categories/cat.1a2b3c4d.png"),
+            url: format!("{base}/{}", category_jpeg.output),
             width: 1200,
             height: 630,
+            mime_type: "image/jpeg",
             alt: alt.to_string(),
         };
         let sibling = &content.products[sibling];
@@ -414,6 +437,7 @@ mod tests {
                 url: format!("{base}/media/services/svc.1a2b3c4d.webp"),
                 width: 640,
                 height: 480,
+                mime_type: "image/webp",
                 alt: content.services[0].title().to_string(),
             }
         );
@@ -446,11 +470,12 @@ mod tests {
     }
 
     /// The share meta tags of a page shared with `url` at `width`×`height`.
-    fn share_tags(url: &str, (width, height): (u32, u32), alt: &str) -> [String; 6] {
+    fn share_tags(url: &str, (width, height): (u32, u32), alt: &str) -> [String; 7] {
         [
             format!(r#"<meta property="og:image" content="{url}">"#),
             format!(r#"<meta property="og:image:width" content="{width}">"#),
             format!(r#"<meta property="og:image:height" content="{height}">"#),
+            r#"<meta property="og:image:type" content="image/png">"#.to_string(),
             format!(r#"<meta property="og:image:alt" content="{alt}">"#),
             format!(r#"<meta name="twitter:image" content="{url}">"#),
             format!(r#"<meta name="twitter:image:alt" content="{alt}">"#),
@@ -510,6 +535,7 @@ mod tests {
                     url: format!("{base}/{}", png.output),
                     width: png.width,
                     height: png.height,
+                    mime_type: "image/png",
                     alt: alt.to_string(),
                 },
                 "{path}"
@@ -528,7 +554,7 @@ mod tests {
                 "{path}: the drawing itself is not shared"
             );
         }
-        let shared: Vec<&str> = shared_svgs(&content, &all)
+        let shared: Vec<&str> = shared_images(&content, &all)
             .iter()
             .map(|image| image.path.as_str())
             .collect();
@@ -606,7 +632,7 @@ mod tests {
         let content = sitegen_content::load(&sitegen_content::testing::valid_content_dir())
             .content
             .expect("the fixture loads");
-        let shared: Vec<&str> = shared_svgs(&content, &routes::plan(&content))
+        let shared: Vec<&str> = shared_images(&content, &routes::plan(&content))
             .iter()
             .map(|image| image.path.as_str())
             .collect();

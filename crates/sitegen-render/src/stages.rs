@@ -103,7 +103,8 @@ pub(crate) fn plan_content(
     let shown_images = plan.first().shown_images(&pages);
     warm.remember_pages(pages);
     let (content, routes) = (&plan.first().content, &plan.first().routes);
-    let undrawable = share::undrawable_shared_drawings(content, &seo::shared_svgs(content, routes));
+    let undrawable =
+        share::undrawable_shared_drawings(content, &seo::shared_images(content, routes));
     if !undrawable.is_empty() {
         return Err(BuildError::Content(crate::merged(warnings, undrawable)));
     }
@@ -155,8 +156,15 @@ pub(crate) fn copy_media(
 ) -> Result<bool, BuildError> {
     let media = &planned.plan.first().content.media;
     staging.copy_tree(&web.client_dir)?;
+    let site_image = planned.plan.first().content.site.og_image_output();
     for media in media.files() {
-        staging.copy_file(&media.source, &media.output)?;
+        // A shown image whose variants replace it is not published ([`variants`]), unless
+        // it is also the site's share image.
+        if variants::publishes_original(media, &planned.shown_images)
+            || site_image == Some(media.output.as_str())
+        {
+            staging.copy_file(&media.source, &media.output)?;
+        }
     }
     if !planned.shown_images.by_layout {
         return Ok(true);

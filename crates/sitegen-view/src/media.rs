@@ -6,7 +6,9 @@ use sitegen_content::{Content, MediaRef};
 use ts_rs::TS;
 
 /// A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg";
-/// a video has width and height 0).
+/// a video has width and height 0). A png/jpg image whose variants replace it has its
+/// widest variant as `src` (the original is not published), and the original's upright
+/// size as width and height.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct Media {
     src: String,
@@ -30,9 +32,8 @@ pub struct MediaVariant {
 /// The view of a media file: `{ src, width, height, variants? }`, `variants` being
 /// those the build made and kept (see [`variants`]).
 pub fn media(c: &Content, media: &MediaRef) -> Media {
-    let variants: Vec<MediaVariant> = c
-        .media
-        .get(&media.path)
+    let file = c.media.get(&media.path);
+    let variants: Vec<MediaVariant> = file
         .map(|file| file.variants.as_slice())
         .unwrap_or_default()
         .iter()
@@ -42,8 +43,13 @@ pub fn media(c: &Content, media: &MediaRef) -> Media {
             height: v.height,
         })
         .collect();
+    // An original its variants replace is not published: the widest variant stands in.
+    let src = match (file, variants.last()) {
+        (Some(file), Some(widest)) if crate::variants::replace_source(file) => widest.src.clone(),
+        _ => media.src(),
+    };
     Media {
-        src: media.src(),
+        src,
         width: media.width,
         height: media.height,
         variants: (!variants.is_empty()).then_some(variants),

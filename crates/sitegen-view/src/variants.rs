@@ -16,7 +16,7 @@ const VARIANT_WIDTHS: &[u32] = &[640, 1024, 1600];
 /// The encoder and its settings, part of every variant's hash (with
 /// [`VARIANT_QUALITY`]): change it whenever the encoding changes, so browsers and CDNs
 /// never keep an old file under a new meaning.
-const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-v2";
+const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-upright-srgb-v3";
 
 /// Quality of the lossy WebP variants (libwebp's 0-100 scale). libwebp's own default
 /// is 75; 80 keeps the hard edges and flat colours of the site's illustrations free of
@@ -38,6 +38,15 @@ pub fn variant_widths(width: u32) -> Vec<u32> {
         widths.push(width);
     }
     widths
+}
+
+/// Whether the variants of `file` replace it: the widest planned one was kept, so every
+/// width a page may want is a WebP variant. Such a file's original is not published
+/// (a phone's photo carries its camera, serial number and position, and weighs
+/// megabytes nobody is offered); its view's `src` is the widest variant.
+pub fn replace_source(file: &MediaFile) -> bool {
+    let widest = variant_widths(file.width).last().copied();
+    widest.is_some() && file.variants.last().map(|variant| variant.width) == widest
 }
 
 /// The WebP variants to make of `file`, narrowest first: none unless it is a png, jpg
@@ -101,6 +110,26 @@ mod tests {
     }
 
     #[test]
+    fn variants_replace_their_source_only_while_the_widest_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("media")).unwrap();
+        let photo = sitegen_content::testing::phone_jpeg(&image::RgbImage::new(2000, 1000), 1);
+        std::fs::write(dir.path().join("media/p.jpg"), photo).unwrap();
+        let media = sitegen_content::testing::media_index(dir.path(), &["media/p.jpg"]);
+        let mut file = media.get("media/p.jpg").unwrap().clone();
+        assert!(!replace_source(&file), "no variants yet");
+        file.variants = plan(&file);
+        assert!(replace_source(&file));
+        file.variants.remove(0);
+        assert!(replace_source(&file), "a narrower one left out");
+        file.variants.pop();
+        assert!(
+            !replace_source(&file),
+            "the widest left out: the original is needed"
+        );
+    }
+
+    #[test]
     fn variants_keep_the_aspect_ratio_and_hash_source_and_width() {
         let variants = plan_for("media/home/poster.jpg", b"digest", 1280, 720);
         let sizes: Vec<(u32, u32)> = variants.iter().map(|v| (v.width, v.height)).collect();
@@ -126,7 +155,7 @@ mod tests {
         let names: Vec<&str> = variants.iter().map(|v| v.output.as_str()).collect();
         assert_eq!(
             names,
-            ["media/a.640w.53a6c2b1.webp", "media/a.800w.702979b6.webp"]
+            ["media/a.640w.6424b942.webp", "media/a.800w.85287e0f.webp"]
         );
     }
 

@@ -204,11 +204,11 @@ fn write_pages_and_images(
                 .for_variants
                 .is_some_and(|shown| shown.by_page[index])
         });
-    let drawings = seo::shared_svgs(content, planned);
+    let drawings = seo::shared_images(content, planned);
     let (rendered, shared) = std::thread::scope(|scope| {
         let shared = scope.spawn(|| {
             parallel::in_background(|| {
-                share::write_share_pngs(content, &drawings, staging, media_cache, reuse, jobs)
+                share::write_share_files(content, &drawings, staging, media_cache, reuse, jobs)
             })
         });
         let variants = scope.spawn(|| match waiting.for_variants {

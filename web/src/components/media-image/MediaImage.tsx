@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Media } from '../../content/types';
-import { DEFAULT_IMAGE_SIZES, mediaSrcSet } from './media-sources';
+import { DEFAULT_IMAGE_SIZES, mediaSrcSet, offersOnlyVariants } from './media-sources';
 
 type MediaImageProps = {
   media: Media;
@@ -10,15 +10,18 @@ type MediaImageProps = {
   eager?: boolean;
   /** How wide the image is shown (the `sizes` attribute), for picking a WebP variant. */
   sizes?: string;
+  /** The most CSS pixels wide the place shows it at: no variant wider than twice that is offered. */
+  widest?: number;
 };
 
 /**
  * An image from the content, always with its intrinsic width and height. With WebP
  * variants it is a `<picture>` whose WebP source the browser picks by `sizes`; the
- * `<img>` inside falls back to the original file. A broken image (load error) shows
+ * `<img>` inside falls back to `src` (the original file, or the widest variant when the
+ * variants replace it and the original is not published). A broken image (load error) shows
  * the placeholder instead (spec §8 "Broken image").
  */
-export function MediaImage({ media, alt, className, eager = false, sizes = DEFAULT_IMAGE_SIZES }: MediaImageProps) {
+export function MediaImage({ media, alt, className, eager = false, sizes = DEFAULT_IMAGE_SIZES, widest }: MediaImageProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const imageRef = useRef<HTMLImageElement>(null);
 
@@ -45,13 +48,13 @@ export function MediaImage({ media, alt, className, eager = false, sizes = DEFAU
       onError={() => setBrokenSrc(media.src)}
     />
   );
-  const srcSet = mediaSrcSet(media);
+  const srcSet = mediaSrcSet(media, widest);
   if (!srcSet) return image;
-  // The set may end with the original file (when no WebP variant has its width):
-  // browsers decode what they fetch, `type` only tells them whether to use this source.
+  // The set ends with the original file (a PNG or JPEG) when no WebP variant has its
+  // width: the source then says no type, which would be wrong for that file.
   return (
     <picture>
-      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
+      <source type={offersOnlyVariants(media) ? 'image/webp' : undefined} srcSet={srcSet} sizes={sizes} />
       {image}
     </picture>
   );

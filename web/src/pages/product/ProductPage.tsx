@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PRODUCT_DETAIL_IMAGE, CARD_GRID_IMAGE } from '../../config/image-sizes';
 import { RouteBreadcrumb } from '../../components/breadcrumb/RouteBreadcrumb';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import { NotFoundMessage } from '../../components/not-found/NotFoundMessage';
@@ -21,7 +22,7 @@ export default function ProductPage() {
     <div className="container product-page">
       <RouteBreadcrumb />
       <article className="product-detail">
-        <MediaImage media={product.image} alt={product.title} className="product-detail-image" eager />
+        <MediaImage {...PRODUCT_DETAIL_IMAGE} media={product.image} alt={product.title} className="product-detail-image" eager />
         <div>
           <h1>
             {product.title}
@@ -87,7 +88,7 @@ export default function ProductPage() {
             {related.map((item) => (
               <li key={item.id}>
                 <article className="card">
-                  <MediaImage media={item.image} alt="" className="card-image" />
+                  <MediaImage {...CARD_GRID_IMAGE} media={item.image} alt="" className="card-image" />
                   <div className="card-body">
                     <h3>
                       <Link to={productPath(item)}>{item.title}</Link>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { PRODUCT_CARD_IMAGE } from '../../config/image-sizes';
 import { MediaImage } from '../../components/media-image/MediaImage';
 import type { ProductSummary } from '../../content/types';
 import { productPath } from '../../lib/paths';
@@ -22,7 +23,7 @@ export const ProductCard = memo(function ProductCard({ product, eager, onEnquire
     <li className="product-grid-item">
       <article className="card product-card">
         {/* The title below names the product: the artwork is decorative here. */}
-        <MediaImage media={product.image} alt="" className="card-image" eager={eager} />
+        <MediaImage {...PRODUCT_CARD_IMAGE} media={product.image} alt="" className="card-image" eager={eager} />
         <div className="card-body">
           <h2 className="product-card-title">
             <Link to={productPath(product)}>{product.title}</Link>

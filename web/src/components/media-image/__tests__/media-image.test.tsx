@@ -51,6 +51,14 @@ describe('MediaImage', () => {
     expect(image?.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it('gives no WebP type to a source that ends with the original file', () => {
+    const withoutFullWidth: Media = { ...poster, variants: poster.variants!.slice(0, 1) };
+    const { container } = render(<MediaImage media={withoutFullWidth} alt="" />);
+    const source = container.querySelector('picture > source');
+    expect(source?.getAttribute('srcset')).toBe('/media/home/poster.640w.webp 640w, /media/home/poster.jpg 1600w');
+    expect(source?.hasAttribute('type')).toBe(false);
+  });
+
   it('passes the caller’s sizes to the WebP source', () => {
     const { container } = render(
       <OptionalImage media={poster} alt="" sizes="(min-width: 960px) 33vw, 100vw" className="card-image" />,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../../content/types';
-import { mediaCandidates, mediaSrcForWidth, mediaSrcSet } from '../media-sources';
+import { candidatesForPlace, mediaCandidates, mediaSrcForWidth, mediaSrcSet, offersOnlyVariants } from '../media-sources';
+import { PRODUCT_CARD_IMAGE, PRODUCT_DETAIL_IMAGE } from '../../../config/image-sizes';
 
 const poster: Media = {
   src: '/media/home/poster.jpg',
@@ -18,6 +19,18 @@ const posterWithoutFullWidth: Media = { ...poster, variants: poster.variants!.sl
 
 const logo: Media = { src: '/media/brand/logo.svg', width: 160, height: 48 };
 
+/** A phone's 4032 px photo: its variants replace it, so its `src` is the widest of them. */
+const photo: Media = {
+  src: '/media/products/p1.1600w.webp',
+  width: 4032,
+  height: 3024,
+  variants: [
+    { src: '/media/products/p1.640w.webp', width: 640, height: 480 },
+    { src: '/media/products/p1.1024w.webp', width: 1024, height: 768 },
+    { src: '/media/products/p1.1600w.webp', width: 1600, height: 1200 },
+  ],
+};
+
 describe('media sources', () => {
   it('list the WebP variants narrowest first as the srcset', () => {
     expect(mediaSrcSet(poster)).toBe(
@@ -31,6 +44,26 @@ describe('media sources', () => {
       { src: '/media/home/poster.1024w.webp', width: 1024 },
       { src: '/media/home/poster.jpg', width: 1600 },
     ]);
+  });
+
+  it('offer only the variants of a photo they replace, never its original', () => {
+    expect(mediaSrcSet(photo)).toBe(
+      '/media/products/p1.640w.webp 640w, /media/products/p1.1024w.webp 1024w, /media/products/p1.1600w.webp 1600w',
+    );
+    expect(offersOnlyVariants(photo)).toBe(true);
+    expect(offersOnlyVariants(poster)).toBe(true);
+    expect(offersOnlyVariants(posterWithoutFullWidth)).toBe(false);
+  });
+
+  it('offer no variant wider than twice the widest the place shows', () => {
+    const widths = (widest?: number) => candidatesForPlace(photo, widest).map(({ width }) => width);
+    expect(widths()).toEqual([640, 1024, 1600]);
+    expect(widths(PRODUCT_DETAIL_IMAGE.widest)).toEqual([640, 1024]);
+    expect(widths(PRODUCT_CARD_IMAGE.widest)).toEqual([640]);
+    expect(widths(100)).toEqual([640]);
+    expect(mediaSrcSet(photo, PRODUCT_DETAIL_IMAGE.widest)).toBe(
+      '/media/products/p1.640w.webp 640w, /media/products/p1.1024w.webp 1024w',
+    );
   });
 
   it('are absent for a media without variants', () => {

@@ -1,4 +1,5 @@
 import { Pause, Play } from '../../../components/icons/frame-icons';
+import { SHOWCASE_CARD_IMAGE } from '../../../config/image-sizes';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import '../../../components/carousel/carousel.css';
 import { MediaImage } from '../../../components/media-image/MediaImage';
@@ -127,7 +128,7 @@ export function ShowcaseSection({ showcase, headingAs }: { showcase: Home['showc
               {active.cards.map((card) => (
                 <li key={card.title}>
                   <article className="card">
-                    <MediaImage media={card.image} alt={card.title} className="card-image" />
+                    <MediaImage {...SHOWCASE_CARD_IMAGE} media={card.image} alt={card.title} className="card-image" />
                     <div className="card-body">
                       <CardHeading sectionLevel={headingAs}>{card.title}</CardHeading>
                       <p>{card.description}</p>
