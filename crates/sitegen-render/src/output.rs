@@ -420,7 +420,12 @@ impl Staging {
         if self.link_unchanged(relative, &path, same_as_source) {
             return Ok(());
         }
-        fs::copy(source, &path).map_err(|e| BuildError::io(source, e))?;
+        // A new file, not `fs::copy`: it takes the mode every file the build writes has
+        // (0644 under the usual umask), not the source's, so a media file saved 0600
+        // is still readable by a web server running as another user.
+        fs::File::open(source)
+            .and_then(|mut from| std::io::copy(&mut from, &mut fs::File::create(&path)?))
+            .map_err(|e| BuildError::io(source, e))?;
         let metadata = fs::metadata(&path).map_err(|e| BuildError::io(&path, e))?;
         self.note_on_disk(relative, &metadata);
         Ok(())

@@ -246,3 +246,20 @@ fn files_land_in_nested_folders_even_when_threads_race_to_make_them() {
     // products, 50 product folders and their 50 slug folders.
     assert_eq!(folders, 101);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_copied_file_is_readable_by_everyone_whatever_its_sources_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let source = root.path().join("photo.jpg");
+    fs::write(&source, "bytes").unwrap();
+    fs::set_permissions(&source, fs::Permissions::from_mode(0o600)).unwrap();
+    let target = root.path().join("dist");
+    let staging = Staging::new(&target).unwrap();
+    staging.copy_file(&source, "media/photo.jpg").unwrap();
+    let copied = staging.dir.join("media/photo.jpg");
+    assert_eq!(fs::read_to_string(&copied).unwrap(), "bytes");
+    let mode = fs::metadata(&copied).unwrap().permissions().mode();
+    assert_eq!(mode & 0o044, 0o044, "mode {mode:o}");
+}
