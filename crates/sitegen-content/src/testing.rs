@@ -232,6 +232,44 @@ pub mod fuzz {
     }
 }
 
+/// An upright `width`×`height` picture of four quarters: red top left, green top
+/// right, blue bottom left, white bottom right, which any turn or flip moves. With a
+/// `grain` above 0 each pixel is darkened by up to `grain - 1` levels in a fine
+/// pattern, so that JPEG and WebP have something to compress.
+pub fn quarters(width: u32, height: u32, grain: u32) -> image::RgbImage {
+    image::RgbImage::from_fn(width, height, |x, y| {
+        let darker = if grain == 0 {
+            0
+        } else {
+            ((x * 7 + y * 13) % grain) as u8
+        };
+        let base: [u8; 3] = match (x < width / 2, y < height / 2) {
+            (true, true) => [255, 0, 0],
+            (false, true) => [0, 255, 0],
+            (true, false) => [0, 0, 255],
+            (false, false) => [255, 255, 255],
+        };
+        image::Rgb(base.map(|channel| channel.saturating_sub(darker)))
+    })
+}
+
+/// Whether `image` (any size) shows [`quarters`] the right way up: the middle of each
+/// quarter is within `tolerance` levels of its colour.
+pub fn shows_quarters_upright(image: &image::RgbImage, tolerance: u8) -> bool {
+    let (w, h) = image.dimensions();
+    [
+        (w / 4, h / 4, [255, 0, 0]),
+        (3 * w / 4, h / 4, [0, 255, 0]),
+        (w / 4, 3 * h / 4, [0, 0, 255]),
+        (3 * w / 4, 3 * h / 4, [255, 255, 255]),
+    ]
+    .iter()
+    .all(|&(x, y, colour): &(u32, u32, [u8; 3])| {
+        let pixel = image.get_pixel(x, y).0;
+        (0..3).all(|c| pixel[c].abs_diff(colour[c]) < tolerance)
+    })
+}
+
 /// A phone's JPEG of the `upright` picture: its pixels stored turned as EXIF
 /// `orientation` (1 to 8) says they must be turned back, the way cameras store a
 /// portrait photo, with that orientation (and a camera make, and a GPS position) in

@@ -215,6 +215,11 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
         "a_number_in_a_text_column_keeps_its_text_and_a_long_one_warns",
     ),
     (
+        ErrorCode::PrerenderRetried,
+        "crates/sitegen/tests/workers.rs",
+        "a_build_whose_worker_died_renders_its_routes_on_a_new_one_and_says_so",
+    ),
+    (
         ErrorCode::SpreadsheetChangedValue,
         "crates/sitegen-sheet/src/tests.rs",
         "a_sheet_saved_by_libreoffice_from_the_csv_changes_no_value",

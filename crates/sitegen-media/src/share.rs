@@ -113,20 +113,39 @@ pub fn share_jpeg(image: &MediaRef) -> Option<ShareFile> {
     }
     let crop = share_jpeg_crop(image.width, image.height);
     let (width, height) = share_jpeg_size(crop);
+    Some(hashed_share_file(
+        image,
+        stem,
+        SHARE_JPEG_ENCODING,
+        (width, height),
+        "jpg",
+    ))
+}
+
+/// A share file of `image` at `size`, named after the image's stem with a hash of its
+/// output name (which carries the hash of its bytes), the `encoding` and the size, so
+/// that a change of any gives a new name.
+fn hashed_share_file(
+    image: &MediaRef,
+    stem: &str,
+    encoding: &str,
+    (width, height): (u32, u32),
+    extension: &str,
+) -> ShareFile {
     let mut hasher = Sha256::new();
     hasher.update(image.output.as_bytes());
-    hasher.update(SHARE_JPEG_ENCODING.as_bytes());
+    hasher.update(encoding.as_bytes());
     hasher.update(width.to_le_bytes());
     hasher.update(height.to_le_bytes());
     let hash: String = hasher.finalize()[..4]
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect();
-    Some(ShareFile {
-        output: format!("{stem}.{width}w.{hash}.jpg"),
+    ShareFile {
+        output: format!("{stem}.{width}w.{hash}.{extension}"),
         width,
         height,
-    })
+    }
 }
 
 /// The part of an upright `width` × `height` photo a share JPEG shows, as (x, y,
@@ -210,22 +229,14 @@ pub fn share_png(image: &MediaRef) -> Option<ShareFile> {
     if !extension.eq_ignore_ascii_case("svg") {
         return None;
     }
-    let (width, height) = share_png_size(image.width, image.height);
-    let mut hasher = Sha256::new();
-    // The drawing's output name carries the hash of its bytes.
-    hasher.update(image.output.as_bytes());
-    hasher.update(SHARE_PNG_ENCODING.as_bytes());
-    hasher.update(width.to_le_bytes());
-    hasher.update(height.to_le_bytes());
-    let hash: String = hasher.finalize()[..4]
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect();
-    Some(ShareFile {
-        output: format!("{stem}.{width}w.{hash}.png"),
-        width,
-        height,
-    })
+    let size = share_png_size(image.width, image.height);
+    Some(hashed_share_file(
+        image,
+        stem,
+        SHARE_PNG_ENCODING,
+        size,
+        "png",
+    ))
 }
 
 /// The size of the share PNG of a `width` × `height` drawing: its aspect ratio with
@@ -600,7 +611,7 @@ mod tests {
     /// A 4032×3024 phone photo that JPEG compresses badly (fine noise over the
     /// quarters), stored as a portrait photo turned by EXIF orientation 6.
     fn noisy_phone_photo() -> Vec<u8> {
-        let quarters = crate::variants::tests::quarters();
+        let quarters = sitegen_content::testing::quarters(720, 480, 0);
         let mut seed = 0x2545_F491_u32;
         let photo = image::RgbImage::from_fn(4032, 3024, |x, y| {
             seed ^= seed << 13;
@@ -629,7 +640,7 @@ mod tests {
             .into_rgb8();
         assert_eq!(decoded.dimensions(), (1200, 1200));
         assert!(
-            crate::variants::tests::shows_quarters_upright(&decoded),
+            sitegen_content::testing::shows_quarters_upright(&decoded, 40),
             "the share JPEG is turned"
         );
         let mut decoder =

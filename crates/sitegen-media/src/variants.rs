@@ -400,6 +400,7 @@ fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>,
 pub(crate) mod tests {
     use super::*;
     use crate::destination::testing::Folder as Staging;
+    use sitegen_content::testing::{quarters, shows_quarters_upright};
 
     #[test]
     fn an_image_that_does_not_decode_is_a_media_error_naming_the_file() {
@@ -534,36 +535,6 @@ pub(crate) mod tests {
         }
     }
 
-    /// An upright 720×480 picture of four flat quarters: red top left, green top
-    /// right, blue bottom left, white bottom right, which any turn or flip moves.
-    pub(crate) fn quarters() -> image::RgbImage {
-        image::RgbImage::from_fn(720, 480, |x, y| {
-            image::Rgb(match (x < 360, y < 240) {
-                (true, true) => [255, 0, 0],
-                (false, true) => [0, 255, 0],
-                (true, false) => [0, 0, 255],
-                (false, false) => [255, 255, 255],
-            })
-        })
-    }
-
-    /// Whether `image` (any size) shows [`quarters`] the right way up: each quarter's
-    /// middle is near its colour.
-    pub(crate) fn shows_quarters_upright(image: &image::RgbImage) -> bool {
-        let (w, h) = image.dimensions();
-        [
-            (w / 4, h / 4, [255, 0, 0]),
-            (3 * w / 4, h / 4, [0, 255, 0]),
-            (w / 4, 3 * h / 4, [0, 0, 255]),
-            (3 * w / 4, 3 * h / 4, [255, 255, 255]),
-        ]
-        .iter()
-        .all(|&(x, y, colour)| {
-            let pixel = image.get_pixel(x, y).0;
-            (0..3).all(|c| pixel[c].abs_diff(colour[c]) < 40)
-        })
-    }
-
     /// The RGB pixels of a lossy WebP file.
     pub(crate) fn decode_webp(bytes: &[u8]) -> image::RgbImage {
         let decoded = webp::Decoder::new(bytes).decode().unwrap();
@@ -585,7 +556,7 @@ pub(crate) mod tests {
         fs::create_dir_all(content.join("media")).unwrap();
         let paths: Vec<String> = (1..=8).map(|o| format!("media/o{o}.jpg")).collect();
         for (orientation, path) in (1..=8).zip(&paths) {
-            let jpeg = sitegen_content::testing::phone_jpeg(&quarters(), orientation);
+            let jpeg = sitegen_content::testing::phone_jpeg(&quarters(720, 480, 0), orientation);
             fs::write(content.join(path), jpeg).unwrap();
         }
         let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
@@ -604,7 +575,7 @@ pub(crate) mod tests {
                     (variant.width, variant.height)
                 );
                 assert!(
-                    shows_quarters_upright(&decoded),
+                    shows_quarters_upright(&decoded, 40),
                     "{path}: the {}w variant is turned",
                     variant.width
                 );

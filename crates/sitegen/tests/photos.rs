@@ -8,54 +8,12 @@ use std::fs;
 use std::path::Path;
 
 use common::*;
-
-/// The `content` of the first `<meta property|name="{name}" content="…">` of `html`.
-fn meta(html: &str, name: &str) -> String {
-    let tag = [
-        format!(r#"<meta property="{name}" content=""#),
-        format!(r#"<meta name="{name}" content=""#),
-    ]
-    .into_iter()
-    .find_map(|tag| html.find(&tag).map(|start| start + tag.len()))
-    .unwrap_or_else(|| panic!("no {name} in {html}"));
-    let end = html[tag..].find('"').unwrap();
-    html[tag..tag + end].to_string()
-}
-
-/// An upright 1600×2400 (portrait) picture of four quarters (red, green / blue,
-/// white) with fine grain, so that JPEG and WebP have something to compress.
-fn quarters() -> image::RgbImage {
-    image::RgbImage::from_fn(1600, 2400, |x, y| {
-        let grain = ((x * 7 + y * 13) % 16) as u8;
-        let base = match (x < 800, y < 1200) {
-            (true, true) => [255, 0, 0],
-            (false, true) => [0, 255, 0],
-            (true, false) => [0, 0, 255],
-            (false, false) => [255, 255, 255],
-        };
-        image::Rgb(base.map(|c: u8| c.saturating_sub(grain)))
-    })
-}
-
-fn upright(image: &image::RgbImage) -> bool {
-    let (w, h) = image.dimensions();
-    [
-        (w / 4, h / 4, [255, 0, 0]),
-        (3 * w / 4, h / 4, [0, 255, 0]),
-        (w / 4, 3 * h / 4, [0, 0, 255]),
-        (3 * w / 4, 3 * h / 4, [255, 255, 255]),
-    ]
-    .iter()
-    .all(|&(x, y, colour)| {
-        let pixel = image.get_pixel(x, y).0;
-        (0..3).all(|c| pixel[c].abs_diff(colour[c]) < 48)
-    })
-}
+use sitegen_content::testing::{quarters, shows_quarters_upright};
 
 /// Gives product 1 the photo `media/products/p1.jpg`, stored sideways with EXIF
 /// orientation 6 as phones store portrait photos.
 fn with_phone_photo(content: &Path) {
-    let photo = sitegen_content::testing::phone_jpeg(&quarters(), 6);
+    let photo = sitegen_content::testing::phone_jpeg(&quarters(1600, 2400, 16), 6);
     fs::create_dir_all(content.join("media/products")).unwrap();
     fs::write(content.join("media/products/p1.jpg"), photo).unwrap();
     let products = content.join("products.toml");
@@ -108,13 +66,14 @@ fn a_phone_photo_is_published_upright_without_its_original_and_shared_as_a_small
         let image =
             image::RgbImage::from_raw(decoded.width(), decoded.height(), decoded.to_vec()).unwrap();
         assert!(image.height() > image.width(), "{variant} is not portrait");
-        assert!(upright(&image), "{variant} is turned");
+        assert!(shows_quarters_upright(&image, 48), "{variant} is turned");
     }
 
     let page = walk(&dist.join("products/1"))
         .into_iter()
         .find(|path| {
-            path.ends_with("index.html") && path.parent() != Some(&dist.join("products/1"))
+            path.extension()
+                .is_some_and(|extension| extension == "html")
         })
         .unwrap();
     let html = fs::read_to_string(&page).unwrap();
@@ -151,5 +110,8 @@ fn a_phone_photo_is_published_upright_without_its_original_and_shared_as_a_small
         (1200, 1200),
         "a portrait photo is shared as its middle square"
     );
-    assert!(upright(&jpeg), "the share JPEG is turned");
+    assert!(
+        shows_quarters_upright(&jpeg, 48),
+        "the share JPEG is turned"
+    );
 }

@@ -9,19 +9,6 @@ use std::path::{Path, PathBuf};
 
 use common::*;
 
-/// The `content` of the first `<meta property|name="{name}" content="…">` of `html`.
-fn meta(html: &str, name: &str) -> String {
-    let tag = [
-        format!(r#"<meta property="{name}" content=""#),
-        format!(r#"<meta name="{name}" content=""#),
-    ]
-    .into_iter()
-    .find_map(|tag| html.find(&tag).map(|start| start + tag.len()))
-    .unwrap_or_else(|| panic!("no {name} in {html}"));
-    let end = html[tag..].find('"').unwrap();
-    html[tag..tag + end].to_string()
-}
-
 /// The page inside `dist/<folder>`: a product's under `products/<id>`.
 fn page_under(dist: &Path, folder: &str) -> PathBuf {
     let folder = dist.join(folder);

@@ -134,3 +134,16 @@ pub fn page_data(page: &Path) -> String {
     let embedded: serde_json::Value = serde_json::from_str(&html[from..end]).unwrap();
     embedded["route"].to_string()
 }
+
+/// The `content` of the first `<meta property|name="{name}" content="…">` of `html`.
+pub fn meta(html: &str, name: &str) -> String {
+    let tag = [
+        format!(r#"<meta property="{name}" content=""#),
+        format!(r#"<meta name="{name}" content=""#),
+    ]
+    .into_iter()
+    .find_map(|tag| html.find(&tag).map(|start| start + tag.len()))
+    .unwrap_or_else(|| panic!("no {name} in {html}"));
+    let end = html[tag..].find('"').unwrap();
+    html[tag..tag + end].to_string()
+}
