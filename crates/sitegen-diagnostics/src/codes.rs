@@ -435,7 +435,7 @@ content/products.toml:412:12: error[E0202]: unknown category \"dialisys\"
 
 The link check reports in the same shape (codes `E07…`): `sitegen build` checks the links
 of the pages it wrote (named by their path in the output folder, e.g.
-`dist/aboutUs/index.html`), and `sitegen check` and `sitegen build` check the route literals
+`dist/aboutUs.html`), and `sitegen check` and `sitegen build` check the route literals
 of the web app's sources (`web/src/…`).
 
 A build that fails for another reason (codes `E08…`) and the preview server (`E09…`) print

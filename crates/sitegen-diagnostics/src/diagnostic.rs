@@ -45,7 +45,7 @@ pub struct Diagnostic {
 ///
 /// Files are named as the user knows them: a content file relative to the content
 /// root's parent (`content/products.toml`), a page of the build under the output
-/// folder (`dist/aboutUs/index.html`), a web source (`web/src/app/NavBar.tsx`). A
+/// folder (`dist/aboutUs.html`), a web source (`web/src/app/NavBar.tsx`). A
 /// place in a table that is not text (a spreadsheet's cell, shown
 /// `products.xlsx:Products!C12`) is one more variant beside these, shown by
 /// [`Location`]'s `Display` and ordered by [`Location::sort_key`].
