@@ -40,7 +40,20 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/editor/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)editor(/|$)', message: 'The editor is built apart from the site.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '(^|/)editor(/|$)', message: 'The editor is built apart from the site.' }],
+          // The site's build leaves React Router's blockers out (vite.config.ts).
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['useBlocker', 'unstable_usePrompt'],
+              message: "The site's build leaves navigation blockers out (reactRouterUnusedFeatures in vite.config.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

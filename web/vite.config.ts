@@ -103,6 +103,13 @@ const reactRouterUnusedFeatures: { feature: string; from: string; to: string; co
     count: 1,
   },
   {
+    // No useBlocker or unstable_usePrompt: no navigation is ever blocked.
+    feature: 'navigation blockers',
+    from: 'let blockerKey = shouldBlockNavigation({',
+    to: 'let blockerKey = void ({',
+    count: 2,
+  },
+  {
     feature: 'view transitions (RouterProvider effects)',
     from: 'if (renderDfd && pendingState && router.window) {',
     to: 'if (false) {',
