@@ -18,7 +18,6 @@ pub(crate) mod compress;
 mod error;
 mod folder_spread;
 pub(crate) mod headers;
-pub mod hosts;
 mod markup;
 pub(crate) mod os;
 pub(crate) mod out_dir;

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sitegen_content::{Content, Diagnostic, ErrorCode};
+use sitegen_hosts::{limits, names};
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages};
@@ -24,7 +25,7 @@ use crate::published::{Plan, Published};
 use crate::shell::Shells;
 use crate::warm::Warm;
 use crate::webapp::WebBuild;
-use crate::{compress, headers, hosts, redirects, search_index, seo, sitemap, BuildOptions};
+use crate::{compress, headers, redirects, search_index, seo, sitemap, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -249,17 +250,18 @@ fn write_routing_files(
     staging.write("robots.txt", sitemap::robots(base_url))?;
     let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
     warnings.extend(
-        hosts::limits_passed(&redirect_rules)
+        limits::limits_passed(&redirect_rules)
             .into_iter()
             .map(|passed| {
                 Diagnostic::file(
-                    options.out_dir.join("_redirects"),
+                    options.out_dir.join(names::REDIRECTS),
                     ErrorCode::RedirectLimit,
                     passed,
                 )
             }),
     );
-    staging.write("_redirects", &redirect_rules)?;
+    let redirect_rules = redirect_rules.to_text();
+    staging.write(names::REDIRECTS, &redirect_rules)?;
     // One a product: thousands of small files, written on every thread.
     let fallback_pages = redirects::fallback_pages(content, base_url);
     parallel::map_parallel(fallback_pages.len(), jobs, |index| {
@@ -276,11 +278,12 @@ fn write_routing_files(
         redirects::client_map(content).to_string(),
     )?;
     staging.write(
-        "_headers",
+        names::HEADERS,
         headers::headers(&headers::CspOrigins {
             frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
             connect: headers::origin_of(content.site.email.origin()),
-        }),
+        })
+        .to_text(),
     )?;
     Ok(redirect_rules)
 }
