@@ -12,3 +12,7 @@ pub mod redirects;
 
 pub use headers::{HeaderRule, Headers};
 pub use redirects::{RedirectRule, Redirects, Target};
+pub mod profile;
+pub mod vercel;
+
+pub use profile::{Breach, Deploy, Host, OutputStats};

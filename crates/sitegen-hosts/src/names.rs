@@ -48,6 +48,11 @@ pub const REDIRECTS: &str = "_redirects";
 /// `_headers`: the response headers of Netlify and Cloudflare Pages.
 pub const HEADERS: &str = "_headers";
 
+/// `vercel.json`: Vercel's configuration (clean URLs, redirects, headers).
+pub const VERCEL_JSON: &str = "vercel.json";
+/// `.nojekyll`: GitHub Pages serves the files as they are, without Jekyll.
+pub const NOJEKYLL: &str = ".nojekyll";
+
 /// Every file and folder the build writes at the output's root, besides the routes'
 /// pages (`index.html` is the home route's) and the web app's `public/` files.
 pub const ROOT_NAMES: &[RootName] = &[
@@ -65,6 +70,10 @@ pub const ROOT_NAMES: &[RootName] = &[
     host_config(REDIRECTS),
     // The security and caching headers of the hosts that read them.
     host_config(HEADERS),
+    // Vercel's configuration, for `--host vercel`.
+    host_config(VERCEL_JSON),
+    // GitHub Pages' switch that turns Jekyll off, for `--host github-pages`.
+    host_config(NOJEKYLL),
     // The web app's bundle, named by content hash.
     folder("assets"),
     // The images' variants and the share pictures.
@@ -117,10 +126,10 @@ mod tests {
     }
 
     #[test]
-    fn the_host_configuration_is_redirects_and_headers() {
+    fn the_host_configuration_is_the_files_hosts_read() {
         assert_eq!(
             host_config_files().collect::<Vec<_>>(),
-            [REDIRECTS, HEADERS]
+            [REDIRECTS, HEADERS, VERCEL_JSON, NOJEKYLL]
         );
     }
 
