@@ -207,6 +207,7 @@ mod tests {
         for stop in [
             BuildError::Content(Vec::new()),
             BuildError::Links(Vec::new()),
+            BuildError::HostLimits(Vec::new()),
             BuildError::Interrupted { signal: 2 },
             BuildError::SourcesChanged,
             WorkerError::Interrupted(Interrupted { signal: 15 }).into(),

@@ -252,8 +252,10 @@ fn write_routing_files(
     staging.write("sitemap.xml", sitemap::sitemap(&sitemap_urls))?;
     staging.write("robots.txt", sitemap::robots(base_url))?;
     let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
-    // With a host profile its own limits are checked, as errors, with the output's.
-    if options.host.is_none() {
+    // `--host` replaces site.toml's. With a host profile its own limits are checked, as
+    // errors, with the output's.
+    let host = options.host.or(content.site.host());
+    if host.is_none() {
         warnings.extend(
             limits::limits_passed(&redirect_rules)
                 .into_iter()
@@ -266,7 +268,7 @@ fn write_routing_files(
                 }),
         );
     }
-    let reads = profile::files_for(options.host);
+    let reads = profile::files_for(host);
     if reads.redirects {
         staging.write(names::REDIRECTS, redirect_rules.to_text())?;
     }
@@ -304,7 +306,7 @@ fn write_routing_files(
     Ok(HostFiles {
         redirects: redirect_rules,
         headers: header_rules,
-        host: options.host,
+        host,
     })
 }
 

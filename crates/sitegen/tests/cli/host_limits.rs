@@ -129,3 +129,43 @@ fn an_unknown_host_is_refused_before_anything_is_written() {
     );
     assert!(!tmp.path().join("dist").exists());
 }
+
+#[test]
+fn site_toml_names_the_host_and_the_flag_replaces_it() {
+    let (tmp, content) = small_project();
+    let site = content.join("site.toml");
+    edit(&site, "\n[contact]\n", "\nhost = \"netlfy\"\n\n[contact]\n");
+    let build = |extra: &[&str]| {
+        let mut args = vec!["--jobs", "2"];
+        args.extend_from_slice(extra);
+        build_command(tmp.path(), &[], "content", "dist", &args)
+            .output()
+            .expect("sitegen runs")
+    };
+    let refused = build(&[]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[E0814]: \"netlfy\" is no host sitegen knows"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean \"netlify\"?"), "{stderr}");
+    assert!(!tmp.path().join("dist").exists());
+
+    edit(&site, "host = \"netlfy\"", "host = \"github-pages\"");
+    let built = build(&[]);
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let dist = tmp.path().join("dist");
+    // GitHub Pages reads neither file; it serves the files as they are.
+    assert!(dist.join(".nojekyll").exists());
+    assert!(!dist.join("_redirects").exists() && !dist.join("_headers").exists());
+
+    let replaced = build(&["--host", "netlify"]);
+    assert!(replaced.status.success());
+    assert!(dist.join("_redirects").exists() && dist.join("_headers").exists());
+    assert!(!dist.join(".nojekyll").exists());
+}
