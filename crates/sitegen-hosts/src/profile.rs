@@ -163,8 +163,9 @@ impl Host {
             nojekyll: false,
         };
         match self {
-            // nginx: its configuration in docs/deploying.md copies the CSP of `_headers`.
-            Host::CloudflarePages | Host::Netlify | Host::Nginx => HostFiles {
+            // S3 and nginx read neither, but their configuration (docs/deploying.md)
+            // copies the rules and the CSP from them; their deploy leaves them out.
+            Host::CloudflarePages | Host::Netlify | Host::S3 | Host::Nginx => HostFiles {
                 redirects: true,
                 headers: true,
                 ..none
@@ -181,7 +182,6 @@ impl Host {
                 nojekyll: true,
                 ..none
             },
-            Host::S3 => none,
         }
     }
 
@@ -400,6 +400,25 @@ mod tests {
         .into_iter()
         .map(|breach| breach.message)
         .collect()
+    }
+
+    #[test]
+    fn each_host_gets_the_files_it_reads() {
+        let files = |host: Host| {
+            let files = host.files();
+            [
+                files.redirects,
+                files.headers,
+                files.vercel_json,
+                files.nojekyll,
+            ]
+        };
+        assert_eq!(files(Host::CloudflarePages), [true, true, false, false]);
+        assert_eq!(files(Host::GitlabPages), [true, false, false, false]);
+        assert_eq!(files(Host::Vercel), [false, false, true, false]);
+        assert_eq!(files(Host::GithubPages), [false, false, false, true]);
+        // Without a host, what every build wrote before profiles.
+        assert_eq!(files_for(None), Host::Netlify.files());
     }
 
     #[test]
