@@ -233,6 +233,29 @@ mod tests {
     }
 
     #[test]
+    fn netlify_advises_10000_rules_and_gitlab_pages_64_kib() {
+        let counts = RuleCounts {
+            rules: 10_001,
+            static_rules: 10_001,
+            ..RuleCounts::default()
+        };
+        assert_eq!(
+            NETLIFY.passed_by(&counts),
+            ["Netlify takes at most 10,000 rules in _redirects; this site has 10,001"]
+        );
+        let heavy = RuleCounts {
+            rules: 10,
+            bytes: 65_537,
+            ..RuleCounts::default()
+        };
+        assert_eq!(
+            GITLAB_PAGES.passed_by(&heavy),
+            ["GitLab Pages takes at most 65,536 bytes of _redirects; this site has 65,537"]
+        );
+        assert!(NETLIFY.passed_by(&heavy).is_empty());
+    }
+
+    #[test]
     fn a_host_applies_only_the_rules_within_its_limits() {
         let mut redirects = Redirects::default();
         for n in 0..2_100 {

@@ -448,6 +448,14 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_is_one_entry_of_its_parent_however_many_files_it_holds() {
+        let stats = OutputStats::of([("a/b/c.html", 1), ("a/d.html", 1), ("a/b/e.html", 1)]);
+        assert_eq!(stats.folders, 2);
+        // `a` holds `b` and `d.html`, `a/b` two files, the root only `a`.
+        assert_eq!(stats.fullest_folder, ("/a".to_string(), 2));
+    }
+
+    #[test]
     fn cloudflare_pages_takes_20000_files_on_its_free_plan() {
         let none = (Redirects::default(), Headers::default());
         assert_eq!(
