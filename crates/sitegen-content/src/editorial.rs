@@ -70,16 +70,6 @@ impl HomeSection {
     }
 }
 
-/// Paths sitegen writes files under, which an alias must not shadow.
-const RESERVED_PREFIXES: &[&str] = &["/assets/", "/media/", "/data/", "/search/"];
-const RESERVED_FILES: &[&str] = &[
-    "/404.html",
-    "/sitemap.xml",
-    "/robots.txt",
-    "/_redirects",
-    "/_headers",
-];
-
 impl Home {
     /// The sections the home page shows, in order: home.toml's `sections`, else
     /// [`HomeSection::ALL`]. Unknown names never get here (they are errors).
@@ -323,11 +313,7 @@ fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
     if routes::static_paths().any(same) || routes::route_aliases().any(|(alias, _)| same(alias)) {
         return Some("a page of the site".into());
     }
-    if RESERVED_FILES.iter().any(|file| same(file))
-        || RESERVED_PREFIXES
-            .iter()
-            .any(|prefix| lower.starts_with(prefix))
-    {
+    if sitegen_hosts::names::is_written_by_the_build(path) {
         return Some("a file sitegen writes".into());
     }
     // Compared without case, and with the prefix's own folder (`/products/category`).

@@ -9,8 +9,8 @@ use crate::routes;
 // Declared with the routes (a legal page is a route); read here as part of the model.
 pub use crate::routes::PolicyKind;
 use crate::values::{
-    Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, Prose, RegistrationType,
-    SocialKind, Text,
+    Brochure, Email, GeneratedMenu, HostProfile, HttpUrl, LinkUrl, MediaRef, Phone, Prose,
+    RegistrationType, SocialKind, Text,
 };
 
 // ---------------------------------------------------------------- site.toml
@@ -42,6 +42,10 @@ content_table! {
         pub social: Option<Vec<SocialLink>>,
         /// E-mail service (EmailJS) settings.
         pub email: EmailSettings,
+        /// The host the site is deployed to (`cloudflare-pages`, `netlify`, `vercel`,
+        /// `github-pages`, `gitlab-pages`, `s3`, `nginx`): `sitegen build` writes what it
+        /// reads and checks its limits; `--host` replaces it.
+        pub host: Option<HostProfile>,
     }
 }
 
@@ -57,6 +61,10 @@ impl Site {
     /// The canonical origin, e.g. `https://www.example.com` (no trailing slash).
     pub fn base_url(&self) -> &str {
         &self.base_url.value
+    }
+    /// The host the site is deployed to, if site.toml names one.
+    pub fn host(&self) -> Option<sitegen_hosts::Host> {
+        self.host.map(|profile| profile.0)
     }
     /// The default meta description.
     pub fn description(&self) -> &str {

@@ -631,6 +631,42 @@ string_enum!(
     }
 );
 
+/// site.toml's `host`: the host the site is deployed to (see `sitegen_hosts::Host`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostProfile(pub sitegen_hosts::Host);
+
+impl FromToml for HostProfile {
+    fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
+        let text = string_value(value, span, cx, "a string")?;
+        if let Some(host) = sitegen_hosts::Host::parse(&text) {
+            return Some(HostProfile(host));
+        }
+        let names = sitegen_hosts::Host::ALL.map(sitegen_hosts::Host::name);
+        let hint = sitegen_diagnostics::did_you_mean(&text, names.iter().copied())
+            .unwrap_or_else(|| format!("use one of: {}", names.join(", ")));
+        cx.report(
+            span,
+            ErrorCode::UnknownHost,
+            format!("\"{text}\" is no host sitegen knows"),
+            Some(hint),
+        );
+        None
+    }
+}
+
+impl JsonSchema for HostProfile {
+    fn schema_name() -> Cow<'static, str> {
+        "HostProfile".into()
+    }
+    fn inline_schema() -> bool {
+        true
+    }
+    fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+        let names = sitegen_hosts::Host::ALL.map(sitegen_hosts::Host::name);
+        schemars::json_schema!({ "type": "string", "enum": names })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

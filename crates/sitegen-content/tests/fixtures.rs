@@ -117,6 +117,7 @@ fixture_tests!(
     gallery_count,
     unknown_variant,
     unknown_registration_type,
+    unknown_host,
     invalid_id,
     duplicate_specification,
     brochure_not_pdf,
@@ -318,6 +319,16 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
         ErrorCode::ListenFailed,
         "crates/sitegen/tests/serve.rs",
         "serve_refuses_a_busy_port_before_building_and_says_so_once",
+    ),
+    (
+        ErrorCode::HostLimit,
+        "crates/sitegen/tests/cli/host_limits.rs",
+        "past_its_hosts_limit_a_build_fails_naming_the_host_and_leaves_the_output_as_it_was",
+    ),
+    (
+        ErrorCode::HostLimitPassed,
+        "crates/sitegen/tests/cli/host_limits.rs",
+        "a_build_with_more_aliases_than_a_host_takes_warns_naming_the_host_and_the_limit",
     ),
     (
         ErrorCode::RedirectLimit,

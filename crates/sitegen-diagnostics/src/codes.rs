@@ -307,6 +307,14 @@ catalogue! {
     /// folder sitegen did not write); nothing was touched.
     UnsafeOutput = "E0812", Error, "refusing to build into that folder",
         "choose a new or empty folder for --out, or one an earlier sitegen build wrote";
+    /// The output passes a documented limit of the host the build is for (`--host`,
+    /// site.toml's `host`): files, bytes of a file, entries of a folder, redirect or
+    /// header rules, total size. The previous output was left as it was.
+    HostLimit = "E0813", Error, "the site passes a limit of its host",
+        "do what the message says for that limit, or build for another host (--host); docs/deploying.md lists each host's limits";
+    /// site.toml's `host` names no host sitegen knows.
+    UnknownHost = "E0814", Error, "unknown host",
+        "use one of: cloudflare-pages, netlify, vercel, github-pages, gitlab-pages, s3, nginx";
     /// The preview server cannot listen on the address (`--host`, `--port`).
     ListenFailed = "E0901", Error, "cannot listen on the address",
         "choose another --port (0 picks a free one), or stop the program that uses it";
@@ -353,6 +361,11 @@ catalogue! {
     /// product's title or description: the group finds nothing yet.
     UnusedSynonyms = "W0005", Warning, "synonym group matches no product",
         "check the spelling of the words against the products, or remove the group";
+    /// Built for no host in particular, the output passes a documented limit of a host
+    /// (files, bytes of a file, entries of a folder, total size): a deploy there would
+    /// fail. The redirect rules' limits are W0004's.
+    HostLimitPassed = "W0006", Warning, "the site passes a limit of a host",
+        "deploy elsewhere, or build with --host for the host you deploy to, which checks its limits as errors (docs/deploying.md)";
     /// The process of a prerender worker ended (killed, crashed, out of memory) before
     /// it answered a route, which was rendered on a new worker: the build went on.
     PrerenderRetried = "W0801", Warning, "a route was prerendered again on a new worker",

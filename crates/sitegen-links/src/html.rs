@@ -7,6 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use sitegen_content::{Diagnostic, ErrorCode};
+use sitegen_hosts::{names, Redirects};
 use walkdir::WalkDir;
 
 use crate::route_table::RouteTable;
@@ -40,7 +41,7 @@ impl OutputIndex {
                 Some(parts.join("/"))
             })
             .collect();
-        let redirects = fs::read_to_string(dir.join("_redirects")).unwrap_or_default();
+        let redirects = fs::read_to_string(dir.join(names::REDIRECTS)).unwrap_or_default();
         Self::new(files, &redirects)
     }
 
@@ -49,7 +50,10 @@ impl OutputIndex {
     pub fn new(files: HashSet<String>, redirects: &str) -> Self {
         Self {
             files,
-            aliases: redirect_sources(redirects),
+            aliases: Redirects::parse(redirects)
+                .sources()
+                .map(str::to_string)
+                .collect(),
         }
     }
 
@@ -297,16 +301,6 @@ pub fn lookups(url: &str) -> Vec<Lookup> {
         .into_iter()
         .map(Lookup::File)
         .chain([alias])
-        .collect()
-}
-
-/// The source paths of `dir/_redirects`.
-fn redirect_sources(redirects: &str) -> Vec<String> {
-    redirects
-        .lines()
-        .filter(|line| !line.trim_start().starts_with('#'))
-        .filter_map(|line| line.split_whitespace().next())
-        .map(|from| from.trim_end_matches('/').to_string())
         .collect()
 }
 

@@ -48,6 +48,10 @@ pub enum BuildError {
         #[source]
         source: serde_json::Error,
     },
+    /// Limits of the build's host that the output passes (errors first, then the
+    /// build's warnings).
+    #[error("{} limit(s) of the host passed", .0.iter().filter(|d| d.severity == sitegen_content::Severity::Error).count())]
+    HostLimits(Vec<Diagnostic>),
     /// Links that lead nowhere (generated HTML and web sources), all of them.
     #[error("{} broken link(s)", .0.len())]
     Links(Vec<Diagnostic>),
@@ -68,9 +72,11 @@ impl BuildError {
     /// overtook the build).
     pub fn code(&self) -> Option<ErrorCode> {
         Some(match self {
-            Self::Content(_) | Self::Links(_) | Self::Interrupted { .. } | Self::SourcesChanged => {
-                return None
-            }
+            Self::Content(_)
+            | Self::Links(_)
+            | Self::HostLimits(_)
+            | Self::Interrupted { .. }
+            | Self::SourcesChanged => return None,
             Self::Io { .. } => ErrorCode::BuildIo,
             Self::Web { .. } => ErrorCode::WebAppBuild,
             Self::Worker(error) => return error.code(),
@@ -201,6 +207,7 @@ mod tests {
         for stop in [
             BuildError::Content(Vec::new()),
             BuildError::Links(Vec::new()),
+            BuildError::HostLimits(Vec::new()),
             BuildError::Interrupted { signal: 2 },
             BuildError::SourcesChanged,
             WorkerError::Interrupted(Interrupted { signal: 15 }).into(),

@@ -1,6 +1,8 @@
 //! `_headers`, which Netlify and Cloudflare Pages read: the security headers of every
 //! path (the Content-Security-Policy among them) and how long each file is cached.
 
+use sitegen_hosts::{HeaderRule, Headers};
+
 /// Long-lived caching for files whose names carry a content hash.
 pub const CACHE_IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Revalidate on every use: HTML and data keep their URLs across builds.
@@ -64,9 +66,9 @@ pub fn content_security_policy(origins: &CspOrigins) -> String {
 /// clean-URL pages (which no pattern can single out) get the hosts' default for
 /// HTML, `public, max-age=0, must-revalidate`, which `sitegen serve` applies too.
 /// The routes' data chunks lie in the page folders, under a name no hashed file has.
-pub fn headers(origins: &CspOrigins) -> String {
-    let mut text = String::from(
-        "# Written by sitegen build: security and caching headers (Netlify / Cloudflare Pages format).\n",
+pub fn headers(origins: &CspOrigins) -> Headers {
+    let mut headers = Headers::with_comment(
+        "Written by sitegen build: security and caching headers (Netlify / Cloudflare Pages format).",
     );
     let security = [
         ("Content-Security-Policy", content_security_policy(origins)),
@@ -81,21 +83,22 @@ pub fn headers(origins: &CspOrigins) -> String {
             "max-age=31536000; includeSubDomains".into(),
         ),
     ];
-    text.push_str("/*\n");
-    for (name, value) in &security {
-        text.push_str(&format!("  {name}: {value}\n"));
-    }
+    headers.push(HeaderRule::new("/*", security));
     for hashed in ["/assets/*", "/media/*", "/search/*"] {
-        text.push_str(&format!("{hashed}\n  Cache-Control: {CACHE_IMMUTABLE}\n"));
+        headers.push(HeaderRule::new(
+            hashed,
+            [("Cache-Control", CACHE_IMMUTABLE)],
+        ));
     }
     // A page is served at `/ROUTE`, which no rule but `/*` matches: it revalidates by
     // the hosts' default (Cloudflare Pages, Netlify and `sitegen serve` alike).
     for revalidated in ["/data/*", "/*.html", "/"] {
-        text.push_str(&format!(
-            "{revalidated}\n  Cache-Control: {CACHE_REVALIDATE}\n"
+        headers.push(HeaderRule::new(
+            revalidated,
+            [("Cache-Control", CACHE_REVALIDATE)],
         ));
     }
-    text
+    headers
 }
 
 #[cfg(test)]
@@ -148,7 +151,7 @@ mod tests {
 
     #[test]
     fn headers_cache_hashed_files_forever_and_revalidate_the_rest() {
-        let text = headers(&origins());
+        let text = headers(&origins()).to_text();
         assert!(text.contains(&format!("/assets/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
         assert!(text.contains(&format!("/media/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));
         assert!(text.contains(&format!("/search/*\n  Cache-Control: {CACHE_IMMUTABLE}\n")));

@@ -18,7 +18,6 @@ pub(crate) mod compress;
 mod error;
 mod folder_spread;
 pub(crate) mod headers;
-pub mod hosts;
 mod markup;
 pub(crate) mod os;
 pub(crate) mod out_dir;
@@ -90,6 +89,10 @@ pub struct BuildOptions {
     pub worker_timeout: Duration,
     /// The limits the content is checked against.
     pub load: LoadOptions,
+    /// The host the site is built for (`--host`, site.toml's `host`): what it reads is
+    /// written, and its limits are errors. `None`: `_redirects` and `_headers`, and a
+    /// warning for each host whose limits the site passes.
+    pub host: Option<sitegen_hosts::Host>,
 }
 
 /// What a successful build did.
@@ -320,7 +323,7 @@ impl Builder {
 
         let mut warnings = planned.warnings;
         warnings.extend(prerendered.warnings);
-        let rules = stages::write_site_files(
+        let host_files = stages::write_site_files(
             run,
             published,
             &staging,
@@ -337,7 +340,7 @@ impl Builder {
             &staging,
             &changed_pages,
             page_links,
-            &rules,
+            &host_files.applied_rules(),
             web_problems,
             stages::LinkMemory {
                 keep: self.warm.is_kept(),
@@ -350,6 +353,8 @@ impl Builder {
             stages::precompress(run, &staging)?;
             laps.lap("compress")?;
         }
+        // Last, on every file the host would receive; before the output is replaced.
+        stages::check_host_limits(run, &staging, &host_files, &mut warnings)?;
         let (files, bytes) = staging.totals();
         let in_place = staging.changes();
         self.commit(

@@ -534,6 +534,32 @@ impl Staging {
             })
     }
 
+    /// Every file of the next site with its bytes (the twins `precompress` wrote beside
+    /// them included), as [`Staging::totals`] counts them.
+    pub fn file_sizes(&self) -> Vec<(String, u64)> {
+        if self.previous.is_some() || !self.unlisted.load(Ordering::Relaxed) {
+            let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+            return files
+                .iter()
+                .map(|(path, stamp)| (path.clone(), stamp.size))
+                .collect();
+        }
+        WalkDir::new(&self.dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| entry.file_type().is_file())
+            .filter_map(|entry| {
+                let relative = entry.path().strip_prefix(&self.dir).ok()?;
+                let parts: Vec<&str> = relative
+                    .components()
+                    .map(|part| part.as_os_str().to_str())
+                    .collect::<Option<_>>()?;
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                Some((parts.join("/"), size))
+            })
+            .collect()
+    }
+
     /// Replaces the target folder with the staging folder, or in an update moves the
     /// changed files into it. Returns the manifest of the site now in the target.
     pub fn commit(mut self) -> Result<Manifest, BuildError> {

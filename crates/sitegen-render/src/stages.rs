@@ -9,6 +9,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sitegen_content::{Content, Diagnostic, ErrorCode};
+use sitegen_hosts::{
+    limits, names, profile, vercel, Deploy, Headers, Host, OutputStats, Redirects,
+};
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages};
@@ -24,7 +27,7 @@ use crate::published::{Plan, Published};
 use crate::shell::Shells;
 use crate::warm::Warm;
 use crate::webapp::WebBuild;
-use crate::{compress, headers, hosts, redirects, search_index, seo, sitemap, BuildOptions};
+use crate::{compress, headers, redirects, search_index, seo, sitemap, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -191,8 +194,9 @@ pub(crate) fn write_layout(staging: &Staging, published: &Published) -> Result<S
 
 /// The site's files besides its pages: `sitemap.xml`, `robots.txt`, `_redirects` (a
 /// warning in `warnings` for each host limit it passes), the fallback page of each
-/// content alias, the client's redirect map, the search index and `_headers`.
-/// Returns the redirect rules, which the link check follows.
+/// content alias, the client's redirect map, the search index and `_headers`; for a
+/// host profile, what that host reads instead (`vercel.json`, `.nojekyll`). Returns
+/// the redirect rules and headers, which the link check and the host's limits take.
 pub(crate) fn write_site_files(
     run: Run,
     published: &Published,
@@ -200,7 +204,7 @@ pub(crate) fn write_site_files(
     page_links: &PageLinks,
     warm: &Warm,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<String, BuildError> {
+) -> Result<HostFiles, BuildError> {
     let content = &published.content;
     if run.jobs < 2 {
         write_search_index(content, staging, warm)?;
@@ -228,7 +232,7 @@ fn write_search_index(content: &Content, staging: &Staging, warm: &Warm) -> Resu
     Ok(())
 }
 
-/// The files of [`write_site_files`] but the search index; answers the redirect rules.
+/// The files of [`write_site_files`] but the search index.
 fn write_routing_files(
     run: Run,
     published: &Published,
@@ -236,7 +240,7 @@ fn write_routing_files(
     page_links: &PageLinks,
     warm: &Warm,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<String, BuildError> {
+) -> Result<HostFiles, BuildError> {
     let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
@@ -248,18 +252,26 @@ fn write_routing_files(
     staging.write("sitemap.xml", sitemap::sitemap(&sitemap_urls))?;
     staging.write("robots.txt", sitemap::robots(base_url))?;
     let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
-    warnings.extend(
-        hosts::limits_passed(&redirect_rules)
-            .into_iter()
-            .map(|passed| {
-                Diagnostic::file(
-                    options.out_dir.join("_redirects"),
-                    ErrorCode::RedirectLimit,
-                    passed,
-                )
-            }),
-    );
-    staging.write("_redirects", &redirect_rules)?;
+    // `--host` replaces site.toml's. With a host profile its own limits are checked, as
+    // errors, with the output's.
+    let host = options.host.or(content.site.host());
+    if host.is_none() {
+        warnings.extend(
+            limits::limits_passed(&redirect_rules)
+                .into_iter()
+                .map(|passed| {
+                    Diagnostic::file(
+                        options.out_dir.join(names::REDIRECTS),
+                        ErrorCode::RedirectLimit,
+                        passed,
+                    )
+                }),
+        );
+    }
+    let reads = profile::files_for(host);
+    if reads.redirects {
+        staging.write(names::REDIRECTS, redirect_rules.to_text())?;
+    }
     // One a product: thousands of small files, written on every thread.
     let fallback_pages = redirects::fallback_pages(content, base_url);
     parallel::map_parallel(fallback_pages.len(), jobs, |index| {
@@ -275,14 +287,114 @@ fn write_routing_files(
         redirects::DATA_FILE,
         redirects::client_map(content).to_string(),
     )?;
-    staging.write(
-        "_headers",
-        headers::headers(&headers::CspOrigins {
-            frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
-            connect: headers::origin_of(content.site.email.origin()),
-        }),
-    )?;
-    Ok(redirect_rules)
+    let header_rules = headers::headers(&headers::CspOrigins {
+        frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
+        connect: headers::origin_of(content.site.email.origin()),
+    });
+    if reads.headers {
+        staging.write(names::HEADERS, header_rules.to_text())?;
+    }
+    if reads.vercel_json {
+        staging.write(
+            names::VERCEL_JSON,
+            vercel::vercel_json(&redirect_rules, &header_rules),
+        )?;
+    }
+    if reads.nojekyll {
+        staging.write(names::NOJEKYLL, "")?;
+    }
+    Ok(HostFiles {
+        redirects: redirect_rules,
+        headers: header_rules,
+        host,
+    })
+}
+
+/// The redirect rules and headers a build wrote for its host.
+pub(crate) struct HostFiles {
+    pub redirects: Redirects,
+    pub headers: Headers,
+    pub host: Option<Host>,
+}
+
+impl HostFiles {
+    /// The redirect rules the host applies, as `_redirects` text: the link check takes
+    /// their sources for pages. None where the host reads no redirects.
+    pub fn applied_rules(&self) -> String {
+        let reads = profile::files_for(self.host);
+        if reads.redirects {
+            self.redirects.to_text()
+        } else if reads.vercel_json {
+            Redirects {
+                comment: Vec::new(),
+                rules: vercel::redirect_rules(&self.redirects).cloned().collect(),
+            }
+            .to_text()
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// The host's limits checked against the staged output, before it replaces the last:
+/// with a profile, each limit passed is an error (and the output is left as it was);
+/// without, each host whose limits the output passes gets one warning (the redirect
+/// rules' limits are warned about as `_redirects` is written).
+pub(crate) fn check_host_limits(
+    run: Run,
+    staging: &Staging,
+    written: &HostFiles,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<(), BuildError> {
+    let sizes = staging.file_sizes();
+    let stats = OutputStats::of(sizes.iter().map(|(path, bytes)| (path.as_str(), *bytes)));
+    let deploy = Deploy {
+        stats: &stats,
+        redirects: &written.redirects,
+        headers: &written.headers,
+    };
+    let out_dir = &run.options.out_dir;
+    match written.host {
+        Some(host) => {
+            let errors: Vec<Diagnostic> = host
+                .check(&deploy)
+                .into_iter()
+                .map(|breach| Diagnostic {
+                    hint: Some(breach.advice.to_string()),
+                    ..Diagnostic::file(out_dir.clone(), ErrorCode::HostLimit, breach.message)
+                })
+                .collect();
+            if errors.is_empty() {
+                return Ok(());
+            }
+            let mut diagnostics = errors;
+            diagnostics.append(warnings);
+            Err(BuildError::HostLimits(diagnostics))
+        }
+        None => {
+            for host in Host::ALL {
+                let mut without_redirects = deploy;
+                let empty = Redirects::default();
+                // `_redirects`' limits have their own warning, W0004.
+                if host.limits().redirects.is_some() {
+                    without_redirects.redirects = &empty;
+                }
+                let passed: Vec<String> = host
+                    .check(&without_redirects)
+                    .into_iter()
+                    .map(|breach| breach.message)
+                    .collect();
+                if !passed.is_empty() {
+                    warnings.push(Diagnostic::file(
+                        out_dir.clone(),
+                        ErrorCode::HostLimitPassed,
+                        format!("{}: a deploy would fail", passed.join("; ")),
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
 }
 
 /// What a link check remembers: for a warm builder, the check of the output the build

@@ -9,10 +9,7 @@ use axum::http::StatusCode;
 
 use sitegen_diagnostics::percent::{encode_path, percent_decode};
 
-use crate::redirects::{self, Rule};
-
-/// Files a host reads as configuration and never serves.
-const HOST_FILES: &[&str] = &["_headers", "_redirects"];
+use sitegen_hosts::{names, Redirects, Target};
 
 /// What a request path resolves to.
 #[derive(Debug, PartialEq, Eq)]
@@ -107,9 +104,7 @@ impl SitePath {
 fn is_hidden_name(name: &str) -> bool {
     let trimmed = name.trim_end_matches(['.', ' ']);
     name.starts_with('.')
-        || HOST_FILES
-            .iter()
-            .any(|host_file| trimmed.eq_ignore_ascii_case(host_file))
+        || names::host_config_files().any(|host_file| trimmed.eq_ignore_ascii_case(host_file))
 }
 
 /// Where a file of `dist/` really is.
@@ -163,10 +158,10 @@ pub fn resolve(dist: &Path, url_path: &str) -> Resolved {
         return Resolved::NotFound;
     };
     if !path.is_hidden() {
-        let rules = fs::read_to_string(root.join("_redirects")).unwrap_or_default();
-        let path = match redirects::apply(&rules, &path.as_url()) {
-            Some(Rule::Redirect(location)) => return Resolved::Redirect(location),
-            Some(Rule::Rewrite(target)) => match SitePath::from_decoded(&target) {
+        let rules = fs::read_to_string(root.join(names::REDIRECTS)).unwrap_or_default();
+        let path = match Redirects::parse(&rules).apply(&path.as_url()) {
+            Some(Target::Redirect(location)) => return Resolved::Redirect(location),
+            Some(Target::Rewrite(target)) => match SitePath::from_decoded(&target) {
                 Ok(target) => target,
                 Err(_) => return Resolved::Forbidden,
             },

@@ -12,7 +12,6 @@ mod conditional;
 mod error;
 mod files;
 mod headers;
-pub mod redirects;
 mod respond;
 mod server;
 mod watch;
@@ -30,15 +29,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use sitegen_diagnostics::Diagnostic;
+use sitegen_hosts::{names, Headers};
 use tokio::net::TcpListener;
 use tokio::sync::watch as channel;
 
 pub use crate::conditional::{ByteRange, Validators};
 pub use crate::error::ServeError;
 pub use crate::files::{resolve, Refusal, Resolved, SitePath};
-pub use crate::headers::{
-    acceptable_encodings, headers_for, parse_headers, pattern_matches, Encoding, HeaderRule,
-};
+pub use crate::headers::{acceptable_encodings, Encoding};
 pub use crate::respond::ALLOWED_METHODS;
 pub use crate::watch::{watch, Watcher};
 
@@ -380,16 +378,16 @@ async fn apply_header_rules(
     framed_by_self: bool,
     headers: &mut HeaderMap,
 ) {
-    let rules = tokio::fs::read_to_string(dist.join("_headers"))
+    let rules = tokio::fs::read_to_string(dist.join(names::HEADERS))
         .await
-        .map(|text| parse_headers(&text))
+        .map(|text| Headers::parse(&text))
         .unwrap_or_default();
     let cacheable = matches!(
         status,
         StatusCode::OK | StatusCode::PARTIAL_CONTENT | StatusCode::NOT_MODIFIED
     );
     let server_cache_control = headers.contains_key(header::CACHE_CONTROL);
-    for (name, value) in headers_for(&rules, url_path) {
+    for (name, value) in rules.headers_for(url_path) {
         let (Ok(name), Ok(value)) = (
             HeaderName::from_bytes(name.as_bytes()),
             HeaderValue::from_str(&value),

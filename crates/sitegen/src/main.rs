@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use sitegen_content::{HttpUrl, LoadOptions};
+use sitegen_hosts::Host;
 use sitegen_sheet::ImportOptions;
 
 /// sitegen turns the company's content (TOML files) into a fast, prerendered React site.
@@ -31,7 +32,7 @@ struct Cli {
 enum Command {
     /// Validate the content, build the web app if needed, prerender every route and
     /// write the site into the output folder (swapped in only if everything succeeded).
-    Build(BuildArgs),
+    Build(BuildCommandArgs),
     /// Validate the content and report every problem, writing nothing.
     Check(CheckArgs),
     /// Build, then serve the site locally; rebuild and reload open pages on every change.
@@ -200,6 +201,34 @@ struct BuildArgs {
     quiet: bool,
 }
 
+#[derive(Debug, Args)]
+struct BuildCommandArgs {
+    #[command(flatten)]
+    build: BuildArgs,
+    /// The host the site is deployed to: writes what it reads (`_redirects` and
+    /// `_headers`, `vercel.json`, `.nojekyll`) and fails the build, leaving the output
+    /// as it was, when the site passes one of its limits (files, bytes of a file,
+    /// entries of a folder, redirect and header rules, total size). Replaces site.toml's
+    /// `host`. Without either: `_redirects` and `_headers`, and a warning for each host
+    /// whose limits the site passes.
+    #[arg(long, value_name = "HOST", value_parser = parse_host)]
+    host: Option<Host>,
+}
+
+/// A host profile's name (a bad one is a usage error, exit 2, before anything runs).
+fn parse_host(text: &str) -> Result<Host, String> {
+    Host::parse(text).ok_or_else(|| {
+        let names: Vec<&str> = Host::ALL.iter().map(|host| host.name()).collect();
+        let hint = sitegen_content::did_you_mean(text, names.iter().copied())
+            .map(|hint| format!(" ({hint})"))
+            .unwrap_or_default();
+        format!(
+            "{text:?} is no host sitegen knows{hint}: use one of: {}",
+            names.join(", ")
+        )
+    })
+}
+
 /// A positive, finite number of seconds (`2.5`).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.trim()
@@ -253,7 +282,10 @@ fn main() -> ExitCode {
     sitegen_workers::os::turn_off_huge_pages();
     let cli = Cli::parse();
     cmd::set_color(cli.color);
-    if let Command::Build(BuildArgs { quiet, .. })
+    if let Command::Build(BuildCommandArgs {
+        build: BuildArgs { quiet, .. },
+        ..
+    })
     | Command::Serve(ServeArgs {
         build: BuildArgs { quiet, .. },
         ..
@@ -280,7 +312,10 @@ fn main() -> ExitCode {
     };
     let outcome = match cli.command {
         Command::Explain(args) => cmd::explain::run(args.code.as_deref(), args.all),
-        Command::Build(args) => cmd::build::run(args.options(load)),
+        Command::Build(args) => cmd::build::run(sitegen_render::BuildOptions {
+            host: args.host,
+            ..args.build.options(load)
+        }),
         Command::Check(args) => cmd::check::run(&args.content, &args.web, &load),
         Command::Schema(args) => cmd::schema::run(&args.out),
         Command::Gen(args) => cmd::gen::run(&args.root),
@@ -355,6 +390,7 @@ impl BuildArgs {
             precompress: self.precompress,
             worker_timeout: self.worker_timeout,
             load,
+            host: None,
         }
     }
 }

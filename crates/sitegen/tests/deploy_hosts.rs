@@ -14,8 +14,9 @@ use std::path::Path;
 use serde_json::Value;
 use sitegen_content::routes::percent_decode;
 use sitegen_content::{testing, Content};
-use sitegen_render::{hosts, redirects, routes};
-use sitegen_serve::redirects::{apply, Rule};
+use sitegen_hosts::limits::{self, RuleCounts};
+use sitegen_hosts::{RedirectRule, Redirects, Target};
+use sitegen_render::{redirects, routes};
 
 /// How a host answers a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,34 +44,18 @@ const HOSTS: [Host; 4] = [
 ];
 
 impl Host {
-    /// The rules of `text` that this host applies.
-    fn applied_rules(self, text: &str) -> String {
-        let rules: Vec<&str> = hosts::rule_lines(text).collect();
-        let kept: Vec<&str> = match self {
-            Host::Netlify => rules,
-            Host::GitHubPages => Vec::new(),
-            Host::GitLabPages if text.len() > hosts::GITLAB_PAGES.bytes.unwrap() => Vec::new(),
-            Host::GitLabPages => rules
-                .into_iter()
-                .take(hosts::GITLAB_PAGES.rules.unwrap())
-                .collect(),
-            Host::CloudflarePages => {
-                let (mut statics, mut dynamics) = (0, 0);
-                rules
-                    .into_iter()
-                    .filter(|rule| {
-                        if dynamics > 0 || hosts::is_dynamic(rule) {
-                            dynamics += 1;
-                            dynamics <= hosts::CLOUDFLARE_PAGES.dynamic_rules.unwrap()
-                        } else {
-                            statics += 1;
-                            statics <= hosts::CLOUDFLARE_PAGES.static_rules.unwrap()
-                        }
-                    })
-                    .collect()
-            }
+    /// The rules of `redirects` that this host applies.
+    fn applied_rules(self, redirects: &Redirects) -> Redirects {
+        let limits = match self {
+            Host::Netlify => limits::NETLIFY,
+            Host::GitHubPages => return Redirects::default(),
+            Host::GitLabPages => limits::GITLAB_PAGES,
+            Host::CloudflarePages => limits::CLOUDFLARE_PAGES,
         };
-        kept.join("\n")
+        Redirects {
+            comment: Vec::new(),
+            rules: limits.applied(redirects).into_iter().cloned().collect(),
+        }
     }
 
     fn files_first(self) -> bool {
@@ -84,7 +69,7 @@ struct Deployed {
     pages: BTreeSet<String>,
     /// Decoded path of each fallback page → where its refresh leads.
     fallbacks: HashMap<String, String>,
-    redirects: String,
+    redirects: Redirects,
     client_map: Value,
 }
 
@@ -129,12 +114,12 @@ impl Deployed {
             let rule = if host.files_first() && file_here {
                 None
             } else {
-                apply(&rules, &key)
+                rules.apply(&key)
             };
             path = match rule {
-                Some(Rule::Redirect(to)) => percent_decode(&to).expect("a decodable target"),
-                Some(Rule::Rewrite(to)) if self.serves_as_it_is(trimmed(&to)) => return Ok(to),
-                Some(Rule::Rewrite(to)) => {
+                Some(Target::Redirect(to)) => percent_decode(&to).expect("a decodable target"),
+                Some(Target::Rewrite(to)) if self.serves_as_it_is(trimmed(&to)) => return Ok(to),
+                Some(Target::Rewrite(to)) => {
                     return Err(format!("{host:?}: {key} rewritten to {to}, no page"))
                 }
                 None if self.serves_as_it_is(&key) => return Ok(key),
@@ -242,7 +227,7 @@ fn old_urls(content: &Content) -> Vec<(String, String)> {
 fn every_old_url_reaches_its_page_on_every_host(content: &Content) -> Deployed {
     let deployed = Deployed::of(content);
     assert_eq!(
-        hosts::limits_passed(&deployed.redirects),
+        limits::limits_passed(&deployed.redirects),
         Vec::<String>::new()
     );
     for host in HOSTS {
@@ -258,7 +243,7 @@ fn a_small_catalogue_keeps_its_product_rules_within_every_host_limit() {
     let dir = tempfile::tempdir().unwrap();
     let content = content_with(dir.path(), 250);
     let deployed = every_old_url_reaches_its_page_on_every_host(&content);
-    let counts = hosts::count(&deployed.redirects);
+    let counts = RuleCounts::of(&deployed.redirects);
     // 1 route alias, 3 aliases, 4 listings' page 1, 250 ids, 250 pages and 3
     // category pages served as they are, each after its `.html` spelling's redirect;
     // the listings' pages as they are and the placeholder rule.
@@ -266,9 +251,11 @@ fn a_small_catalogue_keeps_its_product_rules_within_every_host_limit() {
         (counts.rules, counts.static_rules, counts.dynamic_rules),
         (767, 764, 3)
     );
-    assert!(deployed
-        .redirects
-        .contains("/products/7 /products/7/generated-product-7 301\n"));
+    assert!(deployed.redirects.rules.contains(&RedirectRule::new(
+        "/products/7",
+        "/products/7/generated-product-7",
+        301
+    )));
 }
 
 #[test]
@@ -276,16 +263,16 @@ fn ten_thousand_products_deploy_on_every_host_without_a_rule_each() {
     let dir = tempfile::tempdir().unwrap();
     let content = content_with(dir.path(), 10_000);
     let deployed = every_old_url_reaches_its_page_on_every_host(&content);
-    let counts = hosts::count(&deployed.redirects);
+    let counts = RuleCounts::of(&deployed.redirects);
     // The route alias, product 1's three aliases, the 4 listings' page 1, then the
     // lowest ids' `/products/{id}` rules up to GitLab's 1,000 rules: none dynamic.
     assert_eq!((counts.rules, counts.dynamic_rules), (1_000, 0));
-    assert!(deployed
-        .redirects
-        .contains("\n/products/992 /products/992/generated-product-992 301\n"));
-    assert!(!deployed.redirects.contains("\n/products/993 "));
+    let text = deployed.redirects.to_text();
+    assert!(text.contains("\n/products/992 /products/992/generated-product-992 301\n"));
+    assert!(!text.contains("\n/products/993 "));
     assert!(!deployed
         .redirects
+        .rules
         .contains(&redirects::product_any_slug_rule()));
 }
 
@@ -311,7 +298,7 @@ fn a_page_number_of_no_page_is_not_found_on_every_host_without_a_redirect() {
                     "{count}: {host:?}: {path}"
                 );
                 assert!(
-                    !matches!(apply(&rules, path), Some(Rule::Redirect(_))),
+                    !matches!(rules.apply(path), Some(Target::Redirect(_))),
                     "{count}: {host:?}: {path} is redirected"
                 );
             }
@@ -327,15 +314,17 @@ fn the_product_rules_would_loop_on_cloudflare_past_its_limits() {
     let dir = tempfile::tempdir().unwrap();
     let content = content_with(dir.path(), 1_500);
     let mut deployed = Deployed::of(&content);
-    let mut rules = String::new();
+    let mut rules = Redirects::default();
     for product in &content.products {
         let page = product.route();
-        rules.push_str(&format!(
-            "/products/{} {page} 301\n{page} {page} 200\n",
-            product.id()
+        rules.push(RedirectRule::new(
+            format!("/products/{}", product.id()),
+            &page,
+            301,
         ));
+        rules.push(RedirectRule::new(&page, &page, 200));
     }
-    rules.push_str(&redirects::product_any_slug_rule());
+    rules.push(redirects::product_any_slug_rule());
     deployed.redirects = rules;
     let last = content.products.last().unwrap().route();
     let visited = deployed.visit(Host::CloudflarePages, &last);

@@ -161,6 +161,7 @@ impl Project {
             precompress: false,
             worker_timeout: sitegen_workers::prerender::DEFAULT_WORKER_TIMEOUT,
             load: Default::default(),
+            host: None,
         }
     }
 

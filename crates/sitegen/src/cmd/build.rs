@@ -106,6 +106,23 @@ fn report_failure(options: &BuildOptions, error: &BuildError) -> Outcome {
             );
             Outcome::Failed
         }
+        BuildError::HostLimits(diagnostics) => {
+            print_errors(diagnostics);
+            if !quiet() {
+                print_warnings(diagnostics);
+            }
+            let errors = diagnostics
+                .iter()
+                .filter(|d| d.severity == sitegen_content::Severity::Error)
+                .count();
+            eprintln!(
+                "{}: {} of the host passed (see above); {} was left as it was",
+                paint_failure("build failed"),
+                plural(errors, "limit"),
+                options.out_dir.display()
+            );
+            Outcome::Failed
+        }
         BuildError::Links(problems) => {
             print_errors(problems);
             eprintln!(

@@ -146,13 +146,13 @@ fn build_and_tell(
 /// What the overlay shows for a failed build: what the terminal showed, errors first.
 fn problems_of(error: &BuildError) -> Vec<Diagnostic> {
     match error {
-        BuildError::Content(diagnostics) | BuildError::Links(diagnostics) => {
-            [Severity::Error, Severity::Warning]
-                .into_iter()
-                .flat_map(|severity| diagnostics.iter().filter(move |d| d.severity == severity))
-                .cloned()
-                .collect()
-        }
+        BuildError::Content(diagnostics)
+        | BuildError::Links(diagnostics)
+        | BuildError::HostLimits(diagnostics) => [Severity::Error, Severity::Warning]
+            .into_iter()
+            .flat_map(|severity| diagnostics.iter().filter(move |d| d.severity == severity))
+            .cloned()
+            .collect(),
         other => vec![Diagnostic::new(
             other.code().unwrap_or(ErrorCode::InternalError),
             other.to_string(),

@@ -11,6 +11,8 @@
 //! - GitHub Pages reads no `_redirects` at all: the aliases' fallback pages and
 //!   `404.html`'s app serve it.
 
+use crate::redirects::{RedirectRule, Redirects};
+
 /// The documented limits of one host's `_redirects`; `None` where it states none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RedirectLimits {
@@ -28,7 +30,7 @@ pub struct RedirectLimits {
     pub bytes: Option<usize>,
 }
 
-const NETLIFY: RedirectLimits = RedirectLimits {
+pub const NETLIFY: RedirectLimits = RedirectLimits {
     host: "Netlify",
     rules: Some(10_000),
     static_rules: None,
@@ -71,46 +73,26 @@ pub struct RuleCounts {
     pub bytes: usize,
 }
 
-/// The rules of a `_redirects` text: its lines that are neither blank nor comments.
-pub fn rule_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-}
-
-/// Whether a rule's source has a `:placeholder` or a `*` splat.
-pub fn is_dynamic(rule: &str) -> bool {
-    let from = rule.split_whitespace().next().unwrap_or("");
-    from.contains('*') || from.split('/').any(|segment| segment.starts_with(':'))
-}
-
-/// Counts the rules of a `_redirects` text.
-pub fn count(text: &str) -> RuleCounts {
-    let mut counts = RuleCounts {
-        bytes: text.len(),
-        ..RuleCounts::default()
-    };
-    for rule in rule_lines(text) {
-        counts.rules += 1;
-        counts.longest_line = counts.longest_line.max(rule.chars().count());
-        if counts.dynamic_rules > 0 || is_dynamic(rule) {
-            counts.dynamic_rules += 1;
-        } else {
-            counts.static_rules += 1;
-        }
-    }
-    counts
-}
-
 impl RuleCounts {
-    /// Counts one more static rule, `line` with its newline, at the end of the file:
-    /// a static rule only while the file holds no dynamic one.
-    pub fn add_static_rule(&mut self, line: &str) {
+    /// Counts the rules of a `_redirects` file.
+    pub fn of(redirects: &Redirects) -> Self {
+        let mut counts = RuleCounts {
+            bytes: redirects.comment_bytes(),
+            ..RuleCounts::default()
+        };
+        for rule in &redirects.rules {
+            counts.add_rule(rule);
+        }
+        counts
+    }
+
+    /// Counts one more rule, at the end of the file: a static rule only while the file
+    /// holds no dynamic one.
+    pub fn add_rule(&mut self, rule: &RedirectRule) {
         self.rules += 1;
-        self.bytes += line.len();
-        let rule = line.trim_end();
-        self.longest_line = self.longest_line.max(rule.chars().count());
-        if self.dynamic_rules > 0 {
+        self.bytes += rule.line().len() + 1;
+        self.longest_line = self.longest_line.max(rule.line_chars());
+        if self.dynamic_rules > 0 || rule.is_dynamic() {
             self.dynamic_rules += 1;
         } else {
             self.static_rules += 1;
@@ -120,7 +102,7 @@ impl RuleCounts {
 
 impl RedirectLimits {
     /// Each limit of this host that `counts` passes, said in one sentence.
-    fn passed_by(&self, counts: &RuleCounts) -> Vec<String> {
+    pub fn passed_by(&self, counts: &RuleCounts) -> Vec<String> {
         let checks = [
             (self.rules, counts.rules, "rules in _redirects"),
             (
@@ -155,11 +137,35 @@ impl RedirectLimits {
             })
             .collect()
     }
+
+    /// The rules of `redirects` that this host applies: those within its limits (past
+    /// its byte limit, none).
+    pub fn applied<'a>(&self, redirects: &'a Redirects) -> Vec<&'a RedirectRule> {
+        if self.bytes.is_some_and(|bytes| redirects.bytes() > bytes) {
+            return Vec::new();
+        }
+        let (mut statics, mut dynamics) = (0, 0);
+        let within = |limit: Option<usize>, count: usize| limit.is_none_or(|limit| count <= limit);
+        redirects
+            .rules
+            .iter()
+            .take(self.rules.unwrap_or(usize::MAX))
+            .filter(|rule| {
+                if dynamics > 0 || rule.is_dynamic() {
+                    dynamics += 1;
+                    within(self.dynamic_rules, dynamics)
+                } else {
+                    statics += 1;
+                    within(self.static_rules, statics)
+                }
+            })
+            .collect()
+    }
 }
 
-/// Every limit of every host that the `_redirects` text passes.
-pub fn limits_passed(text: &str) -> Vec<String> {
-    let counts = count(text);
+/// Every limit of every host that `redirects` passes.
+pub fn limits_passed(redirects: &Redirects) -> Vec<String> {
+    let counts = RuleCounts::of(redirects);
     HOSTS
         .iter()
         .flat_map(|host| host.passed_by(&counts))
@@ -172,7 +178,7 @@ pub fn fits(counts: &RuleCounts) -> bool {
 }
 
 /// `20019` → `20,019`.
-fn thousands(n: usize) -> String {
+pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
@@ -190,9 +196,9 @@ mod tests {
 
     #[test]
     fn rules_after_the_first_dynamic_one_count_as_dynamic() {
-        let text = "# comment\n\n/a /b 301\n/c/* /d 301\n/e /f 301\n";
+        let text = "# comment\n/a /b 301\n/c/* /d 301\n/e /f 301\n";
         assert_eq!(
-            count(text),
+            RuleCounts::of(&Redirects::parse(text)),
             RuleCounts {
                 rules: 3,
                 static_rules: 1,
@@ -201,14 +207,12 @@ mod tests {
                 bytes: text.len()
             }
         );
-        assert!(is_dynamic("/products/:id /x 301"));
-        assert!(!is_dynamic("/products/12 /x 301"));
     }
 
     #[test]
     fn each_host_names_the_limit_a_file_passes() {
         let many_static: String = (0..2_001).map(|n| format!("/old/{n} /new 301\n")).collect();
-        let passed = limits_passed(&many_static);
+        let passed = limits_passed(&Redirects::parse(&many_static));
         assert_eq!(
             passed,
             vec![
@@ -216,15 +220,60 @@ mod tests {
                 "GitLab Pages takes at most 1,000 rules in _redirects; this site has 2,001",
             ]
         );
-        assert!(limits_passed("/a /b 301\n/c/* /d 301\n").is_empty());
+        assert!(limits_passed(&Redirects::parse("/a /b 301\n/c/* /d 301\n")).is_empty());
         let long = format!("/{} /b 301\n", "a".repeat(1_000));
         assert_eq!(
-            limits_passed(&long),
+            limits_passed(&Redirects::parse(&long)),
             vec![
                 "Cloudflare Pages takes at most 1,000 characters in one rule; this site has 1,008"
             ]
         );
         assert_eq!(thousands(20_019), "20,019");
         assert_eq!(thousands(999), "999");
+    }
+
+    #[test]
+    fn netlify_advises_10000_rules_and_gitlab_pages_64_kib() {
+        let counts = RuleCounts {
+            rules: 10_001,
+            static_rules: 10_001,
+            ..RuleCounts::default()
+        };
+        assert_eq!(
+            NETLIFY.passed_by(&counts),
+            ["Netlify takes at most 10,000 rules in _redirects; this site has 10,001"]
+        );
+        let heavy = RuleCounts {
+            rules: 10,
+            bytes: 65_537,
+            ..RuleCounts::default()
+        };
+        assert_eq!(
+            GITLAB_PAGES.passed_by(&heavy),
+            ["GitLab Pages takes at most 65,536 bytes of _redirects; this site has 65,537"]
+        );
+        assert!(NETLIFY.passed_by(&heavy).is_empty());
+    }
+
+    #[test]
+    fn a_host_applies_only_the_rules_within_its_limits() {
+        let mut redirects = Redirects::default();
+        for n in 0..2_100 {
+            redirects.push(RedirectRule::new(
+                format!("/old/{n}"),
+                "/a-new-page-of-the-site",
+                301,
+            ));
+        }
+        for n in 0..150 {
+            redirects.push(RedirectRule::new(format!("/d{n}/:x"), "/new", 301));
+        }
+        assert_eq!(CLOUDFLARE_PAGES.applied(&redirects).len(), 2_100);
+        assert_eq!(NETLIFY.applied(&redirects).len(), 2_250);
+        // Past 64 KiB GitLab Pages applies none.
+        assert!(redirects.bytes() > 65_536);
+        assert_eq!(GITLAB_PAGES.applied(&redirects).len(), 0);
+        redirects.rules.truncate(1_200);
+        assert_eq!(GITLAB_PAGES.applied(&redirects).len(), 1_000);
     }
 }
