@@ -80,6 +80,26 @@ const RESERVED_FILES: &[&str] = &[
     "/_headers",
 ];
 
+/// A part of a sitemap too large for one file, which `/sitemap.xml` then indexes, is
+/// named `sitemap-{number}.xml`.
+const SITEMAP_PART: (&str, &str) = ("sitemap-", ".xml");
+
+/// The name in the output of part `number` (from 1) of a sitemap too large for one file.
+pub fn sitemap_part_file(number: usize) -> String {
+    let (head, tail) = SITEMAP_PART;
+    format!("{head}{number}{tail}")
+}
+
+/// Whether `lower`, a lowercase path, names a part of the sitemap (`/sitemap-N.xml`).
+fn is_sitemap_part(lower: &str) -> bool {
+    let (head, tail) = SITEMAP_PART;
+    lower
+        .strip_prefix('/')
+        .and_then(|name| name.strip_prefix(head))
+        .and_then(|rest| rest.strip_suffix(tail))
+        .is_some_and(|number| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl Home {
     /// The sections the home page shows, in order: home.toml's `sections`, else
     /// [`HomeSection::ALL`]. Unknown names never get here (they are errors).
@@ -324,6 +344,7 @@ fn alias_route_conflict(path: &str, service_ids: &[String]) -> Option<String> {
         return Some("a page of the site".into());
     }
     if RESERVED_FILES.iter().any(|file| same(file))
+        || is_sitemap_part(&lower)
         || RESERVED_PREFIXES
             .iter()
             .any(|prefix| lower.starts_with(prefix))
@@ -656,6 +677,7 @@ mod tests {
             ("/products/category/x/page/2", ErrorCode::AliasConflict),
             ("/railway-registration/PCMM", ErrorCode::AliasConflict),
             ("/sitemap.xml", ErrorCode::AliasConflict),
+            ("/Sitemap-12.xml", ErrorCode::AliasConflict),
             ("/assets/app.js", ErrorCode::AliasConflict),
         ] {
             let report = load_edited(&[(

@@ -56,7 +56,7 @@ pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
 // The content reports through the diagnostics at the bottom of the workspace; they
 // are re-exported so that a user of the content names one crate.
-pub use editorial::{DraftCount, HomeSection};
+pub use editorial::{sitemap_part_file, DraftCount, HomeSection};
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{

@@ -19,6 +19,7 @@ mod error;
 mod folder_spread;
 pub(crate) mod headers;
 pub mod hosts;
+mod lastmod;
 mod markup;
 pub(crate) mod os;
 pub(crate) mod out_dir;
@@ -320,14 +321,17 @@ impl Builder {
 
         let mut warnings = planned.warnings;
         warnings.extend(prerendered.warnings);
-        let rules = stages::write_site_files(
+        let lastmod_store = lastmod::path_for(&self.cache_dir, &run.options.out_dir);
+        let site_files = stages::write_site_files(
             run,
             published,
             &staging,
             &page_links,
             &self.warm,
+            lastmod::load(&lastmod_store),
             &mut warnings,
         )?;
+        let rules = site_files.redirect_rules;
         laps.lap("write")?;
 
         let changed_pages = staging.changed_pages();
@@ -359,6 +363,8 @@ impl Builder {
             prerendered.page_keys,
             links,
         )?;
+        // Only dates that a site in place shows are kept.
+        lastmod::save(&lastmod_store, &site_files.lastmods);
         let routes = published.routes.len() + 1;
         self.warm.remember_plan(planned.plan);
         Ok(BuildSummary {
