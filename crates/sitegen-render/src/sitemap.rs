@@ -286,11 +286,11 @@ mod tests {
     fn the_protocol_limits_are_50_000_urls_and_50_mb_a_file() {
         let short = 60;
         assert_eq!(
-            split(std::iter::repeat(short).take(50_000), PROTOCOL_LIMITS).len(),
+            split(std::iter::repeat_n(short, 50_000), PROTOCOL_LIMITS).len(),
             1
         );
         assert_eq!(
-            split(std::iter::repeat(short).take(50_001), PROTOCOL_LIMITS),
+            split(std::iter::repeat_n(short, 50_001), PROTOCOL_LIMITS),
             [0..50_000, 50_000..50_001]
         );
         // 2,000-byte entries: as many as fit beside the frame, then one more.
@@ -298,11 +298,11 @@ mod tests {
         let frame = XML_DECLARATION.len() + URLSET_START.len() + URLSET_END.len();
         let fit = (PROTOCOL_LIMITS.bytes - frame) / long;
         assert_eq!(
-            split(std::iter::repeat(long).take(fit), PROTOCOL_LIMITS).len(),
+            split(std::iter::repeat_n(long, fit), PROTOCOL_LIMITS).len(),
             1
         );
         assert_eq!(
-            split(std::iter::repeat(long).take(fit + 1), PROTOCOL_LIMITS),
+            split(std::iter::repeat_n(long, fit + 1), PROTOCOL_LIMITS),
             [0..fit, fit..fit + 1]
         );
     }
