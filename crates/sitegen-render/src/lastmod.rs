@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -100,6 +101,43 @@ pub fn content_hash(route: &PlannedRoute) -> Key {
         &breadcrumb,
         route.page.get().as_bytes(),
     ])
+}
+
+/// A warm builder's [`content_hash`] of each sitemap route of its last build, by path,
+/// with the route it was taken of: a route planned again from the same page data (the
+/// planner reuses it where a view is unchanged) is not hashed again, so that after an
+/// edit the hashing is of the pages it changed.
+#[derive(Default)]
+pub(crate) struct RouteHashes {
+    by_path: HashMap<String, (PlannedRoute, Key)>,
+}
+
+impl RouteHashes {
+    /// The hash of `route`: the remembered one when it is the same route.
+    pub fn hash(&self, route: &PlannedRoute) -> Key {
+        match self.by_path.get(&route.path) {
+            Some((last, key))
+                if Arc::ptr_eq(&last.page, &route.page)
+                    && last.title == route.title
+                    && last.description == route.description
+                    && last.breadcrumb == route.breadcrumb =>
+            {
+                key.clone()
+            }
+            _ => content_hash(route),
+        }
+    }
+
+    /// The hashes of `routes`, to reuse in the next build.
+    pub fn of(routes: &[&PlannedRoute], hashes: &[Key]) -> Self {
+        Self {
+            by_path: routes
+                .iter()
+                .zip(hashes)
+                .map(|(route, key)| (route.path.clone(), ((*route).clone(), key.clone())))
+                .collect(),
+        }
+    }
 }
 
 /// One URL's entry: the hash its page had and the day it was first seen with it.
@@ -241,6 +279,37 @@ mod tests {
         assert_eq!(dates, vec![day("2026-01-01")]);
         fs::write(&path, b"{not json").unwrap();
         assert!(load(&path).urls.is_empty());
+    }
+
+    #[test]
+    fn a_remembered_hash_serves_the_same_route_and_a_changed_one_is_hashed_again() {
+        let route = &PlannedRoute {
+            path: "/aboutUs".to_string(),
+            title: "About".to_string(),
+            description: "Who we are".to_string(),
+            page: serde_json::value::RawValue::from_string(r#"{"a":1}"#.to_string())
+                .unwrap()
+                .into(),
+            in_sitemap: true,
+            breadcrumb: vec![("About".to_string(), "/aboutUs".to_string())],
+            product: None,
+        };
+        let remembered = RouteHashes::of(&[route], &[Key::of(&[b"remembered"])]);
+        assert_eq!(remembered.hash(route), Key::of(&[b"remembered"]));
+        let retitled = PlannedRoute {
+            title: format!("{} (new)", route.title),
+            ..route.clone()
+        };
+        assert_eq!(remembered.hash(&retitled), content_hash(&retitled));
+        assert_ne!(content_hash(&retitled), content_hash(route));
+        // The same data planned anew (another `Arc`) is hashed again, to the same hash.
+        let replanned = PlannedRoute {
+            page: serde_json::value::RawValue::from_string(route.page.get().to_string())
+                .unwrap()
+                .into(),
+            ..route.clone()
+        };
+        assert_eq!(remembered.hash(&replanned), content_hash(route));
     }
 
     #[test]

@@ -16,8 +16,9 @@ use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
+use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::{self, Day, Lastmods};
+use crate::lastmod::{self, Day, Lastmods, RouteHashes};
 use crate::output::Staging;
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::progress::{self, Progress, Stage};
@@ -215,7 +216,7 @@ pub(crate) fn write_site_files(
 ) -> Result<SiteFiles, BuildError> {
     let content = &published.content;
     let write_rest = |warnings: &mut Vec<Diagnostic>| {
-        let lastmods = write_sitemap(run, published, staging, lastmods, warnings)?;
+        let lastmods = write_sitemap(run, published, staging, warm, lastmods, warnings)?;
         let redirect_rules =
             write_routing_files(run, published, staging, page_links, warm, warnings)?;
         Ok(SiteFiles {
@@ -245,6 +246,7 @@ fn write_sitemap(
     run: Run,
     published: &Published,
     staging: &Staging,
+    warm: &Warm,
     lastmods: Lastmods,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Lastmods, BuildError> {
@@ -254,22 +256,27 @@ fn write_sitemap(
         .iter()
         .filter(|route| route.in_sitemap)
         .collect();
-    // Hashed from the data at hand, on every thread: at 10,000 products, tens of MB.
-    let Ok(pages) = parallel::map_parallel(listed.len(), run.jobs, |at| {
-        let route = listed[at];
-        Ok::<_, Infallible>((route.canonical(base_url), lastmod::content_hash(route)))
+    // Hashed from the data at hand, on every thread (at 10,000 products, tens of MB); a
+    // warm builder hashes only the routes whose data is new.
+    let last_hashes = warm.take_route_hashes();
+    let Ok(hashes) = parallel::map_parallel(listed.len(), run.jobs, |at| {
+        Ok::<_, Infallible>(last_hashes.hash(listed[at]))
     });
+    warm.remember_route_hashes(|| RouteHashes::of(&listed, &hashes));
+    let pages: Vec<(String, Key)> = listed
+        .iter()
+        .map(|route| route.canonical(base_url))
+        .zip(hashes)
+        .collect();
     let (today, bad_epoch) = Day::of_build();
     if let Some(value) = bad_epoch {
         warnings.push(Diagnostic::new(
             ErrorCode::SourceDateEpoch,
             format!(
-                "{} is {value:?}, not a whole number of seconds since 1970: the sitemap's \
-                 new dates are the clock's ({})\n  help: set it to a Unix time, e.g. \
-                 `{}=$(git log -1 --format=%ct)`, or unset it",
+                "the environment variable {} is {value:?}, not a whole number of seconds \
+                 since 1970: the sitemap dates its new and changed pages by the clock ({})",
                 lastmod::SOURCE_DATE_EPOCH,
                 today.as_str(),
-                lastmod::SOURCE_DATE_EPOCH
             ),
         ));
     }
