@@ -80,8 +80,15 @@ function securityHeadersMissing(response) {
   return SECURITY_HEADERS.filter((name) => !response.headers.has(name));
 }
 
-const sitemap = readFileSync(path.join(dist, 'sitemap.xml'), 'utf8');
-const pages = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+/** The page URLs of the sitemap file `name`, following an index to its parts. */
+function sitemapPages(name) {
+  const xml = readFileSync(path.join(dist, name), 'utf8');
+  const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+  if (!xml.includes('<sitemapindex')) return locs;
+  return locs.flatMap((loc) => sitemapPages(new URL(loc).pathname.slice(1)));
+}
+
+const pages = sitemapPages('sitemap.xml');
 const redirectMap = JSON.parse(readFileSync(path.join(dist, 'data/redirects.json'), 'utf8'));
 const rules = readFileSync(path.join(dist, '_redirects'), 'utf8');
 const notFoundPage = readFileSync(path.join(dist, '404.html'), 'utf8');

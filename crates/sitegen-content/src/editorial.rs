@@ -642,6 +642,7 @@ mod tests {
             ("/products/category/x/page/2", ErrorCode::AliasConflict),
             ("/railway-registration/PCMM", ErrorCode::AliasConflict),
             ("/sitemap.xml", ErrorCode::AliasConflict),
+            ("/Sitemap-12.xml", ErrorCode::AliasConflict),
             ("/assets/app.js", ErrorCode::AliasConflict),
         ] {
             let report = load_edited(&[(

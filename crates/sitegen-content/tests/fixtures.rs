@@ -216,6 +216,11 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
         "a_number_in_a_text_column_keeps_its_text_and_a_long_one_warns",
     ),
     (
+        ErrorCode::SourceDateEpoch,
+        "crates/sitegen/tests/cli/sitemap.rs",
+        "a_source_date_epoch_that_is_no_unix_time_is_a_warning_and_the_clock_dates_the_pages",
+    ),
+    (
         ErrorCode::PrerenderRetried,
         "crates/sitegen/tests/workers.rs",
         "a_build_whose_worker_died_renders_its_routes_on_a_new_one_and_says_so",

@@ -366,6 +366,10 @@ catalogue! {
     /// fail. The redirect rules' limits are W0004's.
     HostLimitPassed = "W0006", Warning, "the site passes a limit of a host",
         "deploy elsewhere, or build with --host for the host you deploy to, which checks its limits as errors (docs/deploying.md)";
+    /// `SOURCE_DATE_EPOCH`, which fixes the date a build gives the sitemap's new and
+    /// changed pages, is not a whole number of seconds: the clock's date is used.
+    SourceDateEpoch = "W0009", Warning, "SOURCE_DATE_EPOCH is not a Unix time",
+        "set it to whole seconds since 1970 (e.g. `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`), or unset it to date pages by the clock";
     /// The process of a prerender worker ended (killed, crashed, out of memory) before
     /// it answered a route, which was rendered on a new worker: the build went on.
     PrerenderRetried = "W0801", Warning, "a route was prerendered again on a new worker",

@@ -92,20 +92,40 @@ pub fn host_config_files() -> impl Iterator<Item = &'static str> {
         .map(|name| name.name)
 }
 
+/// A part of a sitemap too large for one file, which `sitemap.xml` then indexes, is
+/// named `sitemap-{number}.xml`.
+const SITEMAP_PART: (&str, &str) = ("sitemap-", ".xml");
+
+/// The name in the output of part `number` (from 1) of a sitemap too large for one file.
+pub fn sitemap_part_file(number: usize) -> String {
+    let (head, tail) = SITEMAP_PART;
+    format!("{head}{number}{tail}")
+}
+
+/// Whether `lower`, a lowercase name at the root, names a part of the sitemap.
+fn is_sitemap_part(lower: &str) -> bool {
+    let (head, tail) = SITEMAP_PART;
+    lower
+        .strip_prefix(head)
+        .and_then(|rest| rest.strip_suffix(tail))
+        .is_some_and(|number| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether the site path `path` (`/robots.txt`, `/media/a.webp`) is a file the build
-/// writes at the root or lies in a folder it writes, compared without case (as hosts
-/// on case-insensitive file systems would open it).
+/// writes at the root (a sitemap's part too) or lies in a folder it writes, compared
+/// without case (as hosts on case-insensitive file systems would open it).
 pub fn is_written_by_the_build(path: &str) -> bool {
     let lower = path.to_lowercase();
     let Some(relative) = lower.strip_prefix('/') else {
         return false;
     };
-    ROOT_NAMES.iter().any(|root| match root.kind {
-        Kind::File => relative == root.name.to_lowercase(),
-        Kind::Folder => relative
-            .strip_prefix(&root.name.to_lowercase())
-            .is_some_and(|rest| rest.starts_with('/')),
-    })
+    is_sitemap_part(relative)
+        || ROOT_NAMES.iter().any(|root| match root.kind {
+            Kind::File => relative == root.name.to_lowercase(),
+            Kind::Folder => relative
+                .strip_prefix(&root.name.to_lowercase())
+                .is_some_and(|rest| rest.starts_with('/')),
+        })
 }
 
 #[cfg(test)]
@@ -123,6 +143,16 @@ mod tests {
         assert!(!is_written_by_the_build("/mediakit"));
         assert!(!is_written_by_the_build("/sitemap.xml/x"));
         assert!(!is_written_by_the_build("sitemap.xml"));
+    }
+
+    #[test]
+    fn a_sitemap_part_is_a_number_between_its_prefix_and_suffix() {
+        assert_eq!(sitemap_part_file(12), "sitemap-12.xml");
+        assert!(is_written_by_the_build("/sitemap-1.xml"));
+        assert!(is_written_by_the_build("/Sitemap-12.XML"));
+        assert!(!is_written_by_the_build("/sitemap-.xml"));
+        assert!(!is_written_by_the_build("/sitemap-x.xml"));
+        assert!(!is_written_by_the_build("/blog/sitemap-1.xml"));
     }
 
     #[test]

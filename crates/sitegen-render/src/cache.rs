@@ -3,7 +3,9 @@
 //! from: the prerendered bodies of the routes (keyed by the web build, the layout, the
 //! URL and the route's data) with their frames (see [`crate::render_cache`]), in packs
 //! under `render/` ([`BuildCache`]), and, in `media/`, the WebP variants of the images
-//! (keyed by the source's hash, see [`crate::media`]). (Compressed twins need no cache:
+//! (keyed by the source's hash, see [`crate::media`]). Beside them, not entries of this
+//! cache but records of each output folder: `outputs/` ([`crate::record`]) and the
+//! sitemap's dates, `lastmod/` ([`crate::lastmod`]). (Compressed twins need no cache:
 //! an unchanged file takes its twins from the output folder the build replaces, see
 //! [`crate::compress::precompress`].)
 //!

@@ -18,6 +18,7 @@ pub(crate) mod compress;
 mod error;
 mod folder_spread;
 pub(crate) mod headers;
+mod lastmod;
 mod markup;
 pub(crate) mod os;
 pub(crate) mod out_dir;
@@ -323,12 +324,17 @@ impl Builder {
 
         let mut warnings = planned.warnings;
         warnings.extend(prerendered.warnings);
-        let host_files = stages::write_site_files(
+        let lastmod_store = lastmod::path_for(&self.cache_dir, &run.options.out_dir);
+        let stages::SiteFiles {
+            host_files,
+            lastmods,
+        } = stages::write_site_files(
             run,
             published,
             &staging,
             &page_links,
             &self.warm,
+            lastmod::load(&lastmod_store),
             &mut warnings,
         )?;
         laps.lap("write")?;
@@ -364,6 +370,8 @@ impl Builder {
             prerendered.page_keys,
             links,
         )?;
+        // Only dates that a site in place shows are kept.
+        lastmod::save(&lastmod_store, &lastmods);
         let routes = published.routes.len() + 1;
         self.warm.remember_plan(planned.plan);
         Ok(BuildSummary {

@@ -19,15 +19,19 @@ use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
+use crate::cache::Key;
 use crate::error::BuildError;
+use crate::lastmod::{self, Day, Lastmods, RouteHashes};
 use crate::output::Staging;
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::progress::{self, Progress, Stage};
 use crate::published::{Plan, Published};
+use crate::routes::PlannedRoute;
 use crate::shell::Shells;
+use crate::sitemap::{self, SitemapUrl};
 use crate::warm::Warm;
 use crate::webapp::WebBuild;
-use crate::{compress, headers, redirects, search_index, seo, sitemap, BuildOptions};
+use crate::{compress, headers, redirects, search_index, seo, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -192,34 +196,104 @@ pub(crate) fn write_layout(staging: &Staging, published: &Published) -> Result<S
     Ok(layout_file)
 }
 
-/// The site's files besides its pages: `sitemap.xml`, `robots.txt`, `_redirects` (a
-/// warning in `warnings` for each host limit it passes), the fallback page of each
-/// content alias, the client's redirect map, the search index and `_headers`; for a
-/// host profile, what that host reads instead (`vercel.json`, `.nojekyll`). Returns
-/// the redirect rules and headers, which the link check and the host's limits take.
+/// What [`write_site_files`] answers.
+pub(crate) struct SiteFiles {
+    /// The redirect rules and headers, which the link check and the host's limits take.
+    pub host_files: HostFiles,
+    /// The sitemap's dates, to store once the output is in place.
+    pub lastmods: Lastmods,
+}
+
+/// The site's files besides its pages: the sitemap (its dates from `lastmods`, the
+/// store of this output's), `robots.txt`, `_redirects` (a warning in `warnings` for
+/// each host limit it passes), the fallback page of each content alias, the client's
+/// redirect map, the search index and `_headers`; for a host profile, what that host
+/// reads instead (`vercel.json`, `.nojekyll`).
 pub(crate) fn write_site_files(
     run: Run,
     published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
     warm: &Warm,
+    lastmods: Lastmods,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<HostFiles, BuildError> {
+) -> Result<SiteFiles, BuildError> {
     let content = &published.content;
+    let write_rest = |warnings: &mut Vec<Diagnostic>| {
+        let lastmods = write_sitemap(run, published, staging, warm, lastmods, warnings)?;
+        let host_files = write_routing_files(run, published, staging, page_links, warm, warnings)?;
+        Ok(SiteFiles {
+            host_files,
+            lastmods,
+        })
+    };
     if run.jobs < 2 {
         write_search_index(content, staging, warm)?;
-        return write_routing_files(run, published, staging, page_links, warm, warnings);
+        return write_rest(warnings);
     }
     std::thread::scope(|scope| {
         // The search index, the longest of these files to make at 10,000 products, on a
         // thread of its own beside the others.
         let search = scope.spawn(|| write_search_index(content, staging, warm));
-        let rest = write_routing_files(run, published, staging, page_links, warm, warnings);
+        let rest = write_rest(warnings);
         let search = search
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         search.and(rest)
     })
+}
+
+/// The sitemap (`sitemap.xml`, or it and its parts) and `robots.txt`: each URL dated by
+/// `lastmods`, which answers the dates of this build's pages.
+fn write_sitemap(
+    run: Run,
+    published: &Published,
+    staging: &Staging,
+    warm: &Warm,
+    lastmods: Lastmods,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Lastmods, BuildError> {
+    let base_url = published.content.site.base_url();
+    let listed: Vec<&PlannedRoute> = published
+        .routes
+        .iter()
+        .filter(|route| route.in_sitemap)
+        .collect();
+    // Hashed from the data at hand, on every thread (at 10,000 products, tens of MB); a
+    // warm builder hashes only the routes whose data is new.
+    let last_hashes = warm.take_route_hashes();
+    let Ok(hashes) = parallel::map_parallel(listed.len(), run.jobs, |at| {
+        Ok::<_, Infallible>(last_hashes.hash(listed[at]))
+    });
+    warm.remember_route_hashes(|| RouteHashes::of(&listed, &hashes));
+    let pages: Vec<(String, Key)> = listed
+        .iter()
+        .map(|route| route.canonical(base_url))
+        .zip(hashes)
+        .collect();
+    let (today, bad_epoch) = Day::of_build();
+    if let Some(value) = bad_epoch {
+        warnings.push(Diagnostic::new(
+            ErrorCode::SourceDateEpoch,
+            format!(
+                "the environment variable {} is {value:?}, not a whole number of seconds \
+                 since 1970: the sitemap dates its new and changed pages by the clock ({})",
+                lastmod::SOURCE_DATE_EPOCH,
+                today.as_str(),
+            ),
+        ));
+    }
+    let (dates, lastmods) = lastmods.dated(&pages, &today);
+    let urls: Vec<SitemapUrl> = pages
+        .into_iter()
+        .zip(dates)
+        .map(|((loc, _), lastmod)| SitemapUrl { loc, lastmod })
+        .collect();
+    for (name, xml) in sitemap::sitemap_files(&urls, base_url, sitemap::PROTOCOL_LIMITS) {
+        staging.write(&name, xml)?;
+    }
+    staging.write("robots.txt", sitemap::robots(base_url))?;
+    Ok(lastmods)
 }
 
 /// The search index: a warm builder updates its last index where documents changed.
@@ -244,13 +318,6 @@ fn write_routing_files(
     let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
-    let sitemap_urls: Vec<String> = planned
-        .iter()
-        .filter(|route| route.in_sitemap)
-        .map(|route| route.canonical(base_url))
-        .collect();
-    staging.write("sitemap.xml", sitemap::sitemap(&sitemap_urls))?;
-    staging.write("robots.txt", sitemap::robots(base_url))?;
     let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
     // `--host` replaces site.toml's. With a host profile its own limits are checked, as
     // errors, with the output's.

@@ -11,6 +11,7 @@ use sitegen_workers::worker_pool::PoolWorkers;
 
 use crate::cache::Key;
 use crate::error::BuildError;
+use crate::lastmod::RouteHashes;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
 use crate::published::{Plan, Published};
 use crate::record;
@@ -41,6 +42,8 @@ struct WarmState {
     written: WrittenPages,
     /// The last build's search index, updated where documents changed.
     search: Option<SearchIndex>,
+    /// The content hash of each sitemap page of the last build, for its `<lastmod>`.
+    route_hashes: RouteHashes,
     /// The problems of the route literals of the web app's sources, with the
     /// fingerprint of the web app's inputs (its sources among them) they were found in.
     source_links: Option<(String, Vec<Diagnostic>)>,
@@ -203,6 +206,21 @@ impl Warm {
     pub fn remember_search_index(&self, index: SearchIndex) {
         if let Some(mut state) = self.state() {
             state.search = Some(index);
+        }
+    }
+
+    /// The last build's hashes of its sitemap pages, taken (none for a one-off build).
+    pub fn take_route_hashes(&self) -> RouteHashes {
+        self.state()
+            .map(|mut state| std::mem::take(&mut state.route_hashes))
+            .unwrap_or_default()
+    }
+
+    /// Keeps this build's hashes of its sitemap pages, when `make` them is worth it: for
+    /// a builder that builds again.
+    pub fn remember_route_hashes(&self, make: impl FnOnce() -> RouteHashes) {
+        if let Some(mut state) = self.state() {
+            state.route_hashes = make();
         }
     }
 

@@ -14,6 +14,8 @@ mod host_limits;
 mod paging;
 #[path = "cli/sheet.rs"]
 mod sheet;
+#[path = "cli/sitemap.rs"]
+mod sitemap;
 
 use common::*;
 

@@ -1,0 +1,323 @@
+//! The date each page of the sitemap last changed (its `<lastmod>`), kept between
+//! builds in the build cache (`lastmod/`), one store per output folder: each sitemap
+//! URL with a hash of its route's data and the date that hash was first seen. A page
+//! whose data hashes the same keeps its date; a new or changed one gets the build's
+//! date. The hash is of the data the page carries (title, description, breadcrumb and
+//! the screen's data), not of its HTML: a new web bundle changes every page's asset
+//! names but no page's content, and must not date every page anew.
+//!
+//! The store is history, not a cache of a computation: `--no-cache` still reads it.
+//! Without it (a fresh clone, a CI run that keeps no cache) every page gets the
+//! build's date.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::cache::{write_atomically, Key};
+use crate::routes::PlannedRoute;
+
+/// Bumped whenever the store's meaning changes (what is hashed): it names the stores,
+/// so an older one is not found and every page is dated anew once.
+const VERSION: u32 = 1;
+
+/// The sub-folder of the build cache that holds one store per output folder.
+const STORES: &str = "lastmod";
+
+/// The environment variable that fixes the build's date (seconds since 1970, UTC),
+/// as reproducible-build tools set it.
+pub const SOURCE_DATE_EPOCH: &str = "SOURCE_DATE_EPOCH";
+
+/// A day as the sitemap writes it: `YYYY-MM-DD` (a W3C date).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Day(String);
+
+impl Day {
+    /// The UTC day holding `seconds` since 1970-01-01.
+    pub fn of_unix_seconds(seconds: u64) -> Self {
+        let (year, month, day) = civil_from_days(seconds / 86_400);
+        Self(format!("{year:04}-{month:02}-{day:02}"))
+    }
+
+    /// The build's day: [`SOURCE_DATE_EPOCH`] when set, else the clock's. A value that
+    /// is not a whole number of seconds is answered as the error, beside the clock's day.
+    pub fn of_build() -> (Self, Option<String>) {
+        let clock = || {
+            let now = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs());
+            Self::of_unix_seconds(now)
+        };
+        match std::env::var(SOURCE_DATE_EPOCH) {
+            Err(_) => (clock(), None),
+            Ok(value) => match value.trim().parse::<u64>() {
+                Ok(seconds) => (Self::of_unix_seconds(seconds), None),
+                Err(_) => (clock(), Some(value)),
+            },
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    #[cfg(test)]
+    pub(crate) fn from_text(text: &str) -> Self {
+        Self(text.to_string())
+    }
+}
+
+/// Year, month (1–12) and day (1–31) of the day `days` after 1970-01-01 (Howard
+/// Hinnant's civil_from_days, for days on or after the epoch).
+fn civil_from_days(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+/// The hash of what a page shows of its route: what, changed, dates it anew.
+pub fn content_hash(route: &PlannedRoute) -> Key {
+    let breadcrumb = serde_json::to_vec(&route.breadcrumb).unwrap_or_default();
+    Key::of(&[
+        route.title.as_bytes(),
+        route.description.as_bytes(),
+        &breadcrumb,
+        route.page.get().as_bytes(),
+    ])
+}
+
+/// A warm builder's [`content_hash`] of each sitemap route of its last build, by path,
+/// with the route it was taken of: a route planned again from the same page data (the
+/// planner reuses it where a view is unchanged) is not hashed again, so that after an
+/// edit the hashing is of the pages it changed.
+#[derive(Default)]
+pub(crate) struct RouteHashes {
+    by_path: HashMap<String, (PlannedRoute, Key)>,
+}
+
+impl RouteHashes {
+    /// The hash of `route`: the remembered one when it is the same route.
+    pub fn hash(&self, route: &PlannedRoute) -> Key {
+        match self.by_path.get(&route.path) {
+            Some((last, key))
+                if Arc::ptr_eq(&last.page, &route.page)
+                    && last.title == route.title
+                    && last.description == route.description
+                    && last.breadcrumb == route.breadcrumb =>
+            {
+                key.clone()
+            }
+            _ => content_hash(route),
+        }
+    }
+
+    /// The hashes of `routes`, to reuse in the next build.
+    pub fn of(routes: &[&PlannedRoute], hashes: &[Key]) -> Self {
+        Self {
+            by_path: routes
+                .iter()
+                .zip(hashes)
+                .map(|(route, key)| (route.path.clone(), ((*route).clone(), key.clone())))
+                .collect(),
+        }
+    }
+}
+
+/// One URL's entry: the hash its page had and the day it was first seen with it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Seen {
+    hash: Key,
+    since: Day,
+}
+
+/// The dates of one output folder's sitemap URLs.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Lastmods {
+    urls: HashMap<String, Seen>,
+}
+
+impl Lastmods {
+    /// The date of each of `pages` (URL and content hash) for a build on `today`: the
+    /// stored one where the hash is the stored one, else `today`. Answers them in order,
+    /// with the store that remembers exactly these pages.
+    pub fn dated(self, pages: &[(String, Key)], today: &Day) -> (Vec<Day>, Lastmods) {
+        let mut last = self.urls;
+        let mut urls = HashMap::with_capacity(pages.len());
+        let mut dates = Vec::with_capacity(pages.len());
+        for (url, hash) in pages {
+            let seen = match last.remove(url) {
+                Some(seen) if seen.hash == *hash => seen,
+                _ => Seen {
+                    hash: hash.clone(),
+                    since: today.clone(),
+                },
+            };
+            dates.push(seen.since.clone());
+            urls.insert(url.clone(), seen);
+        }
+        (dates, Lastmods { urls })
+    }
+}
+
+/// Where the store of the output folder `out_dir` lies in the build cache `cache_dir`:
+/// named by the folder's absolute path, as its record ([`crate::record`]), so that a
+/// preview folder (drafts shown) keeps dates of its own.
+pub fn path_for(cache_dir: &Path, out_dir: &Path) -> PathBuf {
+    // Through its parent, which exists before the first build does, so that a path
+    // through a link names the same store before and after.
+    let absolute = fs::canonicalize(out_dir)
+        .or_else(|_| match (out_dir.parent(), out_dir.file_name()) {
+            (Some(parent), Some(name)) => fs::canonicalize(if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            })
+            .map(|parent| parent.join(name)),
+            _ => std::path::absolute(out_dir),
+        })
+        .or_else(|_| std::path::absolute(out_dir))
+        .unwrap_or_else(|_| out_dir.to_path_buf());
+    let name = Key::of(&[absolute.as_os_str().as_encoded_bytes()]);
+    cache_dir
+        .join(STORES)
+        .join(format!("v{VERSION}-{}.json", name.as_str()))
+}
+
+/// The store at `path`; empty when there is none or it cannot be read (then every
+/// page is dated today, as after a fresh clone).
+pub fn load(path: &Path) -> Lastmods {
+    fs::read(path)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default()
+}
+
+/// Saves `lastmods` at `path`, once the build's output is in place. Failures are
+/// ignored: the next build then dates every page anew, which is not wrong, only less
+/// precise.
+pub fn save(path: &Path, lastmods: &Lastmods) {
+    if let (Some(parent), Ok(bytes)) = (path.parent(), serde_json::to_vec(lastmods)) {
+        let _ = fs::create_dir_all(parent).and_then(|()| write_atomically(path, &bytes));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(text: &str) -> Day {
+        Day::from_text(text)
+    }
+
+    fn page(url: &str, data: &str) -> (String, Key) {
+        (url.to_string(), Key::of(&[data.as_bytes()]))
+    }
+
+    #[test]
+    fn days_are_utc_calendar_dates() {
+        assert_eq!(Day::of_unix_seconds(0).as_str(), "1970-01-01");
+        assert_eq!(Day::of_unix_seconds(86_399).as_str(), "1970-01-01");
+        assert_eq!(Day::of_unix_seconds(951_782_400).as_str(), "2000-02-29");
+        assert_eq!(Day::of_unix_seconds(1_798_761_599).as_str(), "2026-12-31");
+        assert_eq!(Day::of_unix_seconds(1_798_761_600).as_str(), "2027-01-01");
+    }
+
+    #[test]
+    fn without_a_store_every_page_is_dated_today() {
+        let (dates, _) = Lastmods::default().dated(
+            &[page("https://e.com/", "a"), page("https://e.com/b", "b")],
+            &day("2026-12-06"),
+        );
+        assert_eq!(dates, vec![day("2026-12-06"), day("2026-12-06")]);
+    }
+
+    #[test]
+    fn an_unchanged_page_keeps_its_date_and_a_changed_or_new_one_is_dated_today() {
+        let (_, store) = Lastmods::default().dated(
+            &[page("/same", "a"), page("/edited", "b"), page("/gone", "c")],
+            &day("2026-01-01"),
+        );
+        let (dates, store) = store.dated(
+            &[page("/same", "a"), page("/edited", "B"), page("/new", "d")],
+            &day("2026-02-02"),
+        );
+        assert_eq!(
+            dates,
+            vec![day("2026-01-01"), day("2026-02-02"), day("2026-02-02")]
+        );
+        // A page gone is forgotten: back later, it is new.
+        assert!(!store.urls.contains_key("/gone"));
+        let (dates, _) = store.dated(&[page("/edited", "B")], &day("2026-03-03"));
+        assert_eq!(dates, vec![day("2026-02-02")]);
+    }
+
+    #[test]
+    fn the_store_survives_a_save_and_a_missing_or_broken_one_is_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = path_for(dir.path(), &dir.path().join("dist"));
+        assert!(load(&path).urls.is_empty());
+        let (_, store) = Lastmods::default().dated(&[page("/a", "a")], &day("2026-01-01"));
+        save(&path, &store);
+        let (dates, _) = load(&path).dated(&[page("/a", "a")], &day("2026-05-05"));
+        assert_eq!(dates, vec![day("2026-01-01")]);
+        fs::write(&path, b"{not json").unwrap();
+        assert!(load(&path).urls.is_empty());
+    }
+
+    #[test]
+    fn a_remembered_hash_serves_the_same_route_and_a_changed_one_is_hashed_again() {
+        let route = &PlannedRoute {
+            path: "/aboutUs".to_string(),
+            title: "About".to_string(),
+            description: "Who we are".to_string(),
+            page: serde_json::value::RawValue::from_string(r#"{"a":1}"#.to_string())
+                .unwrap()
+                .into(),
+            in_sitemap: true,
+            breadcrumb: vec![("About".to_string(), "/aboutUs".to_string())],
+            product: None,
+        };
+        let remembered = RouteHashes::of(&[route], &[Key::of(&[b"remembered"])]);
+        assert_eq!(remembered.hash(route), Key::of(&[b"remembered"]));
+        let retitled = PlannedRoute {
+            title: format!("{} (new)", route.title),
+            ..route.clone()
+        };
+        assert_eq!(remembered.hash(&retitled), content_hash(&retitled));
+        assert_ne!(content_hash(&retitled), content_hash(route));
+        // The same data planned anew (another `Arc`) is hashed again, to the same hash.
+        let replanned = PlannedRoute {
+            page: serde_json::value::RawValue::from_string(route.page.get().to_string())
+                .unwrap()
+                .into(),
+            ..route.clone()
+        };
+        assert_eq!(remembered.hash(&replanned), content_hash(route));
+    }
+
+    #[test]
+    fn each_output_folder_has_a_store_of_its_own() {
+        let cache = Path::new("/cache");
+        assert_ne!(
+            path_for(cache, Path::new("/site/dist")),
+            path_for(cache, Path::new("/site/preview"))
+        );
+    }
+}
