@@ -16,6 +16,8 @@ mod paging;
 mod sheet;
 #[path = "cli/sitemap.rs"]
 mod sitemap;
+#[path = "cli/workflow.rs"]
+mod workflow;
 
 use common::*;
 
