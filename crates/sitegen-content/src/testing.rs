@@ -272,8 +272,8 @@ pub fn shows_quarters_upright(image: &image::RgbImage, tolerance: u8) -> bool {
 
 /// A phone's JPEG of the `upright` picture: its pixels stored turned as EXIF
 /// `orientation` (1 to 8) says they must be turned back, the way cameras store a
-/// portrait photo, with that orientation (and a camera make, and a GPS position) in
-/// its EXIF. Quality 95.
+/// portrait photo, with that orientation (and a camera make, a serial number and a GPS
+/// position, see [`phone_exif`]) in its EXIF. Quality 95.
 pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     use image::codecs::jpeg::JpegEncoder;
     use image::metadata::Orientation;
@@ -291,7 +291,7 @@ pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     let mut bytes = Vec::new();
     let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 95);
     encoder
-        .set_exif_metadata(exif_with(orientation))
+        .set_exif_metadata(phone_exif(orientation))
         .expect("the JPEG encoder writes EXIF");
     encoder
         .write_image(
@@ -304,36 +304,71 @@ pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     bytes
 }
 
-/// A big-endian TIFF block of EXIF: the orientation, a camera make ("PhoneMaker") and
-/// a GPS IFD with a latitude reference, like a phone's.
-fn exif_with(orientation: u8) -> Vec<u8> {
-    const MAKE: &[u8; 12] = b"PhoneMaker\0\0";
-    let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
-    // IFD0 at 8: 3 entries (12 bytes each), the next-IFD offset, then the make's text.
-    let make_at: u32 = 8 + 2 + 3 * 12 + 4;
-    let gps_at: u32 = make_at + MAKE.len() as u32;
+/// The camera make [`phone_jpeg`] writes into its EXIF.
+pub const PHONE_MAKE: &[u8] = b"PhoneMaker";
+
+/// The body serial number [`phone_jpeg`] writes into its EXIF.
+pub const PHONE_SERIAL: &[u8] = b"SN-4D2C-77819-QX";
+
+/// The GPS latitude [`phone_jpeg`] writes into its EXIF, as its three big-endian
+/// rationals (28° 36' 50.25"): bytes no picture data holds by chance.
+pub const PHONE_LATITUDE: &[u8] = &[
+    0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 36, 0, 0, 0, 1, 0, 0, 0x13, 0xA1, 0, 0, 0, 100,
+];
+
+/// A big-endian TIFF block of EXIF like a phone's: the orientation, a camera make
+/// ([`PHONE_MAKE`]), an EXIF IFD with a body serial number ([`PHONE_SERIAL`]) and a GPS
+/// IFD with a latitude ([`PHONE_LATITUDE`]).
+pub fn phone_exif(orientation: u8) -> Vec<u8> {
     let entry = |tiff: &mut Vec<u8>, tag: u16, kind: u16, count: u32, value: [u8; 4]| {
         tiff.extend(tag.to_be_bytes());
         tiff.extend(kind.to_be_bytes());
         tiff.extend(count.to_be_bytes());
         tiff.extend(value);
     };
-    tiff.extend(3u16.to_be_bytes());
+    let ifd_len = |entries: u32| 2 + entries * 12 + 4;
+    let mut make = PHONE_MAKE.to_vec();
+    make.resize(12, 0);
+    let mut serial = PHONE_SERIAL.to_vec();
+    serial.push(0);
+    // IFD0 at 8 (4 entries), then the make's text, the EXIF IFD (1 entry), the serial
+    // number's text, the GPS IFD (2 entries) and the latitude's rationals.
+    let make_at: u32 = 8 + ifd_len(4);
+    let exif_at = make_at + make.len() as u32;
+    let serial_at = exif_at + ifd_len(1);
+    let gps_at = serial_at + serial.len() as u32;
+    let latitude_at = gps_at + ifd_len(2);
+    let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
+    tiff.extend(4u16.to_be_bytes());
     entry(
         &mut tiff,
         0x010F,
         2,
-        MAKE.len() as u32,
+        make.len() as u32,
         make_at.to_be_bytes(),
     );
     entry(&mut tiff, 0x0112, 3, 1, [0, orientation, 0, 0]);
+    entry(&mut tiff, 0x8769, 4, 1, exif_at.to_be_bytes());
     entry(&mut tiff, 0x8825, 4, 1, gps_at.to_be_bytes());
     tiff.extend(0u32.to_be_bytes());
-    tiff.extend(MAKE);
-    // The GPS IFD: GPSLatitudeRef = "N".
+    tiff.extend(&make);
+    // The EXIF IFD: BodySerialNumber.
     tiff.extend(1u16.to_be_bytes());
-    entry(&mut tiff, 0x0001, 2, 2, [b'N', 0, 0, 0]);
+    entry(
+        &mut tiff,
+        0xA431,
+        2,
+        serial.len() as u32,
+        serial_at.to_be_bytes(),
+    );
     tiff.extend(0u32.to_be_bytes());
+    tiff.extend(&serial);
+    // The GPS IFD: GPSLatitudeRef = "N", GPSLatitude.
+    tiff.extend(2u16.to_be_bytes());
+    entry(&mut tiff, 0x0001, 2, 2, [b'N', 0, 0, 0]);
+    entry(&mut tiff, 0x0002, 5, 3, latitude_at.to_be_bytes());
+    tiff.extend(0u32.to_be_bytes());
+    tiff.extend(PHONE_LATITUDE);
     tiff
 }
 

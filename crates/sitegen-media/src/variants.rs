@@ -31,6 +31,7 @@ use sitegen_workers::parallel;
 use crate::cache::{cache_file, store};
 use crate::destination::Destination;
 use crate::error::MediaError;
+use crate::originals;
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
 /// for other files), as the content a build publishes is made, before anything reads
@@ -188,8 +189,10 @@ impl WrittenVariants {
 /// Writes every planned WebP variant of the images of `media` that are `shown` and
 /// smaller than their source into `out`; the others are left out of the published
 /// index ([`WrittenVariants::without_dropped`]). It also writes the original of each of
-/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]):
-/// the caller publishes the other media files, but not these ([`publishes_original`]). Only variants missing from `cache` are encoded
+/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]),
+/// without its metadata ([`originals::publish_original`]): the caller publishes the
+/// other media files, but not these ([`publishes_original`]). Only variants missing
+/// from `cache` are encoded
 /// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
 /// refills the cache); the variants are encoded on up to `jobs` threads, each source
 /// decoded once.
@@ -233,7 +236,7 @@ pub fn encode_variants<D: Destination>(
     // The pages offer the original of a file whose variants do not replace it.
     for file in files {
         if !written.replaces_source(file) {
-            out.copy_file(&file.source, &file.output)?;
+            originals::publish_original(file, out, cache, reuse)?;
         }
     }
     Ok(written)
