@@ -177,9 +177,11 @@ pub(crate) fn copy_media(
     if !planned.shown_images.by_layout {
         return Ok(true);
     }
+    let first = planned.plan.first();
     let written = variants::encode_variants(
         media,
         &planned.shown_images,
+        &seo::shared_images(&first.content, &first.routes),
         staging,
         media_cache,
         run.options.reuse_cache,

@@ -34,6 +34,9 @@ pub(crate) struct Prerender<'a> {
     /// What the routes' data shows of the images whose variants the media stage left
     /// to this stage; `None` when it wrote them all (the layout shows one).
     pub waiting_for_variants: Option<&'a ShownImages>,
+    /// What the routes' data and the layout show of the images with variants: their
+    /// share JPEGs are made with the variants, from the same decode.
+    pub shown_images: &'a ShownImages,
     pub web: &'a WebBuild,
     pub shells: &'a Shells,
     /// The file the layout data was written to.
@@ -79,6 +82,7 @@ pub(crate) fn prerender(
     let Prerender {
         plan,
         waiting_for_variants,
+        shown_images,
         web,
         shells,
         layout_file,
@@ -139,6 +143,7 @@ pub(crate) fn prerender(
     let waiting = Waiting {
         plan,
         for_variants: waiting_for_variants,
+        shown: shown_images,
     };
     write_pages_and_images(run, waiting, &targets, published, &pages, &pool)?;
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
@@ -208,12 +213,30 @@ fn write_pages_and_images(
     let (rendered, shared) = std::thread::scope(|scope| {
         let shared = scope.spawn(|| {
             parallel::in_background(|| {
-                share::write_share_files(content, &drawings, staging, media_cache, reuse, jobs)
+                let shown = waiting.shown;
+                share::write_share_files(
+                    content,
+                    &drawings,
+                    shown,
+                    staging,
+                    media_cache,
+                    reuse,
+                    jobs,
+                )
             })
         });
         let variants = scope.spawn(|| match waiting.for_variants {
             Some(shown) if !waiting_routes.is_empty() => parallel::in_background(|| {
-                variants::encode_variants(&content.media, shown, staging, media_cache, reuse, jobs)
+                let media = &content.media;
+                variants::encode_variants(
+                    media,
+                    shown,
+                    &drawings,
+                    staging,
+                    media_cache,
+                    reuse,
+                    jobs,
+                )
             }),
             _ => Ok(WrittenVariants::default()),
         });
@@ -250,6 +273,8 @@ struct Waiting<'a> {
     /// What the routes' data shows of the images whose variants are still to be
     /// written; `None` when they are written already.
     for_variants: Option<&'a ShownImages>,
+    /// What the routes' data and the layout show of the images with variants.
+    shown: &'a ShownImages,
 }
 
 fn web_dir_of(web: &WebBuild) -> &Path {
