@@ -304,6 +304,134 @@ pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     bytes
 }
 
+/// A baseline CMYK JPEG of `inks` (one (C, M, Y, K) ink coverage, 0 to 255, per 8×8
+/// block, row by row, `blocks_wide` blocks a row) as Photoshop writes a catalogue's
+/// photo: an Adobe APP14 segment (no colour transform) and the samples inverted (255 is
+/// no ink). Each block is one flat colour (its DC coefficient alone), with every
+/// quantisation step 1, so the file decodes to exactly those inks.
+pub fn cmyk_jpeg(inks: &[[u8; 4]], blocks_wide: usize) -> Vec<u8> {
+    // The standard tables of the JPEG specification (K.3): luminance DC and AC.
+    const DC_BITS: [u8; 16] = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+    const DC_VALUES: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+    // Two AC symbols, of which only end of block ("00") is used.
+    const AC_BITS: [u8; 16] = [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const AC_VALUES: [u8; 2] = [0, 1];
+    assert!(blocks_wide > 0 && inks.len().is_multiple_of(blocks_wide));
+    let width = (blocks_wide * 8) as u16;
+    let height = (inks.len() / blocks_wide * 8) as u16;
+    let mut out = vec![0xFF, 0xD8];
+    let mut segment = |marker: u8, payload: &[u8]| {
+        out.extend([0xFF, marker]);
+        out.extend(((payload.len() + 2) as u16).to_be_bytes());
+        out.extend(payload);
+    };
+    // Adobe, version 100, no flags, transform 0 (the samples are CMYK as they are).
+    segment(0xEE, b"Adobe\0\x64\0\0\0\0\0");
+    let mut quantisation = vec![0u8];
+    quantisation.extend([1u8; 64]);
+    segment(0xDB, &quantisation);
+    let mut frame = vec![8];
+    frame.extend(height.to_be_bytes());
+    frame.extend(width.to_be_bytes());
+    frame.push(4);
+    for component in 1..=4 {
+        frame.extend([component, 0x11, 0]);
+    }
+    segment(0xC0, &frame);
+    for (class, bits, values) in [
+        (0x00, &DC_BITS[..], &DC_VALUES[..]),
+        (0x10, &AC_BITS[..], &AC_VALUES[..]),
+    ] {
+        let mut table = vec![class];
+        table.extend(bits);
+        table.extend(values);
+        segment(0xC4, &table);
+    }
+    let mut scan = vec![4];
+    for component in 1..=4 {
+        scan.extend([component, 0x00]);
+    }
+    scan.extend([0, 63, 0]);
+    segment(0xDA, &scan);
+    // The canonical Huffman codes of the DC table, by category.
+    let mut dc_codes = [(0u16, 0u8); 12];
+    let (mut code, mut next) = (0u16, 0usize);
+    for (length, &count) in DC_BITS.iter().enumerate() {
+        for _ in 0..count {
+            dc_codes[usize::from(DC_VALUES[next])] = (code, length as u8 + 1);
+            code += 1;
+            next += 1;
+        }
+        code <<= 1;
+    }
+    let mut bits = BitWriter::default();
+    let mut predictions = [0i32; 4];
+    for ink in inks {
+        for component in 0..4 {
+            // A flat block of level-shifted sample s has the DC coefficient 8 × s.
+            let sample = 255 - i32::from(ink[component]);
+            let dc = 8 * (sample - 128);
+            let difference = dc - predictions[component];
+            predictions[component] = dc;
+            let category = (32 - difference.unsigned_abs().leading_zeros()) as usize;
+            let (code, length) = dc_codes[category];
+            bits.put(u32::from(code), length);
+            let magnitude = if difference < 0 {
+                difference - 1 + (1 << category)
+            } else {
+                difference
+            };
+            bits.put(magnitude as u32 & ((1 << category) - 1), category as u8);
+            // End of block.
+            bits.put(0, 2);
+        }
+    }
+    out.extend(bits.finish());
+    out.extend([0xFF, 0xD9]);
+    out
+}
+
+/// The bits of a JPEG scan, most significant first, with a zero byte stuffed after
+/// every 0xFF.
+#[derive(Default)]
+struct BitWriter {
+    bytes: Vec<u8>,
+    current: u32,
+    filled: u8,
+}
+
+impl BitWriter {
+    fn put(&mut self, value: u32, length: u8) {
+        for bit in (0..length).rev() {
+            self.current = (self.current << 1) | ((value >> bit) & 1);
+            self.filled += 1;
+            if self.filled == 8 {
+                self.push_byte();
+            }
+        }
+    }
+
+    fn push_byte(&mut self) {
+        let byte = self.current as u8;
+        self.bytes.push(byte);
+        if byte == 0xFF {
+            self.bytes.push(0);
+        }
+        self.current = 0;
+        self.filled = 0;
+    }
+
+    /// The bytes, the last one padded with 1 bits.
+    fn finish(mut self) -> Vec<u8> {
+        if self.filled > 0 {
+            let pad = 8 - self.filled;
+            self.current = (self.current << pad) | ((1 << pad) - 1);
+            self.push_byte();
+        }
+        self.bytes
+    }
+}
+
 /// The camera make [`phone_jpeg`] writes into its EXIF.
 pub const PHONE_MAKE: &[u8] = b"PhoneMaker";
 

@@ -714,6 +714,61 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_catalogues_cmyk_jpeg_decodes_to_its_colours_and_gets_its_variants() {
+        // Red, green, blue and white quarters in ink: (C, M, Y, K).
+        let ink = |x: usize, y: usize| match (x < 4, y < 4) {
+            (true, true) => [0, 255, 255, 0],
+            (false, true) => [255, 0, 255, 0],
+            (true, false) => [255, 255, 0, 0],
+            (false, false) => [0, 0, 0, 0],
+        };
+        let inks: Vec<[u8; 4]> = (0..64).map(|block| ink(block % 8, block / 8)).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("catalogue.jpg");
+        fs::write(&path, sitegen_content::testing::cmyk_jpeg(&inks, 8)).unwrap();
+        let decoded = decode(&path).unwrap().into_rgb8();
+        assert_eq!(decoded.dimensions(), (64, 64));
+        assert!(
+            shows_quarters_upright(&decoded, 3),
+            "{:?}",
+            decoded.get_pixel(8, 8)
+        );
+        // Black ink alone, at half coverage: a middle grey.
+        fs::write(
+            &path,
+            sitegen_content::testing::cmyk_jpeg(&[[0, 0, 0, 128]], 1),
+        )
+        .unwrap();
+        let grey = decode(&path).unwrap().into_rgb8().get_pixel(4, 4).0;
+        assert!(grey.iter().all(|&c| c.abs_diff(127) <= 2), "{grey:?}");
+
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        let big: Vec<[u8; 4]> = (0..100 * 75)
+            .map(|block| ink(block % 100 * 8 / 100, block / 100 * 8 / 75))
+            .collect();
+        fs::write(
+            content.join("media/catalogue.jpg"),
+            sitegen_content::testing::cmyk_jpeg(&big, 100),
+        )
+        .unwrap();
+        let mut media = sitegen_content::testing::media_index(&content, &["media/catalogue.jpg"]);
+        plan_variants(&mut media);
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let (media, _) = write_variants(&media, &staging, &dir.path().join("cache"), true);
+        let file = media.get("media/catalogue.jpg").unwrap();
+        assert!(!file.variants.is_empty());
+        for variant in &file.variants {
+            let bytes = fs::read(staging.dir().join(&variant.output)).unwrap();
+            assert!(
+                shows_quarters_upright(&decode_webp(&bytes), 24),
+                "{}",
+                variant.output
+            );
+        }
+    }
+
+    #[test]
     fn a_display_p3_photo_is_converted_to_srgb_in_its_variants() {
         use image::codecs::jpeg::JpegEncoder;
         use image::ImageEncoder;
