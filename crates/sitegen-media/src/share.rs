@@ -285,7 +285,67 @@ pub fn write_share_files<D: Destination>(
     reuse: bool,
     jobs: usize,
 ) -> Result<ShareFileStats, D::Error> {
-    let drawings: Vec<(&MediaRef, ShareFile)> = shared
+    let drawings = share_files_to_make(content, shared, shown);
+    if drawings.is_empty() {
+        return Ok(ShareFileStats::default());
+    }
+    fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
+    let draw_or_copy = |canvas: &mut Canvas, index: usize| {
+        let (image, png) = &drawings[index];
+        let cached = cache_file(cache, &png.output);
+        if reuse && cached.is_file() {
+            out.copy_file(&cached, &png.output)?;
+            return Ok::<_, D::Error>(false);
+        }
+        // Every media reference the content holds was resolved into its index.
+        let source = content
+            .media
+            .get(&image.path)
+            .map(|file| file.source.as_path())
+            .ok_or_else(|| MediaError::io(Path::new(&image.path), ErrorKind::NotFound.into()))?;
+        if png.mime_type() == "image/jpeg" {
+            let bytes = draw_share_jpeg(source, png)?;
+            store(&cached, &bytes)?;
+            out.copy_file(&cached, &png.output)?;
+            return Ok(true);
+        }
+        let svg = fs::read(source).map_err(|e| MediaError::io(source, e))?;
+        let bytes = canvas
+            .draw_png(&svg, png.width, png.height)
+            .map_err(|reason| MediaError::ShareImage {
+                path: source.to_path_buf(),
+                reason,
+            })?;
+        store(&cached, &bytes)?;
+        // As a copy of the cache file, as later builds put it (see write_variant).
+        out.copy_file(&cached, &png.output)?;
+        Ok(true)
+    };
+    let (drawn, _) = parallel::run_queue(
+        drawings.len(),
+        jobs,
+        || Ok(Canvas::default()),
+        |canvas, index| {
+            let drawn = draw_or_copy(canvas, index);
+            out.file_done();
+            drawn
+        },
+    )?;
+    let drawn_now = drawn.iter().filter(|&&drawn| drawn).count();
+    Ok(ShareFileStats {
+        drawn: drawn_now,
+        cached: drawn.len() - drawn_now,
+    })
+}
+
+/// The share files [`write_share_files`] makes (or copies from the cache), with the
+/// image each is of.
+fn share_files_to_make<'a>(
+    content: &Content,
+    shared: &[&'a MediaRef],
+    shown: &ShownImages,
+) -> Vec<(&'a MediaRef, ShareFile)> {
+    shared
         .iter()
         .filter(|image| {
             !content
@@ -294,54 +354,12 @@ pub fn write_share_files<D: Destination>(
                 .is_some_and(|file| shown.decoded_for_variants(file))
         })
         .filter_map(|&image| share_file(image).map(|file| (image, file)))
-        .collect();
-    if drawings.is_empty() {
-        return Ok(ShareFileStats::default());
-    }
-    fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
-    let (drawn, _) = parallel::run_queue(
-        drawings.len(),
-        jobs,
-        || Ok(Canvas::default()),
-        |canvas, index| {
-            let (image, png) = &drawings[index];
-            let cached = cache_file(cache, &png.output);
-            if reuse && cached.is_file() {
-                out.copy_file(&cached, &png.output)?;
-                return Ok::<_, D::Error>(false);
-            }
-            // Every media reference the content holds was resolved into its index.
-            let source = content
-                .media
-                .get(&image.path)
-                .map(|file| file.source.as_path())
-                .ok_or_else(|| {
-                    MediaError::io(Path::new(&image.path), ErrorKind::NotFound.into())
-                })?;
-            if png.mime_type() == "image/jpeg" {
-                let bytes = draw_share_jpeg(source, png)?;
-                store(&cached, &bytes)?;
-                out.copy_file(&cached, &png.output)?;
-                return Ok(true);
-            }
-            let svg = fs::read(source).map_err(|e| MediaError::io(source, e))?;
-            let bytes = canvas
-                .draw_png(&svg, png.width, png.height)
-                .map_err(|reason| MediaError::ShareImage {
-                    path: source.to_path_buf(),
-                    reason,
-                })?;
-            store(&cached, &bytes)?;
-            // As a copy of the cache file, as later builds put it (see write_variant).
-            out.copy_file(&cached, &png.output)?;
-            Ok(true)
-        },
-    )?;
-    let drawn_now = drawn.iter().filter(|&&drawn| drawn).count();
-    Ok(ShareFileStats {
-        drawn: drawn_now,
-        cached: drawn.len() - drawn_now,
-    })
+        .collect()
+}
+
+/// How many files [`write_share_files`] makes or copies, for a progress count.
+pub fn share_files_count(content: &Content, shared: &[&MediaRef], shown: &ShownImages) -> usize {
+    share_files_to_make(content, shared, shown).len()
 }
 
 /// Elements a share PNG cannot draw faithfully (see the module's notes).

@@ -215,15 +215,7 @@ pub fn encode_variants<D: Destination>(
     reuse: bool,
     jobs: usize,
 ) -> Result<WrittenVariants, D::Error> {
-    let share_jpegs: HashMap<&str, ShareFile> = shared
-        .iter()
-        .filter_map(|image| Some((image.path.as_str(), share::share_jpeg(image)?)))
-        .collect();
-    let sources: Vec<Source> = media
-        .files()
-        .filter(|file| shown.decoded_for_variants(file))
-        .map(|file| Source::new(file, share_jpegs.get(file.path.as_str()).cloned()))
-        .collect();
+    let sources = sources(media, shown, shared);
     if sources.is_empty() {
         return Ok(WrittenVariants::default());
     }
@@ -246,6 +238,7 @@ pub fn encode_variants<D: Destination>(
             }
         };
         source.file_done();
+        out.file_done();
         outcome
     })?;
     let mut written = WrittenVariants::default();
@@ -270,6 +263,32 @@ pub fn encode_variants<D: Destination>(
         }
     }
     Ok(written)
+}
+
+/// The images [`encode_variants`] decodes, each with the share JPEG it makes of it.
+fn sources<'a>(
+    media: &'a MediaIndex,
+    shown: &ShownImages,
+    shared: &[&MediaRef],
+) -> Vec<Source<'a>> {
+    let share_jpegs: HashMap<&str, ShareFile> = shared
+        .iter()
+        .filter_map(|image| Some((image.path.as_str(), share::share_jpeg(image)?)))
+        .collect();
+    media
+        .files()
+        .filter(|file| shown.decoded_for_variants(file))
+        .map(|file| Source::new(file, share_jpegs.get(file.path.as_str()).cloned()))
+        .collect()
+}
+
+/// How many files [`encode_variants`] makes or copies (variants and share JPEGs), for
+/// a progress count.
+pub fn variant_files_count(media: &MediaIndex, shown: &ShownImages, shared: &[&MediaRef]) -> usize {
+    sources(media, shown, shared)
+        .iter()
+        .map(|source| source.files_left.load(Ordering::Relaxed))
+        .sum()
 }
 
 /// A file [`encode_variants`] makes of a source.

@@ -17,7 +17,7 @@ use sitegen_workers::{fault, parallel};
 
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::error::BuildError;
-use crate::output::Staging;
+use crate::output::{CountedImages, Staging};
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::progress::{self, Progress, Stage};
 use crate::published::{Plan, Published};
@@ -178,15 +178,24 @@ pub(crate) fn copy_media(
         return Ok(true);
     }
     let first = planned.plan.first();
-    let written = variants::encode_variants(
-        media,
-        &planned.shown_images,
-        &seo::shared_images(&first.content, &first.routes),
+    let shared = seo::shared_images(&first.content, &first.routes);
+    let shown = &planned.shown_images;
+    let out = CountedImages {
         staging,
-        media_cache,
-        run.options.reuse_cache,
-        run.jobs,
-    )?;
+        progress: run.progress,
+    };
+    let total = variants::variant_files_count(media, shown, &shared);
+    let written = progress::images(run.progress, total, || {
+        variants::encode_variants(
+            media,
+            shown,
+            &shared,
+            &out,
+            media_cache,
+            run.options.reuse_cache,
+            run.jobs,
+        )
+    })?;
     planned.plan.with_variants(&written);
     Ok(false)
 }

@@ -14,7 +14,7 @@ use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
 
 use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
-use crate::output::Staging;
+use crate::output::{CountedImages, Staging};
 use crate::page_links::PageLinks;
 use crate::pages::{PageKeyBook, Pages, SharedInputs};
 use crate::progress::{self, Stage};
@@ -210,56 +210,64 @@ fn write_pages_and_images(
                 .is_some_and(|shown| shown.by_page[index])
         });
     let drawings = seo::shared_images(content, planned);
-    let (rendered, shared) = std::thread::scope(|scope| {
-        let shared = scope.spawn(|| {
-            parallel::in_background(|| {
-                let shown = waiting.shown;
-                share::write_share_files(
-                    content,
-                    &drawings,
-                    shown,
-                    staging,
-                    media_cache,
-                    reuse,
-                    jobs,
-                )
-            })
+    let variants_shown = waiting.for_variants.filter(|_| !waiting_routes.is_empty());
+    let images = share::share_files_count(content, &drawings, waiting.shown)
+        + variants_shown.map_or(0, |shown| {
+            variants::variant_files_count(&content.media, shown, &drawings)
         });
-        let variants = scope.spawn(|| match waiting.for_variants {
-            Some(shown) if !waiting_routes.is_empty() => parallel::in_background(|| {
-                let media = &content.media;
-                variants::encode_variants(
-                    media,
-                    shown,
-                    &drawings,
-                    staging,
-                    media_cache,
-                    reuse,
+    let out = CountedImages { staging, progress };
+    let (rendered, shared) = progress::images(progress, images, || {
+        std::thread::scope(|scope| {
+            let shared = scope.spawn(|| {
+                parallel::in_background(|| {
+                    let shown = waiting.shown;
+                    share::write_share_files(
+                        content,
+                        &drawings,
+                        shown,
+                        &out,
+                        media_cache,
+                        reuse,
+                        jobs,
+                    )
+                })
+            });
+            let variants = scope.spawn(|| match variants_shown {
+                Some(shown) => parallel::in_background(|| {
+                    let media = &content.media;
+                    variants::encode_variants(
+                        media,
+                        shown,
+                        &drawings,
+                        &out,
+                        media_cache,
+                        reuse,
+                        jobs,
+                    )
+                }),
+                None => Ok(WrittenVariants::default()),
+            });
+            let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
+                pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, pool)?;
+                let variants = variants
+                    .join()
+                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
+                let with_variants = waiting.plan.with_variants(&variants);
+                pages.write_routes(
+                    &with_variants.routes_at(&waiting_routes),
                     jobs,
-                )
-            }),
-            _ => Ok(WrittenVariants::default()),
-        });
-        let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
-            pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, pool)?;
-            let variants = variants
+                    progress,
+                    pool,
+                )?;
+                pages.write_not_found(pool, &mut Affinity::default())?;
+                progress.advance();
+                Ok::<_, BuildError>(())
+            });
+            let shared = shared
                 .join()
-                .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
-            let with_variants = waiting.plan.with_variants(&variants);
-            pages.write_routes(
-                &with_variants.routes_at(&waiting_routes),
-                jobs,
-                progress,
-                pool,
-            )?;
-            pages.write_not_found(pool, &mut Affinity::default())?;
-            progress.advance();
-            Ok::<_, BuildError>(())
-        });
-        let shared = shared
-            .join()
-            .unwrap_or(Err(BuildError::MediaWorkerPanicked));
-        (rendered, shared)
+                .unwrap_or(Err(BuildError::MediaWorkerPanicked));
+            (rendered, shared)
+        })
     });
     rendered?;
     shared?;
