@@ -275,6 +275,11 @@ pub fn shows_quarters_upright(image: &image::RgbImage, tolerance: u8) -> bool {
 /// portrait photo, with that orientation (and a camera make, a serial number and a GPS
 /// position, see [`phone_exif`]) in its EXIF. Quality 95.
 pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
+    phone_jpeg_at(upright, orientation, 95)
+}
+
+/// [`phone_jpeg`] at JPEG `quality` (phones write 90 to 95).
+pub fn phone_jpeg_at(upright: &image::RgbImage, orientation: u8, quality: u8) -> Vec<u8> {
     use image::codecs::jpeg::JpegEncoder;
     use image::metadata::Orientation;
     use image::{DynamicImage, ImageEncoder};
@@ -289,7 +294,7 @@ pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     stored.apply_orientation(stored_as);
     let stored = stored.into_rgb8();
     let mut bytes = Vec::new();
-    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 95);
+    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, quality);
     encoder
         .set_exif_metadata(phone_exif(orientation))
         .expect("the JPEG encoder writes EXIF");
