@@ -149,6 +149,93 @@ test('an uploaded image can be picked and saved', async ({ page, site }) => {
   await expect(page.getByRole('dialog').getByRole('button', { name: saved })).toHaveAttribute('aria-pressed', 'true');
 });
 
+/**
+ * A phone's 12-megapixel photo of about 10 MB: 4032×3024 pixels of noise over a
+ * gradient, encoded by the browser as a JPEG at the quality that lands it between 9 and
+ * 10 MB, with an EXIF block saying orientation 6 (turn a quarter clockwise), the way a
+ * phone stores a portrait photo. Shown upright, it is portrait.
+ */
+async function sidewaysPhonePhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const [width, height] = [4032, 3024];
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d')!;
+    const pixels = context.createImageData(width, height);
+    let seed = 0x2545f491;
+    for (let at = 0; at < pixels.data.length; at += 4) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      const x = (at / 4) % width;
+      const noise = seed & 63;
+      pixels.data[at] = (x * 200) / width + noise;
+      pixels.data[at + 1] = 120 + noise;
+      pixels.data[at + 2] = 60 + (noise >> 1);
+      pixels.data[at + 3] = 255;
+    }
+    context.putImageData(pixels, 0, 0);
+    const encode = (quality: number) =>
+      new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), 'image/jpeg', quality));
+    let [low, high] = [0.3, 1];
+    let blob = await encode(0.9);
+    for (let step = 0; step < 10 && (blob.size < 9e6 || blob.size > 1e7); step++) {
+      const quality = (low + high) / 2;
+      blob = await encode(quality);
+      if (blob.size > 1e7) high = quality;
+      else low = quality;
+    }
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    return btoa(text);
+  });
+  const jpeg = Buffer.from(base64, 'base64');
+  // APP1 "Exif": a big-endian TIFF block whose one entry is Orientation (0x0112) = 6.
+  const tiff = Buffer.from('4d4d002a00000008000101120003000000010006000000000000', 'hex');
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, payload.length + 2]), payload]);
+  // After the browser's JFIF segment (APP0), where phones put theirs.
+  const afterJfif = 4 + jpeg.readUInt16BE(4);
+  return Buffer.concat([jpeg.subarray(0, afterJfif), app1, jpeg.subarray(afterJfif)]);
+}
+
+test("a phone's 10 MB photo stored sideways uploads and shows upright in the picker and the preview", async ({ page, site }) => {
+  test.setTimeout(120_000);
+  await openProduct(page, 17);
+  const photo = await sidewaysPhonePhoto(page);
+  expect(photo.length).toBeGreaterThan(9e6);
+  expect(photo.length).toBeLessThanOrEqual(1e7);
+  const image = form(page).getByRole('textbox', { name: /^Image/ });
+  const choose = form(page).getByRole('button', { name: /^Choose… Image/ });
+  await choose.click();
+  const picker = page.getByRole('dialog', { name: /Choose an image/ });
+  await picker.getByLabel(/Upload an image/).setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(picker).toBeHidden({ timeout: 30_000 });
+  await expect(image).toHaveValue(/^media\/img.0042\.jpg$/);
+  const saved = (await image.inputValue()).replace(/^media\//, '');
+  const upright = (img: HTMLImageElement) => img.complete && img.naturalHeight > img.naturalWidth && img.naturalWidth > 0;
+  // The form's thumbnail and the picker's show the photo upright: portrait.
+  await expect.poll(() => form(page).locator('img.media-thumb').evaluate(upright)).toBe(true);
+  await choose.click();
+  const inPicker = page.getByRole('dialog').getByRole('button', { name: saved });
+  await inPicker.scrollIntoViewIfNeeded();
+  await expect.poll(() => inPicker.locator('img').evaluate(upright)).toBe(true);
+  // Picking it again closes the picker.
+  await inPicker.click();
+  await expect(picker).toBeHidden();
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  expect(readFileSync(path.join(site.content, 'media', saved)).equals(photo)).toBe(true);
+  // The preview's product page shows its WebP variant, turned upright by the build.
+  const preview = page.frameLocator('iframe[title^="Preview of /products/17/"]');
+  const shown = preview.locator('.product-detail picture > img.product-detail-image');
+  await expect(shown).toHaveAttribute('height', '4032', { timeout: 60_000 });
+  await expect.poll(() => shown.evaluate(upright), { timeout: 30_000 }).toBe(true);
+  expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/img.0042\.\d+w\.[0-9a-f]+\.webp$/);
+});
+
 test('a bulk change sets the category of the selected products in one save', async ({ page, site }) => {
   const before = site.read('products.toml');
   await page.goto('/_edit?file=products.toml');

@@ -272,9 +272,14 @@ pub fn shows_quarters_upright(image: &image::RgbImage, tolerance: u8) -> bool {
 
 /// A phone's JPEG of the `upright` picture: its pixels stored turned as EXIF
 /// `orientation` (1 to 8) says they must be turned back, the way cameras store a
-/// portrait photo, with that orientation (and a camera make, and a GPS position) in
-/// its EXIF. Quality 95.
+/// portrait photo, with that orientation (and a camera make, a serial number and a GPS
+/// position, see [`phone_exif`]) in its EXIF. Quality 95.
 pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
+    phone_jpeg_at(upright, orientation, 95)
+}
+
+/// [`phone_jpeg`] at JPEG `quality` (phones write 90 to 95).
+pub fn phone_jpeg_at(upright: &image::RgbImage, orientation: u8, quality: u8) -> Vec<u8> {
     use image::codecs::jpeg::JpegEncoder;
     use image::metadata::Orientation;
     use image::{DynamicImage, ImageEncoder};
@@ -289,9 +294,9 @@ pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     stored.apply_orientation(stored_as);
     let stored = stored.into_rgb8();
     let mut bytes = Vec::new();
-    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, 95);
+    let mut encoder = JpegEncoder::new_with_quality(&mut bytes, quality);
     encoder
-        .set_exif_metadata(exif_with(orientation))
+        .set_exif_metadata(phone_exif(orientation))
         .expect("the JPEG encoder writes EXIF");
     encoder
         .write_image(
@@ -304,36 +309,199 @@ pub fn phone_jpeg(upright: &image::RgbImage, orientation: u8) -> Vec<u8> {
     bytes
 }
 
-/// A big-endian TIFF block of EXIF: the orientation, a camera make ("PhoneMaker") and
-/// a GPS IFD with a latitude reference, like a phone's.
-fn exif_with(orientation: u8) -> Vec<u8> {
-    const MAKE: &[u8; 12] = b"PhoneMaker\0\0";
-    let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
-    // IFD0 at 8: 3 entries (12 bytes each), the next-IFD offset, then the make's text.
-    let make_at: u32 = 8 + 2 + 3 * 12 + 4;
-    let gps_at: u32 = make_at + MAKE.len() as u32;
+/// A baseline CMYK JPEG of `inks` (one (C, M, Y, K) ink coverage, 0 to 255, per 8×8
+/// block, row by row, `blocks_wide` blocks a row) as Photoshop writes a catalogue's
+/// photo: an Adobe APP14 segment (no colour transform) and the samples inverted (255 is
+/// no ink). Each block is one flat colour (its DC coefficient alone), with every
+/// quantisation step 1, so the file decodes to exactly those inks.
+pub fn cmyk_jpeg(inks: &[[u8; 4]], blocks_wide: usize) -> Vec<u8> {
+    // The standard tables of the JPEG specification (K.3): luminance DC and AC.
+    const DC_BITS: [u8; 16] = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+    const DC_VALUES: [u8; 12] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+    // Two AC symbols, of which only end of block ("00") is used.
+    const AC_BITS: [u8; 16] = [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const AC_VALUES: [u8; 2] = [0, 1];
+    assert!(blocks_wide > 0 && inks.len().is_multiple_of(blocks_wide));
+    let width = (blocks_wide * 8) as u16;
+    let height = (inks.len() / blocks_wide * 8) as u16;
+    let mut out = vec![0xFF, 0xD8];
+    let mut segment = |marker: u8, payload: &[u8]| {
+        out.extend([0xFF, marker]);
+        out.extend(((payload.len() + 2) as u16).to_be_bytes());
+        out.extend(payload);
+    };
+    // Adobe, version 100, no flags, transform 0 (the samples are CMYK as they are).
+    segment(0xEE, b"Adobe\0\x64\0\0\0\0\0");
+    let mut quantisation = vec![0u8];
+    quantisation.extend([1u8; 64]);
+    segment(0xDB, &quantisation);
+    let mut frame = vec![8];
+    frame.extend(height.to_be_bytes());
+    frame.extend(width.to_be_bytes());
+    frame.push(4);
+    for component in 1..=4 {
+        frame.extend([component, 0x11, 0]);
+    }
+    segment(0xC0, &frame);
+    for (class, bits, values) in [
+        (0x00, &DC_BITS[..], &DC_VALUES[..]),
+        (0x10, &AC_BITS[..], &AC_VALUES[..]),
+    ] {
+        let mut table = vec![class];
+        table.extend(bits);
+        table.extend(values);
+        segment(0xC4, &table);
+    }
+    let mut scan = vec![4];
+    for component in 1..=4 {
+        scan.extend([component, 0x00]);
+    }
+    scan.extend([0, 63, 0]);
+    segment(0xDA, &scan);
+    // The canonical Huffman codes of the DC table, by category.
+    let mut dc_codes = [(0u16, 0u8); 12];
+    let (mut code, mut next) = (0u16, 0usize);
+    for (length, &count) in DC_BITS.iter().enumerate() {
+        for _ in 0..count {
+            dc_codes[usize::from(DC_VALUES[next])] = (code, length as u8 + 1);
+            code += 1;
+            next += 1;
+        }
+        code <<= 1;
+    }
+    let mut bits = BitWriter::default();
+    let mut predictions = [0i32; 4];
+    for ink in inks {
+        for component in 0..4 {
+            // A flat block of level-shifted sample s has the DC coefficient 8 × s.
+            let sample = 255 - i32::from(ink[component]);
+            let dc = 8 * (sample - 128);
+            let difference = dc - predictions[component];
+            predictions[component] = dc;
+            let category = (32 - difference.unsigned_abs().leading_zeros()) as usize;
+            let (code, length) = dc_codes[category];
+            bits.put(u32::from(code), length);
+            let magnitude = if difference < 0 {
+                difference - 1 + (1 << category)
+            } else {
+                difference
+            };
+            bits.put(magnitude as u32 & ((1 << category) - 1), category as u8);
+            // End of block.
+            bits.put(0, 2);
+        }
+    }
+    out.extend(bits.finish());
+    out.extend([0xFF, 0xD9]);
+    out
+}
+
+/// The bits of a JPEG scan, most significant first, with a zero byte stuffed after
+/// every 0xFF.
+#[derive(Default)]
+struct BitWriter {
+    bytes: Vec<u8>,
+    current: u32,
+    filled: u8,
+}
+
+impl BitWriter {
+    fn put(&mut self, value: u32, length: u8) {
+        for bit in (0..length).rev() {
+            self.current = (self.current << 1) | ((value >> bit) & 1);
+            self.filled += 1;
+            if self.filled == 8 {
+                self.push_byte();
+            }
+        }
+    }
+
+    fn push_byte(&mut self) {
+        let byte = self.current as u8;
+        self.bytes.push(byte);
+        if byte == 0xFF {
+            self.bytes.push(0);
+        }
+        self.current = 0;
+        self.filled = 0;
+    }
+
+    /// The bytes, the last one padded with 1 bits.
+    fn finish(mut self) -> Vec<u8> {
+        if self.filled > 0 {
+            let pad = 8 - self.filled;
+            self.current = (self.current << pad) | ((1 << pad) - 1);
+            self.push_byte();
+        }
+        self.bytes
+    }
+}
+
+/// The camera make [`phone_jpeg`] writes into its EXIF.
+pub const PHONE_MAKE: &[u8] = b"PhoneMaker";
+
+/// The body serial number [`phone_jpeg`] writes into its EXIF.
+pub const PHONE_SERIAL: &[u8] = b"SN-4D2C-77819-QX";
+
+/// The GPS latitude [`phone_jpeg`] writes into its EXIF, as its three big-endian
+/// rationals (28° 36' 50.25"): bytes no picture data holds by chance.
+pub const PHONE_LATITUDE: &[u8] = &[
+    0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 36, 0, 0, 0, 1, 0, 0, 0x13, 0xA1, 0, 0, 0, 100,
+];
+
+/// A big-endian TIFF block of EXIF like a phone's: the orientation, a camera make
+/// ([`PHONE_MAKE`]), an EXIF IFD with a body serial number ([`PHONE_SERIAL`]) and a GPS
+/// IFD with a latitude ([`PHONE_LATITUDE`]).
+pub fn phone_exif(orientation: u8) -> Vec<u8> {
     let entry = |tiff: &mut Vec<u8>, tag: u16, kind: u16, count: u32, value: [u8; 4]| {
         tiff.extend(tag.to_be_bytes());
         tiff.extend(kind.to_be_bytes());
         tiff.extend(count.to_be_bytes());
         tiff.extend(value);
     };
-    tiff.extend(3u16.to_be_bytes());
+    let ifd_len = |entries: u32| 2 + entries * 12 + 4;
+    let mut make = PHONE_MAKE.to_vec();
+    make.resize(12, 0);
+    let mut serial = PHONE_SERIAL.to_vec();
+    serial.push(0);
+    // IFD0 at 8 (4 entries), then the make's text, the EXIF IFD (1 entry), the serial
+    // number's text, the GPS IFD (2 entries) and the latitude's rationals.
+    let make_at: u32 = 8 + ifd_len(4);
+    let exif_at = make_at + make.len() as u32;
+    let serial_at = exif_at + ifd_len(1);
+    let gps_at = serial_at + serial.len() as u32;
+    let latitude_at = gps_at + ifd_len(2);
+    let mut tiff: Vec<u8> = b"MM\0\x2a\0\0\0\x08".to_vec();
+    tiff.extend(4u16.to_be_bytes());
     entry(
         &mut tiff,
         0x010F,
         2,
-        MAKE.len() as u32,
+        make.len() as u32,
         make_at.to_be_bytes(),
     );
     entry(&mut tiff, 0x0112, 3, 1, [0, orientation, 0, 0]);
+    entry(&mut tiff, 0x8769, 4, 1, exif_at.to_be_bytes());
     entry(&mut tiff, 0x8825, 4, 1, gps_at.to_be_bytes());
     tiff.extend(0u32.to_be_bytes());
-    tiff.extend(MAKE);
-    // The GPS IFD: GPSLatitudeRef = "N".
+    tiff.extend(&make);
+    // The EXIF IFD: BodySerialNumber.
     tiff.extend(1u16.to_be_bytes());
-    entry(&mut tiff, 0x0001, 2, 2, [b'N', 0, 0, 0]);
+    entry(
+        &mut tiff,
+        0xA431,
+        2,
+        serial.len() as u32,
+        serial_at.to_be_bytes(),
+    );
     tiff.extend(0u32.to_be_bytes());
+    tiff.extend(&serial);
+    // The GPS IFD: GPSLatitudeRef = "N", GPSLatitude.
+    tiff.extend(2u16.to_be_bytes());
+    entry(&mut tiff, 0x0001, 2, 2, [b'N', 0, 0, 0]);
+    entry(&mut tiff, 0x0002, 5, 3, latitude_at.to_be_bytes());
+    tiff.extend(0u32.to_be_bytes());
+    tiff.extend(PHONE_LATITUDE);
     tiff
 }
 

@@ -207,6 +207,12 @@ catalogue! {
     /// do not show.
     HeicPhoto = "E0410", Error, "HEIC photo",
         "export it as a JPEG: on the iPhone, share the photo to Files (or Mail) with Options > Format: Most Compatible; on a Mac, open it in Preview or Photos and use File > Export as JPEG; for new photos, Settings > Camera > Formats > Most Compatible";
+    /// An image the site publishes as it is (no page shows it with WebP variants, or
+    /// they were not smaller) has a segment or chunk that does not follow its format, so
+    /// its metadata (a phone's camera, serial number and GPS position) cannot be taken
+    /// out without decoding it, and it is not published with them.
+    MetadataUnstrippable = "E0411", Error, "image metadata cannot be removed",
+        "open the image in an image editor and export it again as a standard JPEG, PNG or WebP";
     /// A list does not have the exact length the contract states.
     WrongCount = "E0501", Error, "wrong number of entries",
         "the contract fixes this list's length (3 footer e-mails, 3 footer phones, 2 top-bar phones)";

@@ -11,6 +11,10 @@ pub trait Destination: Sync {
 
     /// Puts a copy of the file `source` at `output` (relative, `/`-separated).
     fn copy_file(&self, source: &Path, output: &str) -> Result<(), Self::Error>;
+
+    /// One of the variants or share files asked for is done (made, found in the cache,
+    /// or left out): for a count of the image work, which the caller may show.
+    fn file_done(&self) {}
 }
 
 /// A folder to write into, for the tests.

@@ -28,6 +28,10 @@ pub enum MediaError {
         height: u32,
         reason: String,
     },
+    /// An image published as it is whose metadata cannot be taken out: its segments or
+    /// chunks do not follow its format.
+    #[error("{}: cannot publish the image without its metadata (EXIF, XMP, IPTC): {reason}", path.display())]
+    Unstrippable { path: PathBuf, reason: String },
     /// An SVG drawing a page is shared with cannot be drawn as its share PNG.
     #[error("{}: cannot draw the PNG the page is shared with: {reason}", path.display())]
     ShareImage { path: PathBuf, reason: String },
@@ -41,6 +45,7 @@ impl MediaError {
             Self::Decode { .. } => ErrorCode::ImageUndecodable,
             Self::WebpEncode { .. } => ErrorCode::WebpUnencodable,
             Self::ShareImage { .. } => ErrorCode::SharePngFailed,
+            Self::Unstrippable { .. } => ErrorCode::MetadataUnstrippable,
         }
     }
 
@@ -84,6 +89,13 @@ mod tests {
                     reason: "text".into(),
                 },
                 ErrorCode::SharePngFailed,
+            ),
+            (
+                MediaError::Unstrippable {
+                    path: path.clone(),
+                    reason: "cut".into(),
+                },
+                ErrorCode::MetadataUnstrippable,
             ),
         ] {
             assert_eq!(error.code(), code, "{error}");

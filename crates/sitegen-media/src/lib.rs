@@ -1,7 +1,8 @@
 //! `sitegen-media` makes the image files a site offers besides its media.
 //!
-//! For: the responsive lossy WebP variants of raster images ([`variants`]) and the PNGs
-//! that pages are shared with in place of SVG drawings ([`share`]), each encoded once
+//! For: the responsive lossy WebP variants of raster images ([`variants`]), the PNGs
+//! and JPEGs that pages are shared with ([`share`]) and the images published as they
+//! are, without their metadata ([`originals`]), each made once
 //! and kept in a media cache folder the caller names, and the image libraries (image,
 //! libwebp, resvg) that takes.
 //!
@@ -12,6 +13,7 @@
 mod cache;
 mod destination;
 mod error;
+pub mod originals;
 pub mod share;
 pub mod variants;
 

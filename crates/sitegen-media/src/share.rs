@@ -36,6 +36,7 @@ use sitegen_workers::parallel;
 use crate::cache::{cache_file, store};
 use crate::destination::Destination;
 use crate::error::MediaError;
+use crate::variants::ShownImages;
 
 /// The longer side of a share PNG, in pixels: the width Facebook and LinkedIn
 /// recommend for link previews (a 640×480 drawing becomes 1200×900).
@@ -179,8 +180,17 @@ fn share_jpeg_size((_, _, width, height): (u32, u32, u32, u32)) -> (u32, u32) {
 /// quality of [`SHARE_JPEG_QUALITIES`] that fits [`SHARE_JPEG_MAX_BYTES`]. It carries no
 /// metadata: the encoder writes none.
 fn draw_share_jpeg(source: &Path, shared: &ShareFile) -> Result<Vec<u8>, MediaError> {
+    share_jpeg_of(&crate::variants::decode(source)?, shared, source)
+}
+
+/// The share JPEG `shared` of `photo`, decoded already (the right way up, in sRGB) from
+/// the file at `source`, which its errors name: see [`draw_share_jpeg`].
+pub(crate) fn share_jpeg_of(
+    photo: &image::DynamicImage,
+    shared: &ShareFile,
+    source: &Path,
+) -> Result<Vec<u8>, MediaError> {
     use image::codecs::jpeg::JpegEncoder;
-    let photo = crate::variants::decode(source)?;
     let (x, y, width, height) = share_jpeg_crop(photo.width(), photo.height());
     let resized = photo.crop_imm(x, y, width, height).resize_exact(
         shared.width,
@@ -261,61 +271,64 @@ pub struct ShareFileStats {
 }
 
 /// Writes into `out` the share file ([`share_file`]) of every image of `shared` (the
-/// images pages are shared with, each once), making on up to `jobs` threads only those missing from the
-/// media cache folder `cache`, or all of them unless `reuse` (`--no-cache`, which
-/// refills the cache).
+/// images pages are shared with, each once), making on up to `jobs` threads only those
+/// missing from the media cache folder `cache`, or all of them unless `reuse`
+/// (`--no-cache`, which refills the cache). The share JPEGs of the photos a page
+/// shows with variants are left to [`crate::variants::encode_variants`], which makes
+/// them from the same decode as the variants ([`ShownImages::decoded_for_variants`]).
 pub fn write_share_files<D: Destination>(
     content: &Content,
     shared: &[&MediaRef],
+    shown: &ShownImages,
     out: &D,
     cache: &Path,
     reuse: bool,
     jobs: usize,
 ) -> Result<ShareFileStats, D::Error> {
-    let drawings: Vec<(&MediaRef, ShareFile)> = shared
-        .iter()
-        .filter_map(|&image| share_file(image).map(|file| (image, file)))
-        .collect();
+    let drawings = share_files_to_make(content, shared, shown);
     if drawings.is_empty() {
         return Ok(ShareFileStats::default());
     }
     fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
+    let draw_or_copy = |canvas: &mut Canvas, index: usize| {
+        let (image, png) = &drawings[index];
+        let cached = cache_file(cache, &png.output);
+        if reuse && cached.is_file() {
+            out.copy_file(&cached, &png.output)?;
+            return Ok::<_, D::Error>(false);
+        }
+        // Every media reference the content holds was resolved into its index.
+        let source = content
+            .media
+            .get(&image.path)
+            .map(|file| file.source.as_path())
+            .ok_or_else(|| MediaError::io(Path::new(&image.path), ErrorKind::NotFound.into()))?;
+        if png.mime_type() == "image/jpeg" {
+            let bytes = draw_share_jpeg(source, png)?;
+            store(&cached, &bytes)?;
+            out.copy_file(&cached, &png.output)?;
+            return Ok(true);
+        }
+        let svg = fs::read(source).map_err(|e| MediaError::io(source, e))?;
+        let bytes = canvas
+            .draw_png(&svg, png.width, png.height)
+            .map_err(|reason| MediaError::ShareImage {
+                path: source.to_path_buf(),
+                reason,
+            })?;
+        store(&cached, &bytes)?;
+        // As a copy of the cache file, as later builds put it (see write_variant).
+        out.copy_file(&cached, &png.output)?;
+        Ok(true)
+    };
     let (drawn, _) = parallel::run_queue(
         drawings.len(),
         jobs,
         || Ok(Canvas::default()),
         |canvas, index| {
-            let (image, png) = &drawings[index];
-            let cached = cache_file(cache, &png.output);
-            if reuse && cached.is_file() {
-                out.copy_file(&cached, &png.output)?;
-                return Ok::<_, D::Error>(false);
-            }
-            // Every media reference the content holds was resolved into its index.
-            let source = content
-                .media
-                .get(&image.path)
-                .map(|file| file.source.as_path())
-                .ok_or_else(|| {
-                    MediaError::io(Path::new(&image.path), ErrorKind::NotFound.into())
-                })?;
-            if png.mime_type() == "image/jpeg" {
-                let bytes = draw_share_jpeg(source, png)?;
-                store(&cached, &bytes)?;
-                out.copy_file(&cached, &png.output)?;
-                return Ok(true);
-            }
-            let svg = fs::read(source).map_err(|e| MediaError::io(source, e))?;
-            let bytes = canvas
-                .draw_png(&svg, png.width, png.height)
-                .map_err(|reason| MediaError::ShareImage {
-                    path: source.to_path_buf(),
-                    reason,
-                })?;
-            store(&cached, &bytes)?;
-            // As a copy of the cache file, as later builds put it (see write_variant).
-            out.copy_file(&cached, &png.output)?;
-            Ok(true)
+            let drawn = draw_or_copy(canvas, index);
+            out.file_done();
+            drawn
         },
     )?;
     let drawn_now = drawn.iter().filter(|&&drawn| drawn).count();
@@ -323,6 +336,30 @@ pub fn write_share_files<D: Destination>(
         drawn: drawn_now,
         cached: drawn.len() - drawn_now,
     })
+}
+
+/// The share files [`write_share_files`] makes (or copies from the cache), with the
+/// image each is of.
+fn share_files_to_make<'a>(
+    content: &Content,
+    shared: &[&'a MediaRef],
+    shown: &ShownImages,
+) -> Vec<(&'a MediaRef, ShareFile)> {
+    shared
+        .iter()
+        .filter(|image| {
+            !content
+                .media
+                .get(&image.path)
+                .is_some_and(|file| shown.decoded_for_variants(file))
+        })
+        .filter_map(|&image| share_file(image).map(|file| (image, file)))
+        .collect()
+}
+
+/// How many files [`write_share_files`] makes or copies, for a progress count.
+pub fn share_files_count(content: &Content, shared: &[&MediaRef], shown: &ShownImages) -> usize {
+    share_files_to_make(content, shared, shown).len()
 }
 
 /// Elements a share PNG cannot draw faithfully (see the module's notes).
@@ -765,7 +802,16 @@ mod tests {
             .collect();
 
         let cold = Staging::new(&dir.path().join("cold")).unwrap();
-        let stats = write_share_files(&content, &shared, &cold, &cache, true, 2).unwrap();
+        let stats = write_share_files(
+            &content,
+            &shared,
+            &ShownImages::default(),
+            &cold,
+            &cache,
+            true,
+            2,
+        )
+        .unwrap();
         assert_eq!(
             stats,
             ShareFileStats {
@@ -784,7 +830,16 @@ mod tests {
         }
 
         let warm = Staging::new(&dir.path().join("warm")).unwrap();
-        let stats = write_share_files(&content, &shared, &warm, &cache, true, 2).unwrap();
+        let stats = write_share_files(
+            &content,
+            &shared,
+            &ShownImages::default(),
+            &warm,
+            &cache,
+            true,
+            2,
+        )
+        .unwrap();
         assert_eq!(
             stats,
             ShareFileStats {
@@ -800,7 +855,16 @@ mod tests {
         }
 
         let fresh = Staging::new(&dir.path().join("fresh")).unwrap();
-        let stats = write_share_files(&content, &shared, &fresh, &cache, false, 1).unwrap();
+        let stats = write_share_files(
+            &content,
+            &shared,
+            &ShownImages::default(),
+            &fresh,
+            &cache,
+            false,
+            1,
+        )
+        .unwrap();
         assert_eq!(
             stats,
             ShareFileStats {
@@ -827,6 +891,7 @@ mod tests {
         let error = write_share_files(
             &content,
             &shared,
+            &ShownImages::default(),
             &staging,
             &dir.path().join("cache"),
             true,

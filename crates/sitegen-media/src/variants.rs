@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageReader};
-use sitegen_content::{MediaFile, MediaIndex, MediaVariant};
+use sitegen_content::{MediaFile, MediaIndex, MediaRef, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
 
 use sitegen_workers::parallel;
@@ -31,6 +31,8 @@ use sitegen_workers::parallel;
 use crate::cache::{cache_file, store};
 use crate::destination::Destination;
 use crate::error::MediaError;
+use crate::originals;
+use crate::share::{self, ShareFile, ShareFileStats};
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
 /// for other files), as the content a build publishes is made, before anything reads
@@ -72,7 +74,7 @@ pub fn shown_srcs(text: &str) -> Vec<String> {
 }
 
 /// What the page data and the layout show of the raster images with planned variants.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ShownImages {
     /// For each page data given, whether it shows one: its data is final only once
     /// the variants are written (one not smaller than its source is left out).
@@ -88,6 +90,12 @@ impl ShownImages {
     /// Whether a page or the layout shows `file`.
     pub fn shows(&self, file: &MediaFile) -> bool {
         self.srcs.contains(&file.src())
+    }
+
+    /// Whether [`encode_variants`] decodes `file`, a page or the layout showing it with
+    /// variants: it then makes the file's share JPEG too, from the same decode.
+    pub fn decoded_for_variants(&self, file: &MediaFile) -> bool {
+        !file.variants.is_empty() && self.shows(file)
     }
 }
 
@@ -153,6 +161,8 @@ pub fn shown_images_of<S: AsRef<[String]>>(
 #[derive(Debug, Default)]
 pub struct WrittenVariants {
     pub stats: VariantStats,
+    /// The share JPEGs of the shown photos, made from the variants' decode.
+    pub shared: ShareFileStats,
     /// The output paths of the variants not smaller than their source.
     dropped: BTreeSet<String>,
 }
@@ -188,71 +198,123 @@ impl WrittenVariants {
 /// Writes every planned WebP variant of the images of `media` that are `shown` and
 /// smaller than their source into `out`; the others are left out of the published
 /// index ([`WrittenVariants::without_dropped`]). It also writes the original of each of
-/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]):
-/// the caller publishes the other media files, but not these ([`publishes_original`]). Only variants missing from `cache` are encoded
-/// (and stored there), or every variant when `reuse` is false (`--no-cache`, which
-/// refills the cache); the variants are encoded on up to `jobs` threads, each source
-/// decoded once.
+/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]),
+/// without its metadata ([`originals::publish_original`]): the caller publishes the
+/// other media files, but not these ([`publishes_original`]). Only variants missing
+/// from `cache` are encoded (and stored there), or every variant when `reuse` is false
+/// (`--no-cache`, which refills the cache). The share JPEG ([`share::share_jpeg`]) of
+/// each of those images that pages are shared with (`shared`, as given to
+/// [`share::write_share_files`], which leaves these to this function) is made here
+/// too, so that each source is decoded once for all its files, on up to `jobs` threads.
 pub fn encode_variants<D: Destination>(
     media: &MediaIndex,
     shown: &ShownImages,
+    shared: &[&MediaRef],
     out: &D,
     cache: &Path,
     reuse: bool,
     jobs: usize,
 ) -> Result<WrittenVariants, D::Error> {
-    let files: Vec<&MediaFile> = media
-        .files()
-        .filter(|file| !file.variants.is_empty() && shown.shows(file))
-        .collect();
-    if files.is_empty() {
+    let sources = sources(media, shown, shared);
+    if sources.is_empty() {
         return Ok(WrittenVariants::default());
     }
     fs::create_dir_all(cache).map_err(|e| MediaError::io(cache, e))?;
-    let sources: Vec<Source> = files.iter().map(|file| Source::new(file)).collect();
     // File by file, so at most about `jobs` decoded sources are held at once.
-    let variants: Vec<(&Source, &MediaVariant)> = sources
+    let files: Vec<(&Source, Made)> = sources
         .iter()
-        .flat_map(|source| source.file.variants.iter().map(move |v| (source, v)))
+        .flat_map(|source| {
+            let variants = source.file.variants.iter().map(Made::Variant);
+            let share_jpeg = source.share_jpeg.as_ref().map(Made::ShareJpeg);
+            variants.chain(share_jpeg).map(move |made| (source, made))
+        })
         .collect();
-    let outcomes = parallel::map_parallel(variants.len(), jobs, |index| {
-        let (source, variant) = variants[index];
-        let outcome = write_variant(source, variant, out, cache, reuse);
-        source.variant_done();
+    let outcomes = parallel::map_parallel(files.len(), jobs, |index| {
+        let (source, made) = files[index];
+        let outcome = match made {
+            Made::Variant(variant) => write_variant(source, variant, out, cache, reuse),
+            Made::ShareJpeg(shared) => {
+                write_share_jpeg(source, shared, out, cache, reuse).map(|drawn| (true, drawn))
+            }
+        };
+        source.file_done();
+        out.file_done();
         outcome
     })?;
     let mut written = WrittenVariants::default();
     for (index, (kept, encoded)) in outcomes.into_iter().enumerate() {
+        let Made::Variant(variant) = files[index].1 else {
+            written.shared.drawn += usize::from(encoded);
+            written.shared.cached += usize::from(!encoded);
+            continue;
+        };
         written.stats.encoded += usize::from(encoded);
         written.stats.cached += usize::from(!encoded);
         if !kept {
             written.stats.dropped += 1;
-            written.dropped.insert(variants[index].1.output.clone());
+            written.dropped.insert(variant.output.clone());
         }
     }
+    let files = sources.iter().map(|source| source.file);
     // The pages offer the original of a file whose variants do not replace it.
     for file in files {
         if !written.replaces_source(file) {
-            out.copy_file(&file.source, &file.output)?;
+            originals::publish_original(file, out, cache, reuse)?;
         }
     }
     Ok(written)
 }
 
-/// A raster file whose variants are being written: decoded by the first variant that
-/// needs its pixels, and let go once its last variant is done.
+/// The images [`encode_variants`] decodes, each with the share JPEG it makes of it.
+fn sources<'a>(
+    media: &'a MediaIndex,
+    shown: &ShownImages,
+    shared: &[&MediaRef],
+) -> Vec<Source<'a>> {
+    let share_jpegs: HashMap<&str, ShareFile> = shared
+        .iter()
+        .filter_map(|image| Some((image.path.as_str(), share::share_jpeg(image)?)))
+        .collect();
+    media
+        .files()
+        .filter(|file| shown.decoded_for_variants(file))
+        .map(|file| Source::new(file, share_jpegs.get(file.path.as_str()).cloned()))
+        .collect()
+}
+
+/// How many files [`encode_variants`] makes or copies (variants and share JPEGs), for
+/// a progress count.
+pub fn variant_files_count(media: &MediaIndex, shown: &ShownImages, shared: &[&MediaRef]) -> usize {
+    sources(media, shown, shared)
+        .iter()
+        .map(|source| source.files_left.load(Ordering::Relaxed))
+        .sum()
+}
+
+/// A file [`encode_variants`] makes of a source.
+#[derive(Clone, Copy)]
+enum Made<'a> {
+    Variant(&'a MediaVariant),
+    ShareJpeg(&'a ShareFile),
+}
+
+/// A raster file whose variants (and share JPEG) are being written: decoded by the
+/// first of them that needs its pixels, and let go once the last is done.
 struct Source<'a> {
     file: &'a MediaFile,
+    share_jpeg: Option<ShareFile>,
     decoded: Mutex<Option<Arc<DynamicImage>>>,
-    variants_left: AtomicUsize,
+    files_left: AtomicUsize,
 }
 
 impl<'a> Source<'a> {
-    fn new(file: &'a MediaFile) -> Self {
+    fn new(file: &'a MediaFile, share_jpeg: Option<ShareFile>) -> Self {
+        let files = file.variants.len() + usize::from(share_jpeg.is_some());
         Source {
             file,
+            share_jpeg,
             decoded: Mutex::new(None),
-            variants_left: AtomicUsize::new(file.variants.len()),
+            files_left: AtomicUsize::new(files),
         }
     }
 
@@ -267,8 +329,8 @@ impl<'a> Source<'a> {
         Ok(image)
     }
 
-    fn variant_done(&self) {
-        if self.variants_left.fetch_sub(1, Ordering::AcqRel) == 1 {
+    fn file_done(&self) {
+        if self.files_left.fetch_sub(1, Ordering::AcqRel) == 1 {
             self.decoded
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -312,9 +374,39 @@ fn write_variant<D: Destination>(
     Ok((true, was_encoded))
 }
 
+/// Writes the share JPEG of `source`, made from its decode unless `cache` has it (and
+/// `reuse`). Returns whether it was made.
+fn write_share_jpeg<D: Destination>(
+    source: &Source,
+    shared: &ShareFile,
+    out: &D,
+    cache: &Path,
+    reuse: bool,
+) -> Result<bool, D::Error> {
+    let cached = cache_file(cache, &shared.output);
+    let made = !(reuse && cached.is_file());
+    if made {
+        let bytes = share::share_jpeg_of(&*source.image()?, shared, &source.file.source)?;
+        store(&cached, &bytes)?;
+    }
+    // As a copy of the cache file, as later builds put it (see `write_variant`).
+    out.copy_file(&cached, &shared.output)?;
+    Ok(made)
+}
+
+/// How many times each source was decoded, for the tests that it is decoded once.
+#[cfg(test)]
+pub(crate) static DECODES: Mutex<std::collections::BTreeMap<std::path::PathBuf, usize>> =
+    Mutex::new(std::collections::BTreeMap::new());
+
 /// The image at `source` decoded the right way up: turned as its EXIF orientation says,
 /// as browsers show the file, since the variants carry no EXIF to say it again.
 pub(crate) fn decode(source: &Path) -> Result<DynamicImage, MediaError> {
+    #[cfg(test)]
+    {
+        let mut decodes = DECODES.lock().unwrap_or_else(|p| p.into_inner());
+        *decodes.entry(source.to_path_buf()).or_default() += 1;
+    }
     let undecodable = |error| MediaError::Decode {
         path: source.to_path_buf(),
         source: error,
@@ -483,7 +575,7 @@ pub(crate) mod tests {
             .map(|file| format!(r#"{{"src":"{}"}}"#, file.src()))
             .collect();
         let shown = shown_images(media, [page.as_str()], "{}");
-        let written = encode_variants(media, &shown, out, cache, reuse, 2).unwrap();
+        let written = encode_variants(media, &shown, &[], out, cache, reuse, 2).unwrap();
         (written.without_dropped(media), written.stats)
     }
 
@@ -584,6 +676,118 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_shown_and_shared_photo_is_decoded_once_for_its_variants_and_its_share_jpeg() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        let photo = sitegen_content::testing::phone_jpeg(&quarters(1200, 1800, 16), 6);
+        fs::write(content.join("media/one.jpg"), photo).unwrap();
+        let mut media = sitegen_content::testing::media_index(&content, &["media/one.jpg"]);
+        plan_variants(&mut media);
+        let file = media.get("media/one.jpg").unwrap();
+        assert_eq!(file.variants.len(), 3, "640, 1024 and 1200 px wide");
+        let shared = MediaRef {
+            path: file.path.clone(),
+            output: file.output.clone(),
+            width: file.width,
+            height: file.height,
+        };
+        let share_jpeg = share::share_jpeg(&shared).unwrap();
+        let page = format!(r#"{{"src":"{}"}}"#, file.src());
+        let shown = shown_images(&media, [page.as_str()], "{}");
+        assert!(shown.decoded_for_variants(file));
+        let cache = dir.path().join("cache");
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let written =
+            encode_variants(&media, &shown, &[&shared], &staging, &cache, true, 2).unwrap();
+        assert_eq!(written.stats.encoded, 3);
+        assert_eq!(
+            written.shared,
+            ShareFileStats {
+                drawn: 1,
+                cached: 0
+            }
+        );
+        let decodes = DECODES.lock().unwrap().get(&file.source).copied();
+        assert_eq!(decodes, Some(1), "decoded once for its four files");
+        let bytes = fs::read(staging.dir().join(&share_jpeg.output)).unwrap();
+        let jpeg = image::load_from_memory(&bytes).unwrap().into_rgb8();
+        assert_eq!(jpeg.dimensions(), (share_jpeg.width, share_jpeg.height));
+        assert!(
+            shows_quarters_upright(&jpeg, 40),
+            "the share JPEG is turned"
+        );
+
+        let warm = Staging::new(&dir.path().join("warm")).unwrap();
+        let written = encode_variants(&media, &shown, &[&shared], &warm, &cache, true, 2).unwrap();
+        assert_eq!(
+            written.shared,
+            ShareFileStats {
+                drawn: 0,
+                cached: 1
+            }
+        );
+        assert!(warm.dir().join(&share_jpeg.output).is_file());
+        let decodes = DECODES.lock().unwrap().get(&file.source).copied();
+        assert_eq!(decodes, Some(1), "a warm build decodes nothing");
+    }
+
+    #[test]
+    fn a_catalogues_cmyk_jpeg_decodes_to_its_colours_and_gets_its_variants() {
+        // Red, green, blue and white quarters in ink: (C, M, Y, K).
+        let ink = |x: usize, y: usize| match (x < 4, y < 4) {
+            (true, true) => [0, 255, 255, 0],
+            (false, true) => [255, 0, 255, 0],
+            (true, false) => [255, 255, 0, 0],
+            (false, false) => [0, 0, 0, 0],
+        };
+        let inks: Vec<[u8; 4]> = (0..64).map(|block| ink(block % 8, block / 8)).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("catalogue.jpg");
+        fs::write(&path, sitegen_content::testing::cmyk_jpeg(&inks, 8)).unwrap();
+        let decoded = decode(&path).unwrap().into_rgb8();
+        assert_eq!(decoded.dimensions(), (64, 64));
+        assert!(
+            shows_quarters_upright(&decoded, 3),
+            "{:?}",
+            decoded.get_pixel(8, 8)
+        );
+        // Black ink alone, at half coverage: a middle grey.
+        fs::write(
+            &path,
+            sitegen_content::testing::cmyk_jpeg(&[[0, 0, 0, 128]], 1),
+        )
+        .unwrap();
+        let grey = decode(&path).unwrap().into_rgb8().get_pixel(4, 4).0;
+        assert!(grey.iter().all(|&c| c.abs_diff(127) <= 2), "{grey:?}");
+
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        let big: Vec<[u8; 4]> = (0..100 * 75)
+            .map(|block| ink(block % 100 * 8 / 100, block / 100 * 8 / 75))
+            .collect();
+        fs::write(
+            content.join("media/catalogue.jpg"),
+            sitegen_content::testing::cmyk_jpeg(&big, 100),
+        )
+        .unwrap();
+        let mut media = sitegen_content::testing::media_index(&content, &["media/catalogue.jpg"]);
+        plan_variants(&mut media);
+        let staging = Staging::new(&dir.path().join("dist")).unwrap();
+        let (media, _) = write_variants(&media, &staging, &dir.path().join("cache"), true);
+        let file = media.get("media/catalogue.jpg").unwrap();
+        assert!(!file.variants.is_empty());
+        for variant in &file.variants {
+            let bytes = fs::read(staging.dir().join(&variant.output)).unwrap();
+            assert!(
+                shows_quarters_upright(&decode_webp(&bytes), 24),
+                "{}",
+                variant.output
+            );
+        }
+    }
+
+    #[test]
     fn a_display_p3_photo_is_converted_to_srgb_in_its_variants() {
         use image::codecs::jpeg::JpegEncoder;
         use image::ImageEncoder;
@@ -646,8 +850,16 @@ pub(crate) mod tests {
         );
         assert!(found.shows(shown) && !found.shows(share));
         let staging = Staging::new(&dir.path().join("dist")).unwrap();
-        let written =
-            encode_variants(&media, &found, &staging, &dir.path().join("cache"), true, 2).unwrap();
+        let written = encode_variants(
+            &media,
+            &found,
+            &[],
+            &staging,
+            &dir.path().join("cache"),
+            true,
+            2,
+        )
+        .unwrap();
         assert_eq!(
             written.stats.encoded, 2,
             "only the shown image's variants are encoded"

@@ -304,6 +304,7 @@ impl Builder {
             stages::Prerender {
                 plan: &planned.plan,
                 waiting_for_variants: variants_left.then_some(&planned.shown_images),
+                shown_images: &planned.shown_images,
                 web: &web,
                 shells: &planned.shells,
                 layout_file: &layout_file,

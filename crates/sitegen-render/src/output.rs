@@ -678,5 +678,24 @@ impl sitegen_media::Destination for Staging {
     }
 }
 
+/// The staging folder as the media pipeline's destination, each image done counted in
+/// the build's progress.
+pub(crate) struct CountedImages<'a> {
+    pub staging: &'a Staging,
+    pub progress: &'a dyn crate::progress::Progress,
+}
+
+impl sitegen_media::Destination for CountedImages<'_> {
+    type Error = BuildError;
+
+    fn copy_file(&self, source: &Path, output: &str) -> Result<(), BuildError> {
+        self.staging.copy_file(source, output)
+    }
+
+    fn file_done(&self) {
+        self.progress.image_done();
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -42,6 +42,25 @@ pub trait Progress: Sync {
     fn advance(&self);
     /// The current stage is over (also when it failed).
     fn end(&self);
+    /// `total` more images (WebP variants, share files) are being made, in the
+    /// background of the current stage; none are left once [`Progress::images_end`].
+    fn images_begin(&self, _total: usize) {}
+    /// One more image is done (made, copied from the cache, or left out).
+    fn image_done(&self) {}
+    /// The image work begun is over (also when it failed).
+    fn images_end(&self) {}
+}
+
+/// Runs `run`, which makes `total` images counted by [`Progress::image_done`], between
+/// [`Progress::images_begin`] and [`Progress::images_end`].
+pub(crate) fn images<T>(progress: &dyn Progress, total: usize, run: impl FnOnce() -> T) -> T {
+    if total == 0 {
+        return run();
+    }
+    progress.images_begin(total);
+    let result = run();
+    progress.images_end();
+    result
 }
 
 /// Shows nothing (library callers, tests).

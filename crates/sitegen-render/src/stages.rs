@@ -8,13 +8,13 @@ use std::convert::Infallible;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use sitegen_content::{Content, Diagnostic, ErrorCode};
+use sitegen_content::{Content, Diagnostic, ErrorCode, MediaFile};
 use sitegen_hosts::{
     limits, names, profile, vercel, Deploy, Headers, Host, OutputStats, Redirects,
 };
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
-use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages};
+use sitegen_media::{originals, share};
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
@@ -22,7 +22,7 @@ pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::cache::Key;
 use crate::error::BuildError;
 use crate::lastmod::{self, Day, Lastmods, RouteHashes};
-use crate::output::Staging;
+use crate::output::{CountedImages, Staging};
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::progress::{self, Progress, Stage};
 use crate::published::{Plan, Published};
@@ -164,26 +164,45 @@ pub(crate) fn copy_media(
     let media = &planned.plan.first().content.media;
     staging.copy_tree(&web.client_dir)?;
     let site_image = planned.plan.first().content.site.og_image_output();
-    for media in media.files() {
-        // A shown image whose variants replace it is not published ([`variants`]), unless
-        // it is also the site's share image.
-        if variants::publishes_original(media, &planned.shown_images)
-            || site_image == Some(media.output.as_str())
-        {
-            staging.copy_file(&media.source, &media.output)?;
-        }
-    }
+    // A shown image whose variants replace it is not published ([`variants`]), unless
+    // it is also the site's share image; the others are, without their metadata.
+    let published: Vec<&MediaFile> = media
+        .files()
+        .filter(|media| {
+            variants::publishes_original(media, &planned.shown_images)
+                || site_image == Some(media.output.as_str())
+        })
+        .collect();
+    parallel::map_parallel(published.len(), run.jobs, |index| {
+        originals::publish_original(
+            published[index],
+            staging,
+            media_cache,
+            run.options.reuse_cache,
+        )
+    })?;
     if !planned.shown_images.by_layout {
         return Ok(true);
     }
-    let written = variants::encode_variants(
-        media,
-        &planned.shown_images,
+    let first = planned.plan.first();
+    let shared = seo::shared_images(&first.content, &first.routes);
+    let shown = &planned.shown_images;
+    let out = CountedImages {
         staging,
-        media_cache,
-        run.options.reuse_cache,
-        run.jobs,
-    )?;
+        progress: run.progress,
+    };
+    let total = variants::variant_files_count(media, shown, &shared);
+    let written = progress::images(run.progress, total, || {
+        variants::encode_variants(
+            media,
+            shown,
+            &shared,
+            &out,
+            media_cache,
+            run.options.reuse_cache,
+            run.jobs,
+        )
+    })?;
     planned.plan.with_variants(&written);
     Ok(false)
 }

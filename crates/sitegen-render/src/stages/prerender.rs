@@ -14,7 +14,7 @@ use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
 
 use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
-use crate::output::Staging;
+use crate::output::{CountedImages, Staging};
 use crate::page_links::PageLinks;
 use crate::pages::{PageKeyBook, Pages, SharedInputs};
 use crate::progress::{self, Stage};
@@ -34,6 +34,9 @@ pub(crate) struct Prerender<'a> {
     /// What the routes' data shows of the images whose variants the media stage left
     /// to this stage; `None` when it wrote them all (the layout shows one).
     pub waiting_for_variants: Option<&'a ShownImages>,
+    /// What the routes' data and the layout show of the images with variants: their
+    /// share JPEGs are made with the variants, from the same decode.
+    pub shown_images: &'a ShownImages,
     pub web: &'a WebBuild,
     pub shells: &'a Shells,
     /// The file the layout data was written to.
@@ -79,6 +82,7 @@ pub(crate) fn prerender(
     let Prerender {
         plan,
         waiting_for_variants,
+        shown_images,
         web,
         shells,
         layout_file,
@@ -139,6 +143,7 @@ pub(crate) fn prerender(
     let waiting = Waiting {
         plan,
         for_variants: waiting_for_variants,
+        shown: shown_images,
     };
     write_pages_and_images(run, waiting, &targets, published, &pages, &pool)?;
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
@@ -205,38 +210,64 @@ fn write_pages_and_images(
                 .is_some_and(|shown| shown.by_page[index])
         });
     let drawings = seo::shared_images(content, planned);
-    let (rendered, shared) = std::thread::scope(|scope| {
-        let shared = scope.spawn(|| {
-            parallel::in_background(|| {
-                share::write_share_files(content, &drawings, staging, media_cache, reuse, jobs)
-            })
+    let variants_shown = waiting.for_variants.filter(|_| !waiting_routes.is_empty());
+    let images = share::share_files_count(content, &drawings, waiting.shown)
+        + variants_shown.map_or(0, |shown| {
+            variants::variant_files_count(&content.media, shown, &drawings)
         });
-        let variants = scope.spawn(|| match waiting.for_variants {
-            Some(shown) if !waiting_routes.is_empty() => parallel::in_background(|| {
-                variants::encode_variants(&content.media, shown, staging, media_cache, reuse, jobs)
-            }),
-            _ => Ok(WrittenVariants::default()),
-        });
-        let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
-            pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, pool)?;
-            let variants = variants
+    let out = CountedImages { staging, progress };
+    let (rendered, shared) = progress::images(progress, images, || {
+        std::thread::scope(|scope| {
+            let shared = scope.spawn(|| {
+                parallel::in_background(|| {
+                    let shown = waiting.shown;
+                    share::write_share_files(
+                        content,
+                        &drawings,
+                        shown,
+                        &out,
+                        media_cache,
+                        reuse,
+                        jobs,
+                    )
+                })
+            });
+            let variants = scope.spawn(|| match variants_shown {
+                Some(shown) => parallel::in_background(|| {
+                    let media = &content.media;
+                    variants::encode_variants(
+                        media,
+                        shown,
+                        &drawings,
+                        &out,
+                        media_cache,
+                        reuse,
+                        jobs,
+                    )
+                }),
+                None => Ok(WrittenVariants::default()),
+            });
+            let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
+                pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, pool)?;
+                let variants = variants
+                    .join()
+                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
+                let with_variants = waiting.plan.with_variants(&variants);
+                pages.write_routes(
+                    &with_variants.routes_at(&waiting_routes),
+                    jobs,
+                    progress,
+                    pool,
+                )?;
+                pages.write_not_found(pool, &mut Affinity::default())?;
+                progress.advance();
+                Ok::<_, BuildError>(())
+            });
+            let shared = shared
                 .join()
-                .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
-            let with_variants = waiting.plan.with_variants(&variants);
-            pages.write_routes(
-                &with_variants.routes_at(&waiting_routes),
-                jobs,
-                progress,
-                pool,
-            )?;
-            pages.write_not_found(pool, &mut Affinity::default())?;
-            progress.advance();
-            Ok::<_, BuildError>(())
-        });
-        let shared = shared
-            .join()
-            .unwrap_or(Err(BuildError::MediaWorkerPanicked));
-        (rendered, shared)
+                .unwrap_or(Err(BuildError::MediaWorkerPanicked));
+            (rendered, shared)
+        })
     });
     rendered?;
     shared?;
@@ -250,6 +281,8 @@ struct Waiting<'a> {
     /// What the routes' data shows of the images whose variants are still to be
     /// written; `None` when they are written already.
     for_variants: Option<&'a ShownImages>,
+    /// What the routes' data and the layout show of the images with variants.
+    shown: &'a ShownImages,
 }
 
 fn web_dir_of(web: &WebBuild) -> &Path {

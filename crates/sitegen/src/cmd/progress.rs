@@ -1,12 +1,14 @@
 //! How far a build is, on stderr: a bar with the count, elapsed time and ETA on a
 //! terminal (indicatif); a plain line every few seconds when piped or in CI, where a
-//! bar would fill the log with redraws; nothing with `--quiet`.
+//! bar would fill the log with redraws; nothing with `--quiet`. The images made in the
+//! background of a stage (WebP variants, share files) get a second bar, with their
+//! rate, on a terminal only: piped output stays as it was.
 
 use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sitegen_render::progress::{Progress, Stage};
 
 /// Milliseconds between two plain progress lines (tests shorten it).
@@ -47,6 +49,10 @@ fn interval(millis: Option<&str>) -> Duration {
 pub struct Reporter {
     display: Display,
     state: Mutex<State>,
+    /// Where the bars are drawn, one above the other ([`Display::Bar`] only).
+    bars: Option<MultiProgress>,
+    /// The images' bar while images are being made.
+    images: Mutex<Option<ProgressBar>>,
 }
 
 struct State {
@@ -70,7 +76,16 @@ impl Reporter {
                 last_line: None,
                 bar: None,
             }),
+            bars: (display == Display::Bar)
+                .then(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr())),
+            images: Mutex::new(None),
         }
+    }
+
+    fn images(&self) -> std::sync::MutexGuard<'_, Option<ProgressBar>> {
+        self.images
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
@@ -79,6 +94,9 @@ impl Reporter {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
+
+/// The images' bar: `made [====>   ] 120/900 images · 3.2/s · ETA 4m`.
+const IMAGES_TEMPLATE: &str = "{prefix:>10} [{bar:32}] {pos}/{len} images · {per_sec} · ETA {eta}";
 
 /// `rendered 1200/10250 routes (12 s)`.
 pub fn plain_line(stage: Stage, done: usize, total: usize, elapsed: Duration) -> String {
@@ -107,9 +125,8 @@ impl Progress for Reporter {
             last_line: None,
             bar: None,
         };
-        if self.display == Display::Bar {
-            let bar =
-                ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+        if let Some(bars) = &self.bars {
+            let bar = bars.add(ProgressBar::new(total as u64));
             let template = format!(
                 "{{prefix:>10}} [{{bar:32}}] {{pos}}/{{len}} {} · {{elapsed}} · ETA {{eta}}",
                 stage.items()
@@ -164,6 +181,35 @@ impl Progress for Reporter {
         }
         state.stage = None;
     }
+
+    fn images_begin(&self, total: usize) {
+        let Some(bars) = &self.bars else {
+            return;
+        };
+        let mut images = self.images();
+        if let Some(bar) = images.as_ref() {
+            bar.inc_length(total as u64);
+            return;
+        }
+        let bar = bars.add(ProgressBar::new(total as u64));
+        if let Ok(style) = ProgressStyle::with_template(IMAGES_TEMPLATE) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_prefix("made");
+        *images = Some(bar);
+    }
+
+    fn image_done(&self) {
+        if let Some(bar) = self.images().as_ref() {
+            bar.inc(1);
+        }
+    }
+
+    fn images_end(&self) {
+        if let Some(bar) = self.images().take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -188,6 +234,31 @@ mod tests {
         assert_eq!(interval(Some("0")), Duration::ZERO);
         assert_eq!(interval(None), DEFAULT_INTERVAL);
         assert_eq!(interval(Some("soon")), DEFAULT_INTERVAL);
+    }
+
+    #[test]
+    fn images_get_a_bar_with_their_rate_and_time_left_only_on_a_terminal() {
+        for display in [Display::Lines(Duration::ZERO), Display::Nothing] {
+            let reporter = Reporter::new(display);
+            reporter.images_begin(3);
+            reporter.image_done();
+            assert!(reporter.images().is_none(), "{display:?}");
+            reporter.images_end();
+        }
+        // Hidden, so that the test draws nothing.
+        let reporter = Reporter {
+            bars: Some(MultiProgress::with_draw_target(ProgressDrawTarget::hidden())),
+            ..Reporter::new(Display::Bar)
+        };
+        reporter.images_begin(3);
+        reporter.image_done();
+        reporter.images_begin(2);
+        let bar = reporter.images().clone().expect("a bar");
+        assert_eq!((bar.position(), bar.length()), (1, Some(5)));
+        reporter.images_end();
+        assert!(reporter.images().is_none());
+        assert!(ProgressStyle::with_template(IMAGES_TEMPLATE).is_ok());
+        assert!(IMAGES_TEMPLATE.contains("{per_sec}") && IMAGES_TEMPLATE.contains("{eta}"));
     }
 
     #[test]
