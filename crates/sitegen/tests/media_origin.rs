@@ -329,3 +329,76 @@ fn an_unsafe_media_folder_is_refused_before_anything_is_touched() {
         assert!(!tmp.path().join("dist").exists(), "{unsafe_dir}");
     }
 }
+
+/// `sitegen serve` ignores `media_url` (and `--media-url`): the preview, and the
+/// editor's preview in it, serve the media themselves.
+#[test]
+fn serve_keeps_the_media_in_its_own_folder_and_serves_them() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+
+    let (tmp, content) = small_project();
+    with_product_photo(&content);
+    let site = content.join("site.toml");
+    let text = fs::read_to_string(&site).unwrap();
+    fs::write(
+        &site,
+        text.replacen(
+            "base_url = \"https://www.example.com\"\n",
+            &format!("base_url = \"https://www.example.com\"\nmedia_url = \"{ORIGIN}\"\n"),
+            1,
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .args(["serve", "--no-edit", "--port", "0"])
+        .args(["--content", "content", "--out", "preview", "--web"])
+        .arg(repo_root().join("web"))
+        .arg("--templates")
+        .arg(repo_root().join("templates"))
+        .args(["--media-url", ORIGIN])
+        .current_dir(tmp.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let addr = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(Result::ok)
+        .find_map(|line| {
+            let (_, url) = line.split_once(" at http://")?;
+            Some(url.trim_end_matches('/').to_string())
+        });
+    let get = |addr: &str, path: &str| {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        String::from_utf8_lossy(&response).into_owned()
+    };
+    let checked = addr.map(|addr| {
+        let preview = tmp.path().join("preview");
+        let html = product_page(&preview);
+        let photo = walk(&preview.join("media/products"))
+            .into_iter()
+            .find(|path| {
+                path.extension()
+                    .is_some_and(|extension| extension == "webp")
+            })
+            .map(|path| path.strip_prefix(&preview).unwrap().display().to_string());
+        let served = photo.as_ref().map(|photo| get(&addr, &format!("/{photo}")));
+        (html, photo, served)
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    let (html, photo, served) = checked.expect("sitegen serve announces its address");
+    assert!(!html.contains(ORIGIN), "the preview names no media origin");
+    let photo = photo.expect("the photo's variants in the preview's own folder");
+    assert!(html.contains(&format!("/{photo}")), "{photo}");
+    assert!(served.unwrap().starts_with("HTTP/1.1 200"));
+    assert!(!tmp.path().join("preview-media").exists());
+}
