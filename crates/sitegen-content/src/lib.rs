@@ -76,8 +76,9 @@ pub use sitegen_diagnostics::{
     Severity, Span,
 };
 pub use values::{
-    absolute_url, link_problem, Brochure, Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone,
-    Prose, RegistrationType, SocialKind, Text,
+    absolute_url, link_problem, media_origin_problem, media_url, parse_media_origin, Brochure,
+    Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, Prose, RegistrationType, SocialKind,
+    Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).

@@ -47,27 +47,33 @@ pub struct MediaVariant {
     pub height: u32,
 }
 
-impl MediaVariant {
-    /// The URL path of the variant: `/` + [`MediaVariant::output`].
-    pub fn src(&self) -> String {
-        format!("/{}", self.output)
-    }
-}
-
-impl MediaFile {
-    /// The URL path the site uses for the file: `/` + [`MediaFile::output`].
-    pub fn src(&self) -> String {
-        format!("/{}", self.output)
-    }
-}
-
-/// Every media file the content references, by content path.
+/// Every media file the content references, by content path, and where the site
+/// serves them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MediaIndex {
     files: BTreeMap<String, MediaFile>,
+    /// The media origin when the media live on their own (`media_url`); `None` when
+    /// the site serves them itself.
+    origin: Option<String>,
 }
 
 impl MediaIndex {
+    /// The URL pages name the media file at `output` by ([`crate::media_url`]).
+    pub fn url(&self, output: &str) -> String {
+        crate::values::media_url(self.origin.as_deref(), output)
+    }
+
+    /// The media origin, when the media live on their own.
+    pub fn origin(&self) -> Option<&str> {
+        self.origin.as_deref()
+    }
+
+    /// Serves the media at `origin` (`None`: from the site itself). Set once, by the
+    /// build, before any view is made.
+    pub fn set_origin(&mut self, origin: Option<String>) {
+        self.origin = origin;
+    }
+
     /// Every referenced media file, ordered by content path.
     pub fn files(&self) -> impl Iterator<Item = &MediaFile> {
         self.files.values()
@@ -210,6 +216,7 @@ impl MediaCache {
                 .into_iter()
                 .filter_map(|(path, outcome)| outcome.ok().map(|file| (path, file)))
                 .collect(),
+            origin: None,
         }
     }
 

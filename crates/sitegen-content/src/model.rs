@@ -24,6 +24,12 @@ content_table! {
         pub short_name: Text,
         /// Canonical origin for URLs and the sitemap, without a trailing slash.
         pub base_url: Located<HttpUrl>,
+        /// Where the media files are served when they live on an origin of their own
+        /// (an object store or CDN), e.g. `https://media.example.com`, optionally with a
+        /// path prefix; no trailing slash. `sitegen build` then writes them to a folder
+        /// of their own and every page names them there (`--media-url` replaces it;
+        /// `sitegen serve` serves them itself).
+        pub media_url: Option<Located<HttpUrl>>,
         /// The default meta description.
         pub description: Text,
         /// The brand logo.

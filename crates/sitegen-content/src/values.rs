@@ -336,6 +336,63 @@ impl HttpUrl {
     }
 }
 
+/// Reads the media origin given outside the content (`--media-url`): an absolute
+/// http(s) URL with a host, optionally a path prefix, no query or fragment; one
+/// trailing `/` is dropped. `Err` says what is wrong.
+pub fn parse_media_origin(text: &str) -> Result<HttpUrl, String> {
+    let trimmed = text.strip_suffix('/').unwrap_or(text);
+    match media_origin_problem(trimmed) {
+        Some(problem) => Err(format!("\"{text}\" {problem}")),
+        None => Ok(HttpUrl(trimmed.to_string())),
+    }
+}
+
+/// What is wrong with a media origin (`media_url`, `--media-url`), if anything: the
+/// media files are served at it + their path in the output (`/media/…`), so it is an
+/// absolute http(s) URL with a host and at most a path prefix of plain segments, with
+/// no query, fragment or trailing `/`.
+pub fn media_origin_problem(url: &str) -> Option<String> {
+    const EXAMPLE: &str = "write it like https://media.example.com or https://cdn.example.com/site";
+    if !is_valid_http_url(url) {
+        return Some(format!("is not an absolute http(s) URL: {EXAMPLE}"));
+    }
+    let after_scheme = url.split_once("://").map_or("", |(_, rest)| rest);
+    if after_scheme.contains(['?', '#']) {
+        return Some(format!(
+            "has a query or fragment, which the media files' URLs cannot carry: {EXAMPLE}"
+        ));
+    }
+    if url.ends_with('/') {
+        return Some(format!(
+            "ends with /: the media paths start with one, write \"{}\"",
+            url.trim_end_matches('/')
+        ));
+    }
+    let prefix = after_scheme.split_once('/').map_or("", |(_, path)| path);
+    let plain = |segment: &str| {
+        !segment.is_empty()
+            && segment != "."
+            && segment != ".."
+            && segment
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~'))
+    };
+    if !prefix.is_empty() && !prefix.split('/').all(plain) {
+        return Some(format!(
+            "has a path prefix that is not plain segments (letters, digits, - _ . ~): {EXAMPLE}"
+        ));
+    }
+    None
+}
+
+/// The URL pages name a media file by: `output` (its path inside the output folder,
+/// e.g. `media/brand/logo.3f2a9c1e.svg`) from the site's root (`/media/…`), or on the
+/// media origin when the media live on their own (`https://media.example.com/media/…`).
+/// Every media URL of the site is formed here.
+pub fn media_url(origin: Option<&str>, output: &str) -> String {
+    format!("{}/{output}", origin.unwrap_or_default())
+}
+
 /// The URL of `path` (encoded, from its leading `/`) on the site at `base_url`: every
 /// absolute URL of the live site is joined here, so a base written with a trailing `/`
 /// never gives `//`.
@@ -439,13 +496,6 @@ pub struct MediaRef {
     pub height: u32,
 }
 
-impl MediaRef {
-    /// The URL the site uses: `/` + the output path.
-    pub fn src(&self) -> String {
-        format!("/{}", self.output)
-    }
-}
-
 impl FromToml for MediaRef {
     fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
         let path = string_value(value, span, cx, "a media path string")?;
@@ -490,13 +540,6 @@ pub struct Brochure {
     pub output: String,
     /// Its size in bytes.
     pub bytes: u64,
-}
-
-impl Brochure {
-    /// The URL the site uses: `/` + the output path.
-    pub fn src(&self) -> String {
-        format!("/{}", self.output)
-    }
 }
 
 impl FromToml for Brochure {
@@ -681,6 +724,57 @@ mod tests {
             absolute_url("https://example.com/", "/#organization"),
             "https://example.com/#organization"
         );
+    }
+
+    #[test]
+    fn a_media_file_is_named_from_the_site_root_or_on_its_own_origin() {
+        let output = "media/brand/logo.3f2a9c1e.svg";
+        assert_eq!(media_url(None, output), "/media/brand/logo.3f2a9c1e.svg");
+        assert_eq!(
+            media_url(Some("https://media.example.com"), output),
+            "https://media.example.com/media/brand/logo.3f2a9c1e.svg"
+        );
+        assert_eq!(
+            media_url(Some("https://cdn.example.com/site-a"), output),
+            "https://cdn.example.com/site-a/media/brand/logo.3f2a9c1e.svg"
+        );
+    }
+
+    #[test]
+    fn a_media_origin_is_an_absolute_url_with_at_most_a_plain_path_prefix() {
+        for (given, kept) in [
+            ("https://media.example.com", "https://media.example.com"),
+            ("https://media.example.com/", "https://media.example.com"),
+            (
+                "https://cdn.example.com/site-a",
+                "https://cdn.example.com/site-a",
+            ),
+            (
+                "https://cdn.example.com/a/b_c.d/",
+                "https://cdn.example.com/a/b_c.d",
+            ),
+            ("http://127.0.0.1:9000", "http://127.0.0.1:9000"),
+        ] {
+            assert_eq!(parse_media_origin(given).map(|u| u.0), Ok(kept.into()));
+        }
+        for bad in [
+            "",
+            "media.example.com",
+            "ftp://media.example.com",
+            "https://",
+            "https://media.example.com?v=1",
+            "https://media.example.com#x",
+            "https://media.example.com//",
+            "https://cdn.example.com/a//b",
+            "https://cdn.example.com/a/../b",
+            "https://cdn.example.com/a b",
+            "https://cdn.example.com/a%20b",
+            "/media",
+        ] {
+            assert!(parse_media_origin(bad).is_err(), "{bad}");
+        }
+        assert!(media_origin_problem("https://media.example.com/")
+            .is_some_and(|problem| problem.contains("\"https://media.example.com\"")));
     }
 
     #[test]

@@ -123,6 +123,8 @@ fixture_tests!(
     brochure_not_pdf,
     invalid_email,
     invalid_url,
+    invalid_media_url,
+    insecure_media_url,
     invalid_phone,
     media_outside_content,
     media_missing,
@@ -302,6 +304,11 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
     ),
     (
         ErrorCode::UnsafeOutput,
+        "crates/sitegen-render/src/error.rs",
+        "every_build_failure_has_its_code",
+    ),
+    (
+        ErrorCode::UnsafeMediaOutput,
         "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
     ),

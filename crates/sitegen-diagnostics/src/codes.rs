@@ -321,6 +321,16 @@ catalogue! {
     /// site.toml's `host` names no host sitegen knows.
     UnknownHost = "E0814", Error, "unknown host",
         "use one of: cloudflare-pages, netlify, vercel, github-pages, gitlab-pages, s3, nginx";
+    /// site.toml's `media_url` cannot be the origin the media files are served at: it
+    /// is not an absolute http(s) URL, or it has a query, a fragment, a trailing `/` or
+    /// a path prefix that is not plain segments. Nothing was written.
+    InvalidMediaUrl = "E0817", Error, "media_url is not a media origin",
+        "write the origin the media folder is uploaded to, like https://media.example.com (a path prefix of plain segments is allowed: https://cdn.example.com/site)";
+    /// The media folder (`--media-out`, or the output folder's name + `-media`) names a
+    /// folder a build must not replace: the output folder or one inside or around it,
+    /// the content, the project, or a folder sitegen did not write. Nothing was touched.
+    UnsafeMediaOutput = "E0818", Error, "refusing to write the media into that folder",
+        "choose a new or empty folder for --media-out beside the output folder (the default is the output folder's name + -media, e.g. dist-media)";
     /// The preview server cannot listen on the address (`--host`, `--port`).
     ListenFailed = "E0901", Error, "cannot listen on the address",
         "choose another --port (0 picks a free one), or stop the program that uses it";
@@ -376,6 +386,11 @@ catalogue! {
     /// changed pages, is not a whole number of seconds: the clock's date is used.
     SourceDateEpoch = "W0009", Warning, "SOURCE_DATE_EPOCH is not a Unix time",
         "set it to whole seconds since 1970 (e.g. `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`), or unset it to date pages by the clock";
+    /// site.toml's `media_url` is `http://` while `base_url` is `https://`: browsers
+    /// block such media on an https page, or upgrade the request to https, which the
+    /// media origin may not answer.
+    InsecureMediaUrl = "W0010", Warning, "media_url is not https",
+        "serve the media over https and write media_url with https://";
     /// The process of a prerender worker ended (killed, crashed, out of memory) before
     /// it answered a route, which was rendered on a new worker: the build went on.
     PrerenderRetried = "W0801", Warning, "a route was prerendered again on a new worker",

@@ -110,7 +110,7 @@ const NO_LIMITS: HostLimits = HostLimits {
 };
 
 const FEWER_FILES: &str =
-    "publish fewer products or photos, or deploy to a host without a file limit (s3, nginx)";
+    "put photos and PDFs on their own origin (--media-url), or deploy to a host without a file limit (s3, nginx)";
 
 impl Host {
     pub const ALL: [Host; 7] = [
@@ -188,8 +188,8 @@ impl Host {
     pub fn limits(self) -> HostLimits {
         match self {
             Host::CloudflarePages => HostLimits {
-                files: limit(20_000, "Cloudflare's paid plan takes 100,000 files; else publish fewer products or photos"),
-                file_bytes: limit(25 * MIB, "put the file on an object store (R2) and link to it"),
+                files: limit(20_000, "put photos and PDFs on their own origin (--media-url); Cloudflare's paid plan takes 100,000 files"),
+                file_bytes: limit(25 * MIB, "put photos and PDFs on their own origin, an object store such as R2 (--media-url)"),
                 redirects: Some(CLOUDFLARE_PAGES),
                 header_rules: limit(100, "join rules that set the same headers"),
                 ..NO_LIMITS
@@ -205,13 +205,13 @@ impl Host {
                 ..NO_LIMITS
             },
             Host::GithubPages => HostLimits {
-                file_bytes: limit(100 * MIB, "put the file on an object store and link to it"),
-                total_bytes: limit(GB, "put photos and PDFs on an object store, or deploy to a host without that limit"),
+                file_bytes: limit(100 * MIB, "put photos and PDFs on their own origin, an object store (--media-url)"),
+                total_bytes: limit(GB, "put photos and PDFs on their own origin (--media-url), or deploy to a host without that limit"),
                 ..NO_LIMITS
             },
             Host::GitlabPages => HostLimits {
                 entries: limit(200_000, FEWER_FILES),
-                total_bytes: limit(GB, "put photos and PDFs on an object store, or deploy to a host without that limit"),
+                total_bytes: limit(GB, "put photos and PDFs on their own origin (--media-url), or deploy to a host without that limit"),
                 redirects: Some(GITLAB_PAGES),
                 ..NO_LIMITS
             },

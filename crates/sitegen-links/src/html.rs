@@ -23,6 +23,9 @@ pub struct OutputIndex {
     pub(crate) files: HashSet<String>,
     /// The source paths of `_redirects`, without a trailing `/`.
     aliases: Vec<String>,
+    /// The origin the media files are served at when they live on their own: a URL
+    /// on it names the file at its path (`/media/…`), checked as a file of the output.
+    media_origin: Option<String>,
 }
 
 impl OutputIndex {
@@ -54,7 +57,21 @@ impl OutputIndex {
                 .sources()
                 .map(str::to_string)
                 .collect(),
+            media_origin: None,
         }
+    }
+
+    /// The index, with the media files (under `media/` among its files) served at
+    /// `origin` when the media live on their own.
+    pub fn with_media_origin(mut self, origin: Option<&str>) -> Self {
+        self.media_origin = origin.map(str::to_string);
+        self
+    }
+
+    /// The path a URL on the media origin names (`/media/…`), if it is on it.
+    fn on_media_origin<'u>(&self, url: &'u str) -> Option<&'u str> {
+        let rest = url.strip_prefix(self.media_origin.as_deref()?)?;
+        rest.starts_with('/').then_some(rest)
     }
 
     /// The `.html` files, sorted (the order problems are reported in).
@@ -195,6 +212,15 @@ pub fn url_problem(
     index: &OutputIndex,
     routes: &RouteTable,
 ) -> Option<(ErrorCode, String)> {
+    if let Some(path) = index.on_media_origin(url) {
+        if !path.starts_with("/media/") {
+            return Some((
+                ErrorCode::BrokenLink,
+                format!("broken link {url:?}: the media origin serves only the media (/media/…)"),
+            ));
+        }
+        return internal_problem(path, index, routes);
+    }
     if is_internal(url) {
         internal_problem(url, index, routes)
     } else {
@@ -587,6 +613,28 @@ mod tests {
                 && full.contains(ErrorCode::BrokenLink.hint()),
             "{full}"
         );
+    }
+
+    #[test]
+    fn a_url_on_the_media_origin_must_name_a_media_file_of_the_output() {
+        let files = HashSet::from(["index.html".to_string(), "media/a.1a2b3c4d.png".to_string()]);
+        let index = OutputIndex::new(files, "").with_media_origin(Some("https://m.example.com/s"));
+        let routes = RouteTable::of_site();
+        let problem = |url: &str| url_problem(url, &index, &routes).map(|(code, _)| code);
+        assert_eq!(
+            problem("https://m.example.com/s/media/a.1a2b3c4d.png"),
+            None
+        );
+        for broken in [
+            "https://m.example.com/s/media/gone.1a2b3c4d.png",
+            "https://m.example.com/s/index.html",
+            "https://m.example.com/s/",
+        ] {
+            assert_eq!(problem(broken), Some(ErrorCode::BrokenLink), "{broken}");
+        }
+        // Another origin that merely starts alike is an external link.
+        assert_eq!(problem("https://m.example.com/site/media/gone.png"), None);
+        assert_eq!(problem("https://m.example.com/sx/media/gone.png"), None);
     }
 
     #[test]

@@ -61,11 +61,6 @@ pub struct ShareFile {
 }
 
 impl ShareFile {
-    /// The URL path of the file: `/` + [`ShareFile::output`].
-    pub fn src(&self) -> String {
-        format!("/{}", self.output)
-    }
-
     /// Its media type (`og:image:type`).
     pub fn mime_type(&self) -> &'static str {
         if self.output.ends_with(".png") {
@@ -583,7 +578,6 @@ mod tests {
             .unwrap_or_else(|| panic!("{}", png.output));
         assert_eq!(hash.len(), 8);
         assert!(hash.chars().all(|c| c.is_ascii_hexdigit()), "{hash}");
-        assert_eq!(png.src(), format!("/{}", png.output));
         let edited = svg_ref(
             "media/categories/mot.svg",
             "media/categories/mot.9f8e7d6c.svg",

@@ -81,15 +81,15 @@ pub struct ShownImages {
     pub by_page: Vec<bool>,
     /// Whether the layout, which is in every page, shows one.
     pub by_layout: bool,
-    /// The `src` of each of them that a page or the layout shows: only their variants
-    /// are encoded.
-    srcs: HashSet<String>,
+    /// The output path of each of them that a page or the layout shows: only their
+    /// variants are encoded.
+    outputs: HashSet<String>,
 }
 
 impl ShownImages {
     /// Whether a page or the layout shows `file`.
     pub fn shows(&self, file: &MediaFile) -> bool {
-        self.srcs.contains(&file.src())
+        self.outputs.contains(&file.output)
     }
 
     /// Whether [`encode_variants`] decodes `file`, a page or the layout showing it with
@@ -123,14 +123,13 @@ pub fn shown_images_of<S: AsRef<[String]>>(
     layout: &[String],
 ) -> ShownImages {
     // A view names a file its variants replace by its widest variant
-    // (`sitegen_view::media`): either name finds the file.
+    // (`sitegen_view::media`): either URL finds the file's output path.
     let mut planned: HashMap<String, String> = HashMap::new();
     for file in media.files().filter(|file| !file.variants.is_empty()) {
-        let src = file.src();
         if let Some(widest) = file.variants.last() {
-            planned.insert(widest.src(), src.clone());
+            planned.insert(media.url(&widest.output), file.output.clone());
         }
-        planned.insert(src.clone(), src);
+        planned.insert(media.url(&file.output), file.output.clone());
     }
     let mut shown: HashSet<String> = HashSet::new();
     let mut shows_planned = |srcs: &[String]| {
@@ -151,7 +150,7 @@ pub fn shown_images_of<S: AsRef<[String]>>(
     ShownImages {
         by_page,
         by_layout,
-        srcs: shown,
+        outputs: shown,
     }
 }
 
@@ -572,7 +571,7 @@ pub(crate) mod tests {
     ) -> (MediaIndex, VariantStats) {
         let page: String = media
             .files()
-            .map(|file| format!(r#"{{"src":"{}"}}"#, file.src()))
+            .map(|file| format!(r#"{{"src":"{}"}}"#, media.url(&file.output)))
             .collect();
         let shown = shown_images(media, [page.as_str()], "{}");
         let written = encode_variants(media, &shown, &[], out, cache, reuse, 2).unwrap();
@@ -840,7 +839,7 @@ pub(crate) mod tests {
         );
         let shown = media.get("media/shown.png").unwrap();
         let share = media.get("media/share.png").unwrap();
-        let src = shown.src();
+        let src = media.url(&shown.output);
         let page = format!(r#"{{"hero":{{"src":"{src}","width":700,"height":500}}}}"#);
         let other = r#"{"logo":{"src":"/media/logo.1a2b3c4d.svg"}}"#;
         let found = shown_images(&media, [other, page.as_str()], other);

@@ -61,6 +61,17 @@ pub enum BuildError {
         path: PathBuf,
         problem: out_dir::UnsafeOutput,
     },
+    /// The media folder (`--media-out`, or its default beside `--out`) names a folder a
+    /// build must not replace; nothing was touched.
+    #[error(
+        "refusing to write the media into {}: {problem}\n  help: {}",
+        path.display(),
+        ErrorCode::UnsafeMediaOutput.hint()
+    )]
+    UnsafeMediaOutput {
+        path: PathBuf,
+        problem: out_dir::UnsafeOutput,
+    },
     /// SIGINT or SIGTERM came; the output folder was left as it was.
     #[error("interrupted")]
     Interrupted { signal: i32 },
@@ -85,6 +96,7 @@ impl BuildError {
             Self::Media(error) => error.code(),
             Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
             Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
+            Self::UnsafeMediaOutput { .. } => ErrorCode::UnsafeMediaOutput,
         })
     }
 
@@ -197,6 +209,16 @@ mod tests {
                     problem: out_dir::UnsafeOutput::FileSystemRoot,
                 },
                 ErrorCode::UnsafeOutput,
+            ),
+            (
+                BuildError::UnsafeMediaOutput {
+                    path: PathBuf::from("dist/media"),
+                    problem: out_dir::UnsafeOutput::InsideProtected {
+                        what: "the output folder",
+                        path: PathBuf::from("dist"),
+                    },
+                },
+                ErrorCode::UnsafeMediaOutput,
             ),
         ];
         for (error, code) in cases {

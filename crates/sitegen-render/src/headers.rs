@@ -15,6 +15,9 @@ pub struct CspOrigins {
     pub frame: Option<String>,
     /// The e-mail API's origin (`email.origin`).
     pub connect: Option<String>,
+    /// The media origin, when the media live on their own (`media_url`): images and
+    /// video load from it (a brochure is a link, which CSP does not govern).
+    pub media: Option<String>,
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute http(s) URL.
@@ -29,8 +32,8 @@ pub fn origin_of(url: &str) -> Option<String> {
 
 /// The Content-Security-Policy: scripts only from the site (the embedded JSON data and
 /// JSON-LD are data blocks, which CSP does not treat as scripts), no inline styles
-/// (the app has no `style` attributes), the map iframe and the e-mail API as the only
-/// third parties.
+/// (the app has no `style` attributes), the map iframe, the e-mail API and the media
+/// origin as the only third parties.
 pub fn content_security_policy(origins: &CspOrigins) -> String {
     let with = |base: &str, extra: &Option<String>| match extra {
         Some(origin) => format!("{base} {origin}"),
@@ -40,9 +43,9 @@ pub fn content_security_policy(origins: &CspOrigins) -> String {
         "default-src 'self'".to_string(),
         "script-src 'self'".to_string(),
         "style-src 'self'".to_string(),
-        "img-src 'self' data:".to_string(),
+        with("img-src 'self' data:", &origins.media),
         "font-src 'self'".to_string(),
-        "media-src 'self'".to_string(),
+        with("media-src 'self'", &origins.media),
         match &origins.frame {
             Some(origin) => format!("frame-src {origin}"),
             None => "frame-src 'none'".to_string(),
@@ -109,6 +112,7 @@ mod tests {
         CspOrigins {
             frame: origin_of("https://www.google.com/maps/embed?pb=!1m18"),
             connect: origin_of("https://api.emailjs.com"),
+            media: None,
         }
     }
 
@@ -137,6 +141,25 @@ mod tests {
         );
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
         assert!(csp.contains("object-src 'none'"), "{csp}");
+        assert!(csp.contains("img-src 'self' data:;"), "{csp}");
+        assert!(csp.contains("media-src 'self';"), "{csp}");
+    }
+
+    #[test]
+    fn media_on_their_own_origin_are_allowed_as_images_and_video() {
+        let csp = content_security_policy(&CspOrigins {
+            media: origin_of("https://media.example.com/site"),
+            ..origins()
+        });
+        assert!(
+            csp.contains("img-src 'self' data: https://media.example.com;"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("media-src 'self' https://media.example.com;"),
+            "{csp}"
+        );
+        assert!(csp.contains("script-src 'self';"), "{csp}");
     }
 
     #[test]
@@ -144,6 +167,7 @@ mod tests {
         let csp = content_security_policy(&CspOrigins {
             frame: None,
             connect: None,
+            media: None,
         });
         assert!(csp.contains("frame-src 'none';"), "{csp}");
         assert!(csp.contains("connect-src 'self';"), "{csp}");

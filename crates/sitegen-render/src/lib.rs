@@ -74,6 +74,8 @@ pub struct BuildOptions {
     /// Replaces site.toml's `base_url` in canonical links, Open Graph URLs, JSON-LD,
     /// `sitemap.xml` and `robots.txt` (a branch preview that points at itself).
     pub base_url: Option<sitegen_content::HttpUrl>,
+    /// Whether the media files live on an origin of their own, and where they go then.
+    pub media: MediaOptions,
     /// Publish the drafts too, marked as such (`--drafts`, `sitegen serve`); a
     /// production build leaves them out everywhere.
     pub drafts: bool,
@@ -96,12 +98,46 @@ pub struct BuildOptions {
     pub host: Option<sitegen_hosts::Host>,
 }
 
+/// The media files (images and their variants, share images, video, brochures) on an
+/// origin of their own (an object store or CDN): written to a folder of their own, with
+/// the same paths as under the output folder, and named by every page on that origin.
+#[derive(Debug, Clone, Default)]
+pub struct MediaOptions {
+    /// Replaces site.toml's `media_url` (`--media-url`).
+    pub url: Option<sitegen_content::HttpUrl>,
+    /// The folder the media go to when they live on their own origin (`--media-out`);
+    /// `None` for the output folder's name + `-media`, beside it (`dist-media`).
+    pub out_dir: Option<PathBuf>,
+    /// Keeps the media in the output folder, named from the site's root, whatever
+    /// `media_url` says (`sitegen serve`, which serves them itself).
+    pub local: bool,
+}
+
+impl BuildOptions {
+    /// The folder the media go to when they live on their own origin.
+    pub fn media_out_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.media.out_dir {
+            return dir.clone();
+        }
+        let mut name = self
+            .out_dir
+            .file_name()
+            .map(std::ffi::OsStr::to_os_string)
+            .unwrap_or_else(|| "dist".into());
+        name.push("-media");
+        self.out_dir.with_file_name(name)
+    }
+}
+
 /// What a successful build did.
 #[derive(Debug)]
 pub struct BuildSummary {
     pub routes: usize,
     pub files: usize,
     pub bytes: u64,
+    /// The files and bytes of the media folder, when the media live on their own
+    /// origin (not counted in `files` and `bytes`).
+    pub media: Option<(usize, u64)>,
     /// Wall time of each stage, in order.
     pub stages: Vec<(&'static str, Duration)>,
     /// False when the previous web build was reused.
@@ -191,6 +227,33 @@ pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
     })
 }
 
+/// Refuses a media folder ([`BuildOptions::media_out_dir`]) that a build must not
+/// replace: the output folder or one inside or around it, and whatever
+/// [`check_out_dir`] refuses.
+pub fn check_media_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
+    let media_out = options.media_out_dir();
+    let project = out_dir::parent_of(&options.content_dir).unwrap_or_default();
+    let folder = |what, path, may_hold_output| out_dir::Protected {
+        what,
+        path,
+        may_hold_output,
+    };
+    out_dir::check(
+        &media_out,
+        &[
+            folder("the output folder", &options.out_dir, false),
+            folder("the content folder", &options.content_dir, false),
+            folder("the templates folder", &options.templates_dir, false),
+            folder("the web app folder", &options.web_dir, false),
+            folder("the project folder", &project, true),
+        ],
+    )
+    .map_err(|problem| BuildError::UnsafeMediaOutput {
+        path: media_out,
+        problem,
+    })
+}
+
 /// Builds one site, once (`sitegen build`) or again and again (`sitegen serve`, whose
 /// builder keeps its render workers warm between builds and reports which pages
 /// changed). Either way a build renders only the routes whose inputs changed since the
@@ -259,6 +322,11 @@ impl Builder {
         sources_changed: &dyn Fn() -> bool,
     ) -> Result<BuildSummary, BuildError> {
         check_out_dir(&self.options)?;
+        // A media folder given on the command line is checked before anything runs;
+        // one that site.toml's media_url asks for, once the content is read.
+        if self.options.media.url.is_some() && !self.options.media.local {
+            check_media_out_dir(&self.options)?;
+        }
         let outcome = self.build_checked(progress, sources_changed);
         interrupt::check()?;
         outcome
@@ -291,7 +359,16 @@ impl Builder {
         let web = web_app?.ensure_built(run.jobs, progress)?;
         laps.lap("web app")?;
 
+        let media_origin = planned.plan.first().content.media.origin().is_some();
+        if media_origin {
+            check_media_out_dir(&self.options)?;
+        }
         let (staging, previous) = self.start_staging(web.rebuilt, recorded_output)?;
+        let staging = if media_origin {
+            staging.with_media(Staging::new(&self.options.media_out_dir())?)
+        } else {
+            staging
+        };
         let variants_left = stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
         laps.lap("media")?;
 
@@ -347,7 +424,11 @@ impl Builder {
             &staging,
             &changed_pages,
             page_links,
-            &host_files.applied_rules(),
+            stages::output_index(
+                &staging,
+                &host_files.applied_rules(),
+                published.content.media.origin(),
+            ),
             web_problems,
             stages::LinkMemory {
                 keep: self.warm.is_kept(),
@@ -363,6 +444,7 @@ impl Builder {
         // Last, on every file the host would receive; before the output is replaced.
         stages::check_host_limits(run, &staging, &host_files, &mut warnings)?;
         let (files, bytes) = staging.totals();
+        let media = staging.media().map(Staging::totals);
         let in_place = staging.changes();
         self.commit(
             staging,
@@ -379,6 +461,7 @@ impl Builder {
             routes,
             files,
             bytes,
+            media,
             stages: laps.into_stages(),
             web_rebuilt: web.rebuilt,
             prerendered: prerendered.count,

@@ -112,7 +112,14 @@ pub struct Staging {
     target_exists: bool,
     /// Whether files the manifest does not list were written (compressed twins).
     unlisted: AtomicBool,
+    /// When the media live on their own origin: the staging folder of the media
+    /// folder, which receives every file under [`MEDIA_PREFIX`] and is committed first.
+    media: Option<Box<Staging>>,
 }
+
+/// Where the media files lie inside the output (`media/…`), and inside the media
+/// folder when they live on their own origin: the same paths, so one sync uploads them.
+pub const MEDIA_PREFIX: &str = "media/";
 
 impl Staging {
     /// Creates a staging folder next to `target` (same file system, so the final swap is
@@ -160,6 +167,7 @@ impl Staging {
             spread,
             target_exists: target.is_dir(),
             unlisted: AtomicBool::new(false),
+            media: None,
         };
         staging.write(out_dir::MARKER, out_dir::MARKER_TEXT)?;
         Ok(staging)
@@ -167,6 +175,26 @@ impl Staging {
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Sends every media file ([`MEDIA_PREFIX`]) to `media`, the staging folder of the
+    /// media folder, instead of this one: the media then live on their own origin.
+    pub fn with_media(mut self, media: Staging) -> Self {
+        self.media = Some(Box::new(media));
+        self
+    }
+
+    /// The staging folder of the media folder, when the media live on their own.
+    pub fn media(&self) -> Option<&Staging> {
+        self.media.as_deref()
+    }
+
+    /// The staging folder a file at `relative` goes to: the media folder's for a media
+    /// file when the media live on their own, else this one.
+    fn media_staging_for(&self, relative: &str) -> Option<&Staging> {
+        self.media
+            .as_deref()
+            .filter(|_| relative.starts_with(MEDIA_PREFIX))
     }
 
     /// Records a file of the next site; says whether it must be written, which it need
@@ -243,6 +271,9 @@ impl Staging {
         relative: &str,
         bytes: impl AsRef<[u8]>,
     ) -> Result<(), BuildError> {
+        if let Some(media) = self.media_staging_for(relative) {
+            return media.write_with_twins(relative, bytes);
+        }
         let bytes = bytes.as_ref();
         let written = self.write_file(relative, bytes)?;
         let path = self.dir.join(relative);
@@ -263,6 +294,9 @@ impl Staging {
     /// and unwritten (the caller knows it is what it would write); false, and nothing
     /// recorded, when there is no such file to keep.
     pub fn keep(&self, relative: &str) -> bool {
+        if let Some(media) = self.media_staging_for(relative) {
+            return media.keep(relative);
+        }
         let Some(stamp) = self
             .previous
             .as_ref()
@@ -275,6 +309,9 @@ impl Staging {
     }
 
     fn write_file(&self, relative: &str, bytes: &[u8]) -> Result<Written, BuildError> {
+        if let Some(media) = self.media_staging_for(relative) {
+            return media.write_file(relative, bytes);
+        }
         if !self.record(relative, Stamp::of_bytes(bytes)) {
             return Ok(Written::Skipped);
         }
@@ -408,6 +445,9 @@ impl Staging {
 
     /// Copies a file into the staging folder.
     pub fn copy_file(&self, source: &Path, relative: &str) -> Result<(), BuildError> {
+        if let Some(media) = self.media_staging_for(relative) {
+            return media.copy_file(source, relative);
+        }
         let stamp = Stamp::of_copy(source).map_err(|e| BuildError::io(source, e))?;
         if !self.record(relative, stamp) {
             return Ok(());
@@ -431,19 +471,33 @@ impl Staging {
         Ok(())
     }
 
-    /// Every file of the next site so far (relative, `/`-separated).
+    /// Every file of the next site so far (relative, `/`-separated), the media files
+    /// written to the media folder included: the pages name them all.
     pub fn files(&self) -> HashSet<String> {
-        self.files
+        let mut files: HashSet<String> = self
+            .files
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .keys()
             .cloned()
-            .collect()
+            .collect();
+        if let Some(media) = &self.media {
+            files.extend(
+                media
+                    .files()
+                    .into_iter()
+                    .filter(|file| file.starts_with(MEDIA_PREFIX)),
+            );
+        }
+        files
     }
 
     /// The text of a file of the next site: from the staging folder, or in an update
     /// from the target when it is unchanged.
     pub fn read_to_string(&self, relative: &str) -> std::io::Result<String> {
+        if let Some(media) = self.media_staging_for(relative) {
+            return media.read_to_string(relative);
+        }
         match fs::read_to_string(self.dir.join(relative)) {
             Err(error)
                 if error.kind() == std::io::ErrorKind::NotFound && self.previous.is_some() =>
@@ -488,6 +542,10 @@ impl Staging {
     /// In an update, whether the next site has the same files as the target (if some
     /// changed); false for a whole new site.
     pub fn same_files_as_target(&self) -> bool {
+        // The media folder is always made whole: whether its files changed is unknown.
+        if self.media.is_some() {
+            return false;
+        }
         let files = self.files.lock().unwrap_or_else(|p| p.into_inner());
         let Some((landing, removed)) = self.landing_and_removed(&files) else {
             return false;
@@ -561,8 +619,13 @@ impl Staging {
     }
 
     /// Replaces the target folder with the staging folder, or in an update moves the
-    /// changed files into it. Returns the manifest of the site now in the target.
+    /// changed files into it; the media folder first, when the media live on their own,
+    /// so that no page names a file not there yet. Returns the manifest of the site now
+    /// in the target (without the media folder's files).
     pub fn commit(mut self) -> Result<Manifest, BuildError> {
+        if let Some(media) = self.media.take() {
+            media.commit()?;
+        }
         let files = std::mem::take(self.files.get_mut().unwrap_or_else(|p| p.into_inner()));
         match (self.landing_and_removed(&files), self.previous.take()) {
             (Some((landing, removed)), Some(previous)) => {

@@ -92,7 +92,7 @@ pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage
     };
     if let Some(file) = share::share_file(image) {
         return Some(ShareImage {
-            url: absolute(content.site.base_url(), &file.src()),
+            url: media_absolute(content, &file.output),
             width: file.width,
             height: file.height,
             mime_type: file.mime_type(),
@@ -147,7 +147,7 @@ fn share_image_of(content: &Content, image: &MediaRef, alt: &str) -> ShareImage 
         .rsplit_once('.')
         .map(|(_, ext)| ext.to_ascii_lowercase());
     ShareImage {
-        url: absolute(content.site.base_url(), &image.src()),
+        url: media_absolute(content, &image.output),
         width: image.width,
         height: image.height,
         mime_type: match extension.as_deref() {
@@ -167,6 +167,13 @@ fn absolute(base_url: &str, path: &str) -> String {
         None => (path, String::new()),
     };
     sitegen_content::absolute_url(base_url, &format!("{}{query}", encode_path(path)))
+}
+
+/// The absolute URL of the media file at `output` (its path inside the output): on
+/// the media origin when the media live on their own, else on the site.
+fn media_absolute(content: &Content, output: &str) -> String {
+    let origin = content.media.origin().unwrap_or(content.site.base_url());
+    absolute(origin, &sitegen_content::media_url(None, output))
 }
 
 /// The company as a schema.org `MedicalBusiness`.
@@ -208,10 +215,10 @@ fn organisation(content: &Content) -> Value {
     org.insert("url".into(), json!(absolute(base, "/")));
     org.insert(
         "logo".into(),
-        json!(absolute(base, &format!("/{}", site.logo_output()))),
+        json!(media_absolute(content, site.logo_output())),
     );
     if let Some(image) = site.og_image_output() {
-        org.insert("image".into(), json!(absolute(base, &format!("/{image}"))));
+        org.insert("image".into(), json!(media_absolute(content, image)));
     }
     org.insert("foundingDate".into(), json!(site.founded.to_string()));
     org.insert(
@@ -254,8 +261,9 @@ fn product_ld(content: &Content, product: &Product, route: &PlannedRoute) -> Val
     ld.insert("description".into(), json!(product.description()));
     if let Some(image) = content.product_image(product) {
         // A photo's original is not published: its share JPEG is the product's picture.
-        let src = share::share_jpeg(image).map_or_else(|| image.src(), |file| file.src());
-        ld.insert("image".into(), json!(absolute(base, &src)));
+        let output =
+            share::share_jpeg(image).map_or_else(|| image.output.clone(), |file| file.output);
+        ld.insert("image".into(), json!(media_absolute(content, &output)));
     }
     let category = content
         .category(product.category())
@@ -441,6 +449,35 @@ mod tests {
                 alt: content.services[0].title().to_string(),
             }
         );
+    }
+
+    #[test]
+    fn with_a_media_origin_the_share_image_and_the_json_ld_name_the_media_there() {
+        let mut content = real_content();
+        let origin = "https://media.example.com/site";
+        content.media.set_origin(Some(origin.to_string()));
+        let photo = raster("media/products/one.1a2b3c4d.jpg", 800, 600);
+        content.products[0].image = Some(photo.clone());
+        let all = routes::plan(&content);
+        let route = planned(&all, &content.products[0].route());
+        let jpeg = share::share_jpeg(&photo).unwrap();
+        let expected = format!("{origin}/{}", jpeg.output);
+        assert_eq!(share_image(&content, route).unwrap().url, expected);
+        let product = json_ld(&content, route)
+            .into_iter()
+            .find(|block| block["@type"] == "Product")
+            .unwrap();
+        assert_eq!(product["image"], expected.as_str());
+        let home = json_ld(&content, planned(&all, "/"));
+        assert_eq!(
+            home[0]["logo"],
+            format!("{origin}/{}", content.site.logo_output()).as_str()
+        );
+        // The page itself stays on the site.
+        assert!(product["url"]
+            .as_str()
+            .unwrap()
+            .starts_with(content.site.base_url()));
     }
 
     /// The head of `route`'s page as the page template writes it.

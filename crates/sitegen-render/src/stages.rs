@@ -127,7 +127,7 @@ pub(crate) fn plan_content(
 }
 
 /// The checked content as this build publishes it, with its warnings: `--base-url`
-/// applied, the drafts left out unless `--drafts`, and the images' WebP variants
+/// and the media origin (`--media-url`, else site.toml's, unless kept local) applied, the drafts left out unless `--drafts`, and the images' WebP variants
 /// planned. Every error of the content at once when it has any. The one place the
 /// content is shaped: from here on nothing changes it (a build that leaves a variant
 /// out plans a copy without it, [`Plan::with_variants`]).
@@ -141,6 +141,14 @@ pub(crate) fn load_content(
     if let Some(base_url) = &options.base_url {
         content.site.base_url.value = base_url.clone();
     }
+    let media_origin = options
+        .media
+        .url
+        .as_ref()
+        .or(content.site.media_url.as_ref().map(|url| &url.value))
+        .filter(|_| !options.media.local)
+        .map(|url| url.as_str().to_string());
+    content.media.set_origin(media_origin);
     if !options.drafts {
         content.remove_drafts();
     }
@@ -376,6 +384,7 @@ fn write_routing_files(
     let header_rules = headers::headers(&headers::CspOrigins {
         frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
         connect: headers::origin_of(content.site.email.origin()),
+        media: content.media.origin().and_then(headers::origin_of),
     });
     if reads.headers {
         staging.write(names::HEADERS, header_rules.to_text())?;
@@ -491,8 +500,9 @@ pub(crate) struct LinkMemory {
     pub last: Option<LinkGraph>,
 }
 
-/// The link check: fails with the broken links of the staged site's pages and the web
-/// app's sources' `web_problems`, all at once. Only some pages are checked: when an
+/// The link check: fails with the broken links of the staged site's pages (whose files
+/// and redirects `outputs` lists, [`output_index`]) and the web app's sources'
+/// `web_problems`, all at once. Only some pages are checked: when an
 /// update in place leaves the same files, the `changed_pages`; with a remembered check
 /// of the output the update changes, those whose answer can differ. For a warm builder
 /// it answers the check of this output, to remember with it.
@@ -501,11 +511,10 @@ pub(crate) fn check_links(
     staging: &Staging,
     changed_pages: &Option<Vec<String>>,
     page_links: PageLinks,
-    redirect_rules: &str,
+    outputs: OutputIndex,
     web_problems: Vec<Diagnostic>,
     memory: LinkMemory,
 ) -> Result<Option<LinkGraph>, BuildError> {
-    let outputs = OutputIndex::new(staging.files(), redirect_rules);
     let gathered = page_links.into_gathered();
     let mut graph = None;
     let page_problems = if memory.keep {
@@ -523,6 +532,17 @@ pub(crate) fn check_links(
     } else {
         Err(BuildError::Links(problems))
     }
+}
+
+/// What the link check finds a URL in: the staged files, the `redirect_rules`, and
+/// when the media live on their own, their origin (a URL on it names a file of the
+/// media folder).
+pub(crate) fn output_index(
+    staging: &Staging,
+    redirect_rules: &str,
+    media_origin: Option<&str>,
+) -> OutputIndex {
+    OutputIndex::new(staging.files(), redirect_rules).with_media_origin(media_origin)
 }
 
 /// The link check of a one-off build.
@@ -671,5 +691,10 @@ pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError>
     staging.note_unlisted_files();
     let out_dir = Some(run.options.out_dir.as_path());
     compress::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
+    if let Some(media) = staging.media() {
+        media.note_unlisted_files();
+        let media_out = run.options.media_out_dir();
+        compress::precompress(media.dir(), run.jobs, run.progress, Some(&media_out))?;
+    }
     Ok(())
 }

@@ -5,7 +5,8 @@ use serde::Serialize;
 use sitegen_content::{Content, MediaRef};
 use ts_rs::TS;
 
-/// A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg";
+/// A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg",
+/// or on the media origin, "https://media.example.com/media/brand/logo.3f2a9c1e.svg";
 /// a video has width and height 0). A png/jpg image whose variants replace it has its
 /// widest variant as `src` (the original is not published), and the original's upright
 /// size as width and height.
@@ -38,7 +39,7 @@ pub fn media(c: &Content, media: &MediaRef) -> Media {
         .unwrap_or_default()
         .iter()
         .map(|v| MediaVariant {
-            src: v.src(),
+            src: c.media.url(&v.output),
             width: v.width,
             height: v.height,
         })
@@ -46,7 +47,7 @@ pub fn media(c: &Content, media: &MediaRef) -> Media {
     // An original its variants replace is not published: the widest variant stands in.
     let src = match (file, variants.last()) {
         (Some(file), Some(widest)) if crate::variants::replace_source(file) => widest.src.clone(),
-        _ => media.src(),
+        _ => c.media.url(&media.output),
     };
     Media {
         src,

@@ -216,7 +216,7 @@ pub fn product_page_among<'a>(
                 })
                 .collect(),
             brochure: p.brochure.as_ref().map(|brochure| Brochure {
-                src: brochure.src(),
+                src: c.media.url(&brochure.output),
                 size: sitegen_content::human_size(brochure.bytes),
             }),
         },

@@ -179,6 +179,20 @@ struct BuildArgs {
     /// robots.txt.
     #[arg(long, value_name = "URL", env = "SITEGEN_BASE_URL", value_parser = parse_base_url)]
     base_url: Option<HttpUrl>,
+    /// The origin the media files (images and their WebP variants, share images, video,
+    /// brochures) are served at, e.g. https://media.example.com, optionally with a path
+    /// prefix: replaces site.toml's media_url. The build then writes them to the media
+    /// folder (--media-out) instead of the output folder, and every page, share tag and
+    /// JSON-LD block names them there. `serve` ignores it and serves the media itself.
+    #[arg(long, value_name = "URL", env = "SITEGEN_MEDIA_URL", value_parser = parse_media_url)]
+    media_url: Option<HttpUrl>,
+    /// The folder the media go to when they live on their own origin (--media-url or
+    /// site.toml's media_url), with the same paths as under the output folder
+    /// (media/…): upload it to the media origin. Replaced whole like --out, so the same
+    /// folders are refused, and the output folder. Default: the output folder's name +
+    /// -media, beside it (dist-media).
+    #[arg(long, value_name = "DIR")]
+    media_out: Option<PathBuf>,
     /// Include the drafts (`draft = true`), marked as such. `build` leaves them out
     /// by default, `serve` includes them (see --no-drafts).
     #[arg(long)]
@@ -242,6 +256,11 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// Validates `--base-url` before anything runs (a bad one is a usage error, exit 2).
 fn parse_base_url(text: &str) -> Result<HttpUrl, String> {
     HttpUrl::parse_origin(text)
+}
+
+/// Validates `--media-url` before anything runs (a bad one is a usage error, exit 2).
+fn parse_media_url(text: &str) -> Result<HttpUrl, String> {
+    sitegen_content::parse_media_origin(text)
 }
 
 #[derive(Debug, Args)]
@@ -353,6 +372,11 @@ fn main() -> ExitCode {
                     // A live preview is rebuilt on every save; a still one is served
                     // as a CDN would serve the site.
                     precompress: !watch,
+                    // The preview serves the media itself, whatever media_url says.
+                    media: sitegen_render::MediaOptions {
+                        local: true,
+                        ..Default::default()
+                    },
                     ..args.build.options(load)
                 },
                 host: args.host,
@@ -385,6 +409,11 @@ impl BuildArgs {
             templates_dir: self.templates.clone(),
             jobs: self.jobs,
             base_url: self.base_url.clone(),
+            media: sitegen_render::MediaOptions {
+                url: self.media_url.clone(),
+                out_dir: self.media_out.clone(),
+                local: false,
+            },
             drafts: self.drafts,
             reuse_cache: !self.no_cache,
             precompress: self.precompress,

@@ -156,6 +156,7 @@ impl Project {
                 .base_url
                 .as_deref()
                 .map(|url| sitegen_content::HttpUrl::parse_origin(url).unwrap()),
+            media: Default::default(),
             drafts: options.drafts,
             reuse_cache: true,
             precompress: false,

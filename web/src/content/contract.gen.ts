@@ -191,7 +191,8 @@ total: number, };
 export type MapBlock = { heading: string, height: number, };
 
 /**
- * A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg";
+ * A media reference, resolved by sitegen (`src` like "/media/brand/logo.3f2a9c1e.svg",
+ * or on the media origin, "https://media.example.com/media/brand/logo.3f2a9c1e.svg";
  * a video has width and height 0). A png/jpg image whose variants replace it has its
  * widest variant as `src` (the original is not published), and the original's upright
  * size as width and height.

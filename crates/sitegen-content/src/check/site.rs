@@ -1,6 +1,7 @@
 //! site.toml's rules: base URL, contact lists, EmailJS settings.
 
 use super::*;
+use crate::values::HttpUrl;
 
 pub(super) fn check_site(r: &mut Reporter<'_>, site: &Site) {
     if site.base_url().ends_with('/') {
@@ -13,6 +14,9 @@ pub(super) fn check_site(r: &mut Reporter<'_>, site: &Site) {
                 site.base_url().trim_end_matches('/')
             )),
         );
+    }
+    if let Some(media_url) = &site.media_url {
+        check_media_url(r, site, media_url);
     }
     let contact = &site.contact;
     let counts = [
@@ -49,6 +53,29 @@ pub(super) fn check_site(r: &mut Reporter<'_>, site: &Site) {
         }
     }
     check_email_settings(r, &site.email);
+}
+
+/// `media_url`: an origin the media paths can follow, and https when the site is.
+fn check_media_url(r: &mut Reporter<'_>, site: &Site, media_url: &Located<HttpUrl>) {
+    let url = media_url.value.as_str();
+    if let Some(problem) = crate::values::media_origin_problem(url) {
+        r.report(
+            &media_url.span,
+            ErrorCode::InvalidMediaUrl,
+            format!("media_url \"{url}\" {problem}"),
+            None,
+        );
+    } else if url.starts_with("http://") && site.base_url().starts_with("https://") {
+        r.report(
+            &media_url.span,
+            ErrorCode::InsecureMediaUrl,
+            format!(
+                "media_url \"{url}\" is http:// while base_url is https://: browsers block or \
+                 upgrade such images, videos and PDFs"
+            ),
+            Some(format!("write \"https://{}\"", &url["http://".len()..])),
+        );
+    }
 }
 
 /// Whether an EmailJS value is still a placeholder.

@@ -263,3 +263,61 @@ fn a_copied_file_is_readable_by_everyone_whatever_its_sources_mode() {
     let mode = fs::metadata(&copied).unwrap().permissions().mode();
     assert_eq!(mode & 0o044, 0o044, "mode {mode:o}");
 }
+
+#[test]
+fn with_a_media_folder_the_media_files_go_there_and_are_committed_with_the_site() {
+    let root = tempfile::tempdir().unwrap();
+    let (target, media_target) = (root.path().join("dist"), root.path().join("dist-media"));
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let staging = Staging::new(&target)
+        .unwrap()
+        .with_media(Staging::new(&media_target).unwrap());
+    staging.write("index.html", "page").unwrap();
+    staging.write("media/a.1a2b3c4d.png", "image").unwrap();
+    staging.copy_file(&source, "media/b.1a2b3c4d.pdf").unwrap();
+    staging
+        .write_with_twins("media/c.1a2b3c4d.svg", "<svg/>")
+        .unwrap();
+    let files = staging.files();
+    for file in ["index.html", "media/a.1a2b3c4d.png", "media/b.1a2b3c4d.pdf"] {
+        assert!(files.contains(file), "the link check sees {file}");
+    }
+    assert_eq!(
+        staging.read_to_string("media/a.1a2b3c4d.png").unwrap(),
+        "image"
+    );
+    let manifest = staging.commit().unwrap();
+
+    assert!(!manifest.keys().any(|file| file.starts_with(MEDIA_PREFIX)));
+    assert!(!target.join("media").exists());
+    assert_eq!(
+        fs::read_to_string(target.join("index.html")).unwrap(),
+        "page"
+    );
+    assert_eq!(
+        fs::read_to_string(media_target.join("media/a.1a2b3c4d.png")).unwrap(),
+        "image"
+    );
+    assert!(media_target.join("media/b.1a2b3c4d.pdf").is_file());
+    assert!(media_target.join("media/c.1a2b3c4d.svg").is_file());
+    assert!(media_target.join(out_dir::MARKER).is_file());
+    let mut beside: Vec<String> = fs::read_dir(root.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    beside.sort();
+    assert_eq!(beside, ["dist", "dist-media"], "no staging folder left");
+
+    // A build that fails drops both staging folders: both outputs stay as they were.
+    {
+        let staging = Staging::new(&target)
+            .unwrap()
+            .with_media(Staging::new(&media_target).unwrap());
+        staging.write("media/a.1a2b3c4d.png", "other").unwrap();
+    }
+    assert_eq!(
+        fs::read_to_string(media_target.join("media/a.1a2b3c4d.png")).unwrap(),
+        "image"
+    );
+    assert_eq!(fs::read_dir(root.path()).unwrap().count(), 2);
+}

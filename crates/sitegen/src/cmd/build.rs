@@ -176,6 +176,14 @@ fn print_summary(options: &BuildOptions, summary: &BuildSummary, seconds: f64) {
             changes.unchanged
         );
     }
+    if let Some((files, bytes)) = summary.media {
+        println!(
+            "wrote the media into {}: {} files, {:.1} MB (upload it to the media origin)",
+            options.media_out_dir().display(),
+            files,
+            bytes as f64 / 1_000_000.0
+        );
+    }
     println!(
         "built {} routes into {}: {} files, {:.1} MB in {seconds:.2} s ({})",
         summary.routes,
