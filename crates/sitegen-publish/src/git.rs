@@ -43,6 +43,12 @@ impl Output {
 impl Git {
     /// The repository holding `folder`, run in its top folder.
     pub(crate) fn discover(folder: &Path, prompt: bool) -> Result<(Git, String), PublishError> {
+        if !folder.is_dir() {
+            return Err(PublishError::Io {
+                path: folder.to_path_buf(),
+                error: "no such folder (give the content folder with --content)".to_string(),
+            });
+        }
         let probe = Git {
             top: folder.to_path_buf(),
             index: None,
