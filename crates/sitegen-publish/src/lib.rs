@@ -890,3 +890,6 @@ fn finish(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
