@@ -362,3 +362,43 @@ fn an_authentication_failure_over_http_is_refused() {
     assert_eq!(error.code().code(), "E1104");
     assert_eq!(repos.remote_head(), head);
 }
+
+#[test]
+fn a_push_that_loses_a_race_fetches_and_tries_once_more() {
+    let repos = Repos::new();
+    let colleague = repos.clone_as("colleague", "Colleague");
+    let bare = repos.bare.clone();
+    let race: common::BeforePush = Box::new(move || {
+        replace(&colleague.join("content/products.toml"), "'RO-1'", "'RO-7'");
+        git(&colleague, &["commit", "-q", "-am", "a colleague's change"]);
+        git(&colleague, &["push", "-q", &common::url(&bare), "main"]);
+    });
+    let server = common::http_server_with(repos.root.path(), false, Some(race));
+    git(
+        &repos.mine,
+        &["remote", "set-url", "origin", &format!("{server}/site.git")],
+    );
+    git(&repos.bare, &["config", "http.receivepack", "true"]);
+    replace(
+        &repos.content().join("products.toml"),
+        "\"HD-1\"",
+        "\"HD-2\"",
+    );
+
+    let outcome = publish(&options(&repos.content())).unwrap();
+    let Outcome::Published {
+        commit, combined, ..
+    } = outcome
+    else {
+        panic!("not published")
+    };
+    assert!(combined);
+    assert_eq!(repos.remote_head(), commit);
+    assert_eq!(
+        git(&repos.bare, &["log", "-1", "--format=%s", "main^"]),
+        "a colleague's change"
+    );
+    let published = repos.remote_file("content/products.toml");
+    assert!(published.contains("\"HD-2\"") && published.contains("'RO-7'"));
+    assert_eq!(git(&repos.mine, &["status", "--porcelain"]), "");
+}

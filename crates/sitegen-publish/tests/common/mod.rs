@@ -142,6 +142,20 @@ pub fn replace(file: &Path, from: &str, to: &str) {
 /// Serves the repositories under `root` over HTTP with `git http-backend`, answering
 /// every request with 401 when `refuse` is set; returns the base URL.
 pub fn http_server(root: &Path, refuse: bool) -> String {
+    http_server_with(root, refuse, None)
+}
+
+/// Something done once, before the first push is answered (after the client's fetch).
+pub type BeforePush = Box<dyn FnOnce() + Send>;
+
+/// [`http_server`] that runs `before_first_push` when the first push asks for the
+/// remote's branches: the push then finds the branch moved since its fetch.
+pub fn http_server_with(
+    root: &Path,
+    refuse: bool,
+    before_first_push: Option<BeforePush>,
+) -> String {
+    let before_first_push = std::sync::Arc::new(std::sync::Mutex::new(before_first_push));
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap();
     let root = root.to_path_buf();
@@ -152,13 +166,20 @@ pub fn http_server(root: &Path, refuse: bool) -> String {
             let Ok(stream) = stream else { continue };
             let root = root.clone();
             let backend = backend.clone();
-            std::thread::spawn(move || serve_one(stream, &root, &backend, refuse));
+            let before = before_first_push.clone();
+            std::thread::spawn(move || serve_one(stream, &root, &backend, refuse, &before));
         }
     });
     format!("http://{address}")
 }
 
-fn serve_one(stream: std::net::TcpStream, root: &Path, backend: &Path, refuse: bool) {
+fn serve_one(
+    stream: std::net::TcpStream,
+    root: &Path,
+    backend: &Path,
+    refuse: bool,
+    before_first_push: &std::sync::Mutex<Option<BeforePush>>,
+) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut writer = stream;
     let mut line = String::new();
@@ -211,6 +232,11 @@ fn serve_one(stream: std::net::TcpStream, root: &Path, backend: &Path, refuse: b
         return;
     }
     let (path, query) = target.split_once('?').unwrap_or((&target, ""));
+    if query.contains("service=git-receive-pack") {
+        if let Some(action) = before_first_push.lock().unwrap().take() {
+            action();
+        }
+    }
     let mut child = Command::new(backend)
         .env("GIT_PROJECT_ROOT", root)
         .env("GIT_HTTP_EXPORT_ALL", "1")
