@@ -402,3 +402,25 @@ fn a_push_that_loses_a_race_fetches_and_tries_once_more() {
     assert!(published.contains("\"HD-2\"") && published.contains("'RO-7'"));
     assert_eq!(git(&repos.mine, &["status", "--porcelain"]), "");
 }
+
+#[test]
+fn a_colleagues_change_to_a_file_changed_here_outside_the_content_is_refused() {
+    let repos = Repos::new();
+    repos.colleague_publishes(|theirs| {
+        std::fs::write(theirs.join("README.md"), "# Theirs\n").unwrap()
+    });
+    let head = repos.remote_head();
+    std::fs::write(repos.mine.join("README.md"), "# Mine\n").unwrap();
+    replace(&repos.content().join("site.toml"), "\"+91 1\"", "\"+91 2\"");
+    let error = publish(&options(&repos.content())).unwrap_err();
+    let PublishError::InTheWay(paths) = &error else {
+        panic!("{error}")
+    };
+    assert_eq!(paths, &["README.md"]);
+    assert_eq!(error.code().code(), "E1109");
+    assert_eq!(repos.remote_head(), head);
+    assert_eq!(
+        std::fs::read_to_string(repos.mine.join("README.md")).unwrap(),
+        "# Mine\n"
+    );
+}
