@@ -265,6 +265,7 @@ fn a_detached_head_is_refused() {
     replace(&repos.content().join("site.toml"), "\"+91 1\"", "\"+91 2\"");
     let error = publish(&options(&repos.content())).unwrap_err();
     assert!(matches!(error, PublishError::DetachedHead), "{error}");
+    assert_eq!(error.code().code(), "E1102");
 }
 
 #[test]
@@ -287,6 +288,7 @@ fn a_merge_in_progress_is_refused() {
         matches!(error, PublishError::InProgress { what: "merge" }),
         "{error}"
     );
+    assert_eq!(error.code().code(), "E1103");
 }
 
 #[test]
@@ -301,6 +303,7 @@ fn local_commits_not_pushed_are_refused() {
         matches!(error, PublishError::UnpushedCommits { count: 1, .. }),
         "{error}"
     );
+    assert_eq!(error.code().code(), "E1106");
     assert_eq!(repos.remote_head(), head);
 }
 
@@ -314,6 +317,7 @@ fn an_unreachable_remote_is_refused() {
     replace(&repos.content().join("site.toml"), "\"+91 1\"", "\"+91 2\"");
     let error = publish(&options(&repos.content())).unwrap_err();
     assert!(matches!(error, PublishError::Unreachable { .. }), "{error}");
+    assert_eq!(error.code().code(), "E1105");
     assert!(std::fs::read_to_string(repos.content().join("site.toml"))
         .unwrap()
         .contains("+91 2"));
@@ -423,4 +427,20 @@ fn a_colleagues_change_to_a_file_changed_here_outside_the_content_is_refused() {
         std::fs::read_to_string(repos.mine.join("README.md")).unwrap(),
         "# Mine\n"
     );
+}
+
+#[test]
+fn a_remote_branch_rewritten_by_a_force_push_is_refused() {
+    let repos = Repos::new();
+    let theirs = repos.clone_as("rewriter", "Rewriter");
+    git(&theirs, &["checkout", "-q", "--orphan", "other"]);
+    git(&theirs, &["commit", "-q", "-m", "a new history"]);
+    git(&theirs, &["push", "-q", "--force", "origin", "other:main"]);
+    let head = repos.remote_head();
+    replace(&repos.content().join("site.toml"), "\"+91 1\"", "\"+91 2\"");
+    let error = publish(&options(&repos.content())).unwrap_err();
+    assert!(matches!(error, PublishError::Git { .. }), "{error}");
+    assert!(error.to_string().contains("rewritten"), "{error}");
+    assert_eq!(error.code().code(), "E1110");
+    assert_eq!(repos.remote_head(), head);
 }

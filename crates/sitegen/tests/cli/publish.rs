@@ -156,3 +156,23 @@ fn publish_outside_a_repository_is_refused_with_its_code() {
         stderr(&output)
     );
 }
+
+#[test]
+fn publish_lists_a_content_file_that_is_not_toml_as_a_whole_with_w1101() {
+    let (_tmp, _bare, clone) = clone_with_content(true);
+    let products = clone.join("content/products.toml");
+    let text = std::fs::read_to_string(&products).unwrap();
+    std::fs::write(&products, format!("{text}\n[[product]\n")).unwrap();
+    let output = sitegen_in(&clone, &NO_GLOBAL, &["publish", "--dry-run"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("warning[W1101]"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stdout(&output).starts_with("products.toml changed\n"),
+        "{}",
+        stdout(&output)
+    );
+}
