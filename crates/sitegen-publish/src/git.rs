@@ -69,6 +69,16 @@ impl Git {
         Ok((git, prefix))
     }
 
+    /// The repository whose top folder is `top`, as found already.
+    #[cfg(test)]
+    pub(crate) fn at(top: &Path) -> Git {
+        Git {
+            top: top.to_path_buf(),
+            index: None,
+            prompt: false,
+        }
+    }
+
     /// The same repository with `index` as its index.
     pub(crate) fn with_index(&self, index: &Path) -> Git {
         Git {

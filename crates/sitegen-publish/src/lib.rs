@@ -600,13 +600,19 @@ fn fetch(publishing: &Publishing) -> Result<String, PublishError> {
     Ok(commit)
 }
 
+/// A file combined with a colleague's: the bytes it held when read, and the combined ones.
+struct Combined {
+    read: Vec<u8>,
+    bytes: Vec<u8>,
+}
+
 /// Our files combined with the colleagues' commits since `head`: the texts to commit
 /// instead of the working tree's (by repository path). Refused when the same value
 /// changed on both sides, or when their files are changed here outside the content edits.
 fn combine(
     publishing: &Publishing,
     theirs: &str,
-) -> Result<HashMap<String, Vec<u8>>, PublishError> {
+) -> Result<HashMap<String, Combined>, PublishError> {
     let mut combined = HashMap::new();
     let head = &publishing.branch.head;
     if theirs == head {
@@ -667,10 +673,21 @@ fn combine(
             ))
         });
         match values {
-            Some((file, base, mine, their_values, their_text)) => {
-                match values::combine(relative, file, [&base, &mine, &their_values], &their_text) {
+            Some((file, base_values, mine_values, their_values, their_text)) => {
+                match values::combine(
+                    relative,
+                    file,
+                    [&base_values, &mine_values, &their_values],
+                    &their_text,
+                ) {
                     Ok(text) => {
-                        combined.insert(path.clone(), text.into_bytes());
+                        combined.insert(
+                            path.clone(),
+                            Combined {
+                                read: mine.clone().unwrap_or_default(),
+                                bytes: text.into_bytes(),
+                            },
+                        );
                     }
                     Err(found) => conflicts.extend(found),
                 }
@@ -703,7 +720,7 @@ fn combine(
 fn make_commit(
     publishing: &Publishing,
     parent: &str,
-    combined: &HashMap<String, Vec<u8>>,
+    combined: &HashMap<String, Combined>,
     message: &str,
 ) -> Result<String, PublishError> {
     let scratch = tempfile::Builder::new()
@@ -739,9 +756,9 @@ fn make_commit(
         )?;
     }
     let mut index_info = Vec::new();
-    for (path, bytes) in combined {
+    for (path, file) in combined {
         let blob = git
-            .ok(["hash-object", "-w", "--stdin"], Some(bytes))?
+            .ok(["hash-object", "-w", "--stdin"], Some(&file.bytes))?
             .text();
         index_info.extend_from_slice(format!("100644 {blob}\t{path}\0").as_bytes());
     }
@@ -804,7 +821,7 @@ fn finish(
     publishing: &Publishing,
     theirs: &str,
     commit: &str,
-    combined: &HashMap<String, Vec<u8>>,
+    combined: &HashMap<String, Combined>,
 ) -> Result<(), PublishError> {
     let git = &publishing.git;
     let branch = &publishing.branch;
@@ -871,15 +888,8 @@ fn finish(
             )?;
         }
     }
-    for (path, bytes) in combined {
-        let full = git.top.join(path);
-        let mine = std::fs::read(&full).unwrap_or_default();
-        sitegen_edit::write_if_unchanged(&full, &mine, bytes).map_err(|error| {
-            PublishError::Io {
-                path: full.clone(),
-                error: error.to_string(),
-            }
-        })?;
+    for (path, file) in combined {
+        write_combined(publishing, path, file)?;
     }
     git.ok(
         ["reset", "-q", commit, "--"]
@@ -889,6 +899,58 @@ fn finish(
         None,
     )?;
     Ok(())
+}
+
+/// Writes a combined file over ours, refusing to overwrite a save made since it was
+/// read: that save is then combined with the published file, value by value, as a
+/// colleague's would be (the published file is what a publish of it is compared with).
+fn write_combined(
+    publishing: &Publishing,
+    path: &str,
+    file: &Combined,
+) -> Result<(), PublishError> {
+    let full = publishing.git.top.join(path);
+    let io = |error: String| PublishError::Io {
+        path: full.clone(),
+        error,
+    };
+    let written = sitegen_edit::write_if_unchanged(&full, &file.read, &file.bytes);
+    match written {
+        Ok(()) => Ok(()),
+        Err(sitegen_edit::EditError::ChangedOnDisk { .. }) => {
+            let now = std::fs::read(&full).map_err(|error| io(error.to_string()))?;
+            let relative = publishing.relative(path);
+            let parsed = |bytes: &[u8], file| {
+                std::str::from_utf8(bytes)
+                    .ok()
+                    .and_then(|text| Values::parse(text, file))
+            };
+            let content_file = sitegen_content::files::content_file(relative);
+            let rebased = content_file.and_then(|content_file| {
+                let (read, saved, published) = (
+                    parsed(&file.read, content_file)?,
+                    parsed(&now, content_file)?,
+                    parsed(&file.bytes, content_file)?,
+                );
+                let published_text = String::from_utf8(file.bytes.clone()).ok()?;
+                Some(values::combine(
+                    relative,
+                    content_file,
+                    [&read, &saved, &published],
+                    &published_text,
+                ))
+            });
+            match rebased {
+                Some(Ok(text)) => sitegen_edit::write_if_unchanged(&full, &now, text.as_bytes())
+                    .map_err(|error| io(error.to_string())),
+                Some(Err(conflicts)) => Err(PublishError::Conflicts(conflicts)),
+                None => Err(io(
+                    "saved while publishing, and no longer valid TOML: the published version is in git (git show HEAD:PATH)".to_string(),
+                )),
+            }
+        }
+        Err(error) => Err(io(error.to_string())),
+    }
 }
 
 #[cfg(test)]

@@ -219,3 +219,39 @@ fn the_same_change_on_both_sides_is_no_conflict() {
     .unwrap();
     assert_eq!(combined, both);
 }
+
+#[test]
+fn a_save_made_while_publishing_is_combined_with_the_published_file_not_overwritten() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::create_dir(folder.path().join("content")).unwrap();
+    let disk = folder.path().join("content/products.toml");
+    // Read when publishing began; the published file has a colleague's model of 18.
+    let read = BASE.to_string();
+    let published = BASE.replace("\"RO-1\"", "\"RO-2\"");
+    // Saved meanwhile: a new title of 17.
+    let saved = BASE.replace("Hemodialysis Machine", "HD Machine");
+    std::fs::write(&disk, &saved).unwrap();
+    let publishing = crate::Publishing {
+        git: crate::git::Git::at(folder.path()),
+        prefix: "content/".to_string(),
+        branch: crate::Branch {
+            name: "main".into(),
+            remote: "origin".into(),
+            merge: "refs/heads/main".into(),
+            tracking: "refs/remotes/origin/main".into(),
+            head: String::new(),
+            git_dir: folder.path().to_path_buf(),
+        },
+        paths: vec!["content/products.toml".to_string()],
+    };
+    let file = crate::Combined {
+        read: read.into_bytes(),
+        bytes: published.into_bytes(),
+    };
+    crate::write_combined(&publishing, "content/products.toml", &file).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&disk).unwrap(),
+        BASE.replace("\"RO-1\"", "\"RO-2\"")
+            .replace("Hemodialysis Machine", "HD Machine")
+    );
+}
