@@ -356,7 +356,7 @@ catalogue! {
         "push them first (`git push`) or ask the developer who made them; a publish sends only the content edits listed";
     /// The same value was changed here and by a colleague since the last publish.
     PublishConflict = "E1107", Error, "a colleague changed the same value",
-        "choose the value to keep in the editor (or the file), save, and publish again; nothing was published and your edit is still on disk";
+        "nothing was published and your edit is still on disk: to keep the colleague's value, set it, save and publish again; to keep yours, publish with `sitegen publish --keep-mine`";
     /// Git has no author name or e-mail for the commit.
     NoAuthor = "E1108", Error, "no author for the commit",
         "set them once: `git config --global user.name \"Your Name\"` and `git config --global user.email you@example.com`";

@@ -43,6 +43,10 @@ pub struct PublishOptions {
     pub dry_run: bool,
     /// Whether git may ask for a password on the terminal (never for the editor).
     pub prompt: bool,
+    /// Conflicts shown before and decided for our value: ours is published over the
+    /// colleague's, as long as the colleague's value is still the one shown (a value
+    /// of an entry, a setting or a whole media file; not an entry removed on one side).
+    pub keep_mine: Vec<ValueConflict>,
 }
 
 /// An entry of a content file, as an editor names it.
@@ -383,6 +387,8 @@ struct Publishing {
     branch: Branch,
     /// The changed files, relative to the repository's top.
     paths: Vec<String>,
+    /// [`PublishOptions::keep_mine`].
+    keep_mine: Vec<ValueConflict>,
 }
 
 impl Publishing {
@@ -405,6 +411,7 @@ pub fn publish(options: &PublishOptions) -> Result<Outcome, PublishError> {
         prefix,
         branch,
         paths,
+        keep_mine: options.keep_mine.clone(),
     };
     if publishing.paths.is_empty() {
         return Ok(Outcome::NothingToPublish);
@@ -679,6 +686,7 @@ fn combine(
                     file,
                     [&base_values, &mine_values, &their_values],
                     &their_text,
+                    &publishing.keep_mine,
                 ) {
                     Ok(text) => {
                         combined.insert(
@@ -697,13 +705,17 @@ fn combine(
                     Some(_) => Json::String("changed".to_string()),
                     None => Json::Null,
                 };
-                conflicts.push(ValueConflict {
+                let found = ValueConflict {
                     path: relative.to_string(),
                     entry: None,
                     field: None,
                     ours: state(&mine),
                     theirs: state(&their),
-                });
+                };
+                // Kept: our bytes are committed as they are.
+                if !values::decided(&publishing.keep_mine, &found) {
+                    conflicts.push(found);
+                }
             }
         }
     }
@@ -938,6 +950,7 @@ fn write_combined(
                     content_file,
                     [&read, &saved, &published],
                     &published_text,
+                    &[],
                 ))
             });
             match rebased {

@@ -151,6 +151,7 @@ fn settings_are_compared_by_key_of_their_table() {
         &SITE,
         [&parse(base), &parse(&ours), &parse(&theirs)],
         &theirs,
+        &[],
     )
     .unwrap();
     assert_eq!(
@@ -168,6 +169,7 @@ fn an_entry_added_here_is_added_after_the_colleagues() {
         &PRODUCTS,
         [&parse(BASE), &parse(&ours), &parse(&theirs)],
         &theirs,
+        &[],
     )
     .unwrap();
     let combined = parse(&combined);
@@ -193,6 +195,7 @@ fn an_entry_removed_here_and_changed_by_a_colleague_conflicts() {
         &PRODUCTS,
         [&parse(BASE), &parse(&ours), &parse(&theirs)],
         &theirs,
+        &[],
     )
     .unwrap_err();
     assert_eq!(
@@ -215,6 +218,7 @@ fn the_same_change_on_both_sides_is_no_conflict() {
         &PRODUCTS,
         [&parse(BASE), &parse(&both), &parse(&both)],
         &both,
+        &[],
     )
     .unwrap();
     assert_eq!(combined, both);
@@ -243,6 +247,7 @@ fn a_save_made_while_publishing_is_combined_with_the_published_file_not_overwrit
             git_dir: folder.path().to_path_buf(),
         },
         paths: vec!["content/products.toml".to_string()],
+        keep_mine: Vec::new(),
     };
     let file = crate::Combined {
         read: read.into_bytes(),

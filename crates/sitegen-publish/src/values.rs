@@ -177,13 +177,31 @@ enum Step {
     Remove(EntryKey),
 }
 
+/// Whether `found` is one of the conflicts `keep` decided for our value: the same
+/// value, and the colleague's value still the one shown then.
+pub(crate) fn decided(keep: &[ValueConflict], found: &ValueConflict) -> bool {
+    let same_entry = |a: &Option<EntryName>, b: &Option<EntryName>| match (a, b) {
+        (Some(a), Some(b)) => a.array == b.array && a.id == b.id,
+        (None, None) => true,
+        _ => false,
+    };
+    keep.iter().any(|kept| {
+        kept.path == found.path
+            && same_entry(&kept.entry, &found.entry)
+            && kept.field == found.field
+            && kept.theirs == found.theirs
+    })
+}
+
 /// Our changes since `base` made on `theirs`, value by value: the combined text, or
-/// every value both sides changed differently.
+/// every value both sides changed differently (but those of `keep`, where our value
+/// is taken: a value of an entry, or a setting).
 pub(crate) fn combine(
     relative: &str,
     file: &ContentFile,
     [base, ours, theirs]: [&Values; 3],
     theirs_text: &str,
+    keep: &[ValueConflict],
 ) -> Result<String, Vec<ValueConflict>> {
     let mut steps = Vec::new();
     let mut conflicts = Vec::new();
@@ -201,13 +219,11 @@ pub(crate) fn combine(
             continue;
         }
         if their != was {
-            conflicts.push(conflict(
-                None,
-                Some(path.join(".")),
-                now.clone(),
-                their.clone(),
-            ));
-            continue;
+            let found = conflict(None, Some(path.join(".")), now.clone(), their.clone());
+            if !decided(keep, &found) {
+                conflicts.push(found);
+                continue;
+            }
         }
         steps.push(Step::Set(None, path.clone(), now.clone()));
     }
@@ -252,13 +268,16 @@ pub(crate) fn combine(
                         continue;
                     }
                     if other != old {
-                        conflicts.push(conflict(
+                        let found = conflict(
                             Some(name(key, Some(now))),
                             Some(field.clone()),
                             new.clone(),
                             other.clone(),
-                        ));
-                        continue;
+                        );
+                        if !decided(keep, &found) {
+                            conflicts.push(found);
+                            continue;
+                        }
                     }
                     steps.push(Step::Set(Some(key.clone()), vec![field], new.clone()));
                 }

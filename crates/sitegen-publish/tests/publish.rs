@@ -15,6 +15,7 @@ fn options(content: &Path) -> PublishOptions {
         message: None,
         dry_run: false,
         prompt: false,
+        keep_mine: Vec::new(),
     }
 }
 
@@ -443,4 +444,49 @@ fn a_remote_branch_rewritten_by_a_force_push_is_refused() {
     assert!(error.to_string().contains("rewritten"), "{error}");
     assert_eq!(error.code().code(), "E1110");
     assert_eq!(repos.remote_head(), head);
+}
+
+#[test]
+fn a_conflict_decided_for_mine_publishes_mine_while_the_colleagues_value_is_the_one_shown() {
+    let repos = Repos::new();
+    repos.colleague_publishes(|theirs| {
+        replace(
+            &theirs.join("content/products.toml"),
+            "\"HD-1\"",
+            "\"HD-3\"",
+        )
+    });
+    let products = repos.content().join("products.toml");
+    replace(&products, "\"HD-1\"", "\"HD-2\"");
+    let PublishError::Conflicts(shown) = publish(&options(&repos.content())).unwrap_err() else {
+        panic!("no conflict")
+    };
+    // Meanwhile the colleague changes the value again: what was shown no longer holds.
+    repos.colleague_publishes(|theirs| {
+        replace(
+            &theirs.join("content/products.toml"),
+            "\"HD-3\"",
+            "\"HD-4\"",
+        )
+    });
+    let decided = PublishOptions {
+        keep_mine: shown,
+        ..options(&repos.content())
+    };
+    let PublishError::Conflicts(shown) = publish(&decided).unwrap_err() else {
+        panic!("no conflict")
+    };
+    assert_eq!(shown[0].theirs, serde_json::json!("HD-4"));
+    let decided = PublishOptions {
+        keep_mine: shown,
+        ..options(&repos.content())
+    };
+    let Outcome::Published { commit, .. } = publish(&decided).unwrap() else {
+        panic!("not published")
+    };
+    assert_eq!(repos.remote_head(), commit);
+    assert!(repos
+        .remote_file("content/products.toml")
+        .contains("\"HD-2\""));
+    assert_eq!(git(&repos.mine, &["status", "--porcelain"]), "");
 }

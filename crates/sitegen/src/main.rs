@@ -72,6 +72,11 @@ struct PublishArgs {
     /// The content folder (inside a git clone).
     #[arg(long, value_name = "DIR", default_value = "content")]
     content: PathBuf,
+    /// Where a colleague changed the same value (E1107), publish yours over theirs:
+    /// the conflicts are listed, and only while the colleague's values are still those
+    /// listed (an entry removed on one side is never overwritten).
+    #[arg(long)]
+    keep_mine: bool,
 }
 
 #[derive(Debug, Args)]
@@ -327,7 +332,9 @@ fn main() -> ExitCode {
                 },
             ),
         },
-        Command::Publish(args) => cmd::publish::run(&args.content, args.message, args.dry_run),
+        Command::Publish(args) => {
+            cmd::publish::run(&args.content, args.message, args.dry_run, args.keep_mine)
+        }
         Command::Serve(args) => {
             let watch = !(args.no_watch || args.no_build);
             cmd::serve::run(cmd::serve::ServeConfig {

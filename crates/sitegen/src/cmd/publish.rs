@@ -1,4 +1,4 @@
-//! `sitegen publish [--dry-run] [-m MESSAGE] [--content DIR]`: the terminal's door to
+//! `sitegen publish [--dry-run] [-m MESSAGE] [--content DIR] [--keep-mine]`: the terminal's door to
 //! the publishing engine (`sitegen-publish`), which decides everything; this prints it.
 
 use std::io::IsTerminal;
@@ -6,21 +6,36 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use sitegen_content::{display_path, Diagnostic, ErrorCode};
-use sitegen_publish::{publish, Outcome, Plan, PublishOptions};
+use sitegen_publish::{publish, Outcome, Plan, PublishError, PublishOptions};
 
 use super::{print_failure, print_warnings};
 
 /// Lists, commits and pushes the content edits; exit 0 published or nothing to publish,
 /// 1 refused (nothing published, nothing lost).
-pub fn run(content: &Path, message: Option<String>, dry_run: bool) -> anyhow::Result<ExitCode> {
-    let options = PublishOptions {
+pub fn run(
+    content: &Path,
+    message: Option<String>,
+    dry_run: bool,
+    keep_mine: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut options = PublishOptions {
         content_dir: content.to_path_buf(),
         message,
         dry_run,
         // A password may be asked on a terminal, never when no one can answer.
         prompt: std::io::stdin().is_terminal(),
+        keep_mine: Vec::new(),
     };
-    match publish(&options) {
+    let mut outcome = publish(&options);
+    if let (true, Err(PublishError::Conflicts(conflicts))) = (keep_mine, &outcome) {
+        // Decided for yours: the conflicts just found, shown as they are overwritten.
+        for conflict in conflicts {
+            println!("keeping yours: {conflict}");
+        }
+        options.keep_mine = conflicts.clone();
+        outcome = publish(&options);
+    }
+    match outcome {
         Ok(Outcome::NothingToPublish) => {
             println!("nothing to publish: the content is as last published");
         }

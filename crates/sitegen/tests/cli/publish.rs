@@ -176,3 +176,57 @@ fn publish_lists_a_content_file_that_is_not_toml_as_a_whole_with_w1101() {
         stdout(&output)
     );
 }
+
+#[test]
+fn publish_keep_mine_publishes_my_value_over_a_colleagues_after_the_conflict() {
+    let (tmp, bare, clone) = clone_with_content(true);
+    let colleague = tmp.path().join("colleague");
+    git(
+        tmp.path(),
+        &[
+            "clone",
+            "-q",
+            &format!("file://{}", bare.display()),
+            "colleague",
+        ],
+    );
+    edit(
+        &colleague.join("content/site.toml"),
+        "founded = 2002",
+        "founded = 2001",
+    );
+    git(
+        &colleague,
+        &[
+            "-c",
+            "user.name=C",
+            "-c",
+            "user.email=c@example.com",
+            "commit",
+            "-q",
+            "-am",
+            "theirs",
+        ],
+    );
+    git(&colleague, &["push", "-q"]);
+    edit(
+        &clone.join("content/site.toml"),
+        "founded = 2002",
+        "founded = 2003",
+    );
+
+    let refused = sitegen_in(&clone, &NO_GLOBAL, &["publish"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("error[E1107]"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(stderr(&refused).contains("Site settings: founded — yours: 2003; a colleague's: 2001"));
+
+    let kept = sitegen_in(&clone, &NO_GLOBAL, &["publish", "--keep-mine"]);
+    assert_eq!(kept.status.code(), Some(0), "{}", stderr(&kept));
+    assert!(stdout(&kept).starts_with("keeping yours: Site settings: founded"));
+    let published = git(&bare, &["show", "main:content/site.toml"]);
+    assert!(published.contains("founded = 2003"));
+}
