@@ -260,3 +260,21 @@ fn a_save_made_while_publishing_is_combined_with_the_published_file_not_overwrit
             .replace("Hemodialysis Machine", "HD Machine")
     );
 }
+
+#[test]
+fn an_entry_added_here_with_tables_inside_keeps_its_values_when_combined() {
+    let added = "\n[[product]]\nid = 19\ntitle = \"Ours\"\ndescription = '''\nTwo\nlines'''\n\n[[product.specifications]]\nname = \"Flow\"\nvalue = \"500 ml/min\"\n";
+    let ours = format!("{BASE}{added}");
+    let theirs = BASE.replace("\"RO-1\"", "\"RO-2\"");
+    let combined = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [&parse(BASE), &parse(&ours), &parse(&theirs)],
+        &theirs,
+        &[],
+    )
+    .unwrap();
+    let expected = format!("{theirs}{added}");
+    let (entries, settings) = values::changes(&parse(&expected), &parse(&combined));
+    assert!(entries.is_empty() && settings.is_empty(), "{combined}");
+}
