@@ -676,16 +676,16 @@ fn combine(
                 Values::parse(&base, file)?,
                 Values::parse(&mine, file)?,
                 Values::parse(&their, file)?,
-                their,
+                [mine, their],
             ))
         });
         match values {
-            Some((file, base_values, mine_values, their_values, their_text)) => {
+            Some((file, base_values, mine_values, their_values, [mine_text, their_text])) => {
                 match values::combine(
                     relative,
                     file,
                     [&base_values, &mine_values, &their_values],
-                    &their_text,
+                    [&mine_text, &their_text],
                     &publishing.keep_mine,
                 ) {
                     Ok(text) => {
@@ -945,11 +945,12 @@ fn write_combined(
                     parsed(&file.bytes, content_file)?,
                 );
                 let published_text = String::from_utf8(file.bytes.clone()).ok()?;
+                let saved_text = String::from_utf8(now.clone()).ok()?;
                 Some(values::combine(
                     relative,
                     content_file,
                     [&read, &saved, &published],
-                    &published_text,
+                    [&saved_text, &published_text],
                     &[],
                 ))
             });

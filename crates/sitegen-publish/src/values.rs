@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::Value as Json;
 use sitegen_content::files::ContentFile;
-use sitegen_edit::json::{item_json, json_table, table_json};
-use sitegen_edit::{Change, ContentEdit, EntryId, FieldPath, PathStep};
+use sitegen_edit::json::{item_json, table_json};
+use sitegen_edit::{insert_entries, Change, ContentEdit, EntryId, FieldPath, PathStep};
 use toml_edit::{DocumentMut, Item};
 
 use crate::{EntryChange, EntryName, ValueConflict};
@@ -173,7 +173,8 @@ pub(crate) fn changes(before: &Values, after: &Values) -> (Vec<EntryChange>, Vec
 /// One change to make on the colleague's version.
 enum Step {
     Set(Option<EntryKey>, Vec<String>, Json),
-    Add(String, Json),
+    /// An entry of ours, added with its own text (its comments and spellings).
+    Add(EntryKey),
     Remove(EntryKey),
 }
 
@@ -200,7 +201,7 @@ pub(crate) fn combine(
     relative: &str,
     file: &ContentFile,
     [base, ours, theirs]: [&Values; 3],
-    theirs_text: &str,
+    [ours_text, theirs_text]: [&str; 2],
     keep: &[ValueConflict],
 ) -> Result<String, Vec<ValueConflict>> {
     let mut steps = Vec::new();
@@ -243,7 +244,7 @@ pub(crate) fn combine(
                 their.json(),
             )),
             (None, Some(_), Some(_)) => {}
-            (None, Some(now), None) => steps.push(Step::Add(key.0.clone(), now.json())),
+            (None, Some(_), None) => steps.push(Step::Add(key.clone())),
             // Removed here.
             (Some(was), None, Some(their)) if was != their => conflicts.push(conflict(
                 Some(name(key, Some(their))),
@@ -288,7 +289,7 @@ pub(crate) fn combine(
     if !conflicts.is_empty() {
         return Err(conflicts);
     }
-    apply(relative, file, theirs_text, steps).map_err(|message| {
+    apply(relative, file, [ours_text, theirs_text], steps).map_err(|message| {
         vec![ValueConflict {
             path: relative.to_string(),
             entry: None,
@@ -303,9 +304,11 @@ pub(crate) fn combine(
 fn apply(
     relative: &str,
     file: &ContentFile,
-    text: &str,
+    [ours_text, text]: [&str; 2],
     steps: Vec<Step>,
 ) -> Result<String, String> {
+    // Ours as a document, for the tables of the entries it adds.
+    let mut ours: Option<DocumentMut> = None;
     // The content folder is only where ContentEdit would write: nothing is written here.
     let nowhere = Path::new("");
     let mut text = text.to_string();
@@ -316,7 +319,7 @@ fn apply(
             .iter()
             .filter(|step| match step {
                 Step::Set(entry, ..) => entry.as_ref().map(|key| &key.0) == array.as_ref(),
-                Step::Add(at, _) => Some(at) == array.as_ref(),
+                Step::Add(key) => Some(&key.0) == array.as_ref(),
                 Step::Remove(key) => Some(&key.0) == array.as_ref(),
             })
             .collect();
@@ -330,6 +333,7 @@ fn apply(
             text.clone(),
         )
         .map_err(|error| error.to_string())?;
+        let mut added = Vec::new();
         for step in mine {
             match step {
                 Step::Set(entry, path, value) => {
@@ -337,11 +341,7 @@ fn apply(
                     edit.set_json(entry.as_ref().map(|key| &key.1), &field, value, None)
                         .map_err(|error| error.to_string())?;
                 }
-                Step::Add(_, entry) => {
-                    let entry = json_table(entry)?;
-                    edit.apply(Change::Add { entry })
-                        .map_err(|error| error.to_string())?;
-                }
+                Step::Add(key) => added.push(key),
                 Step::Remove(key) => edit
                     .apply(Change::Remove {
                         entry: key.1.clone(),
@@ -350,6 +350,35 @@ fn apply(
             }
         }
         text = edit.text().0;
+        if let (false, Some(array)) = (added.is_empty(), &array) {
+            if ours.is_none() {
+                ours = Some(
+                    ours_text
+                        .parse()
+                        .map_err(|error: toml_edit::TomlError| error.message().to_string())?,
+                );
+            }
+            let mut tables: Vec<toml_edit::Table> = ours
+                .as_ref()
+                .and_then(|document| document.get(array))
+                .and_then(Item::as_array_of_tables)
+                .into_iter()
+                .flat_map(|tables| tables.iter())
+                .filter(|table| {
+                    entry_id(table).is_some_and(|id| added.iter().any(|key| key.1 == id))
+                })
+                .cloned()
+                .collect();
+            // insert_entries puts one blank line before them: the first one's own goes.
+            if let Some(first) = tables.first_mut() {
+                let prefix = first.decor().prefix().and_then(|raw| raw.as_str());
+                let kept = prefix.map(|text| text.trim_start_matches(['\n', '\r']).to_string());
+                if let Some(kept) = kept {
+                    first.decor_mut().set_prefix(kept);
+                }
+            }
+            text = insert_entries(&text, array, &tables).0;
+        }
     }
     Ok(text)
 }
