@@ -178,6 +178,61 @@ fn every_fixture_directory_is_tested() {
 /// raised.
 const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
     (
+        ErrorCode::NoUpstream,
+        "crates/sitegen-publish/tests/publish.rs",
+        "no_upstream_is_refused",
+    ),
+    (
+        ErrorCode::DetachedHead,
+        "crates/sitegen-publish/tests/publish.rs",
+        "a_detached_head_is_refused",
+    ),
+    (
+        ErrorCode::OperationInProgress,
+        "crates/sitegen-publish/tests/publish.rs",
+        "a_merge_in_progress_is_refused",
+    ),
+    (
+        ErrorCode::AuthenticationFailed,
+        "crates/sitegen-publish/tests/publish.rs",
+        "an_authentication_failure_over_http_is_refused",
+    ),
+    (
+        ErrorCode::RemoteUnreachable,
+        "crates/sitegen-publish/tests/publish.rs",
+        "an_unreachable_remote_is_refused",
+    ),
+    (
+        ErrorCode::UnpushedCommits,
+        "crates/sitegen-publish/tests/publish.rs",
+        "local_commits_not_pushed_are_refused",
+    ),
+    (
+        ErrorCode::PublishConflict,
+        "crates/sitegen-publish/tests/publish.rs",
+        "the_same_value_changed_by_a_colleague_is_refused_with_both_values",
+    ),
+    (
+        ErrorCode::NoAuthor,
+        "crates/sitegen/tests/cli/publish.rs",
+        "publish_without_an_author_says_how_to_set_one_and_sends_nothing",
+    ),
+    (
+        ErrorCode::LocalChangeInTheWay,
+        "crates/sitegen-publish/tests/publish.rs",
+        "a_colleagues_change_to_a_file_changed_here_outside_the_content_is_refused",
+    ),
+    (
+        ErrorCode::GitFailed,
+        "crates/sitegen-publish/tests/publish.rs",
+        "a_remote_branch_rewritten_by_a_force_push_is_refused",
+    ),
+    (
+        ErrorCode::PublishedWholeFile,
+        "crates/sitegen/tests/cli/publish.rs",
+        "publish_lists_a_content_file_that_is_not_toml_as_a_whole_with_w1101",
+    ),
+    (
         ErrorCode::UnknownColumn,
         "crates/sitegen-sheet/src/tests.rs",
         "an_unknown_repeated_or_missing_column_is_an_error_at_its_header",

@@ -1,7 +1,7 @@
 //! The catalogue of every problem sitegen reports: those of the content (`E00xx` to
 //! `E06xx`, `W…`), those the link check finds in a build and in the web app's
-//! sources (`E07xx`), the build's other failures (`E08xx`) and the preview
-//! server's (`E09xx`).
+//! sources (`E07xx`), the build's other failures (`E08xx`), the preview
+//! server's (`E09xx`), the spreadsheet import's (`E10xx`) and publishing's (`E11xx`).
 //!
 //! One variant per rule, each with a stable code, a title, a description (its doc
 //! comment) and the hint every diagnostic of that rule shows unless it has a more
@@ -358,6 +358,39 @@ catalogue! {
     /// A content file changed on disk while it was being changed here.
     FileChangedOnDisk = "E1006", Error, "file changed on disk",
         "another program changed the file meanwhile: nothing was written; run the command again on the new file";
+    /// The content folder is not in a git repository, or its branch has no upstream
+    /// (the remote branch a publish goes to).
+    NoUpstream = "E1101", Error, "nowhere to publish to",
+        "ask the developer to set the clone up once (docs/editor.md, \"Setting a clone up for publishing\"): `git remote add origin URL`, then `git push -u origin main`";
+    /// The repository is on no branch (a detached HEAD): a publish would commit on nothing.
+    DetachedHead = "E1102", Error, "not on a branch",
+        "switch to the branch the site is published from (`git switch main`); your edits stay in the files";
+    /// A merge, rebase, cherry-pick or revert is in progress in the repository.
+    OperationInProgress = "E1103", Error, "a git operation is in progress",
+        "finish it (`git merge --continue`, `git rebase --continue`) or abort it (`--abort`), then publish again";
+    /// The remote refused the credentials, or none were available.
+    AuthenticationFailed = "E1104", Error, "the remote refused the credentials",
+        "check that `git fetch` works in a terminal (SSH key loaded, credential helper signed in), then publish again; nothing was published";
+    /// The remote cannot be reached.
+    RemoteUnreachable = "E1105", Error, "the remote cannot be reached",
+        "check the network connection and the remote's address (`git remote -v`), then publish again; nothing was published";
+    /// The branch has commits that are not on the remote yet: a publish sends only
+    /// content files, so it does not send them for you.
+    UnpushedCommits = "E1106", Error, "local commits are not pushed yet",
+        "push them first (`git push`) or ask the developer who made them; a publish sends only the content edits listed";
+    /// The same value was changed here and by a colleague since the last publish.
+    PublishConflict = "E1107", Error, "a colleague changed the same value",
+        "nothing was published and your edit is still on disk: to keep the colleague's value, set it, save and publish again; to keep yours, publish with `sitegen publish --keep-mine`";
+    /// Git has no author name or e-mail for the commit.
+    NoAuthor = "E1108", Error, "no author for the commit",
+        "set them once: `git config --global user.name \"Your Name\"` and `git config --global user.email you@example.com`";
+    /// A colleague changed a file that is also changed here, outside what a publish
+    /// sends (or outside the content folder): publishing would have to overwrite it.
+    LocalChangeInTheWay = "E1109", Error, "a colleague changed a file you changed too",
+        "commit or put aside your own change to the files named (`git stash`), `git pull`, then publish again";
+    /// Git failed for another reason, or is not installed.
+    GitFailed = "E1110", Error, "git failed",
+        "read git's message above; check that `git status` works in the project folder";
     /// An e-mail address at example.com or example.org.
     ExampleEmail = "W0001", Warning, "example e-mail address",
         "replace the example address with a real one before publishing";
@@ -408,6 +441,10 @@ catalogue! {
     /// text is kept.
     SpreadsheetChangedValue = "W1003", Warning, "value changed by the spreadsheet",
         "the product keeps its current text; open a CSV with every column as Text (see docs/spreadsheet.md), or import the .xlsx export, whose text columns stay text; to take the spreadsheet's value instead, import with --accept-spreadsheet-numbers";
+    /// A content file that is not valid TOML on one side of a publish: its changes are
+    /// listed as the file's, not by entry and field, and it is published as it is.
+    PublishedWholeFile = "W1101", Warning, "file compared as a whole",
+        "run `sitegen check` to find what is wrong with the file";
 }
 
 impl ErrorCode {
@@ -476,8 +513,8 @@ of the pages it wrote (named by their path in the output folder, e.g.
 `dist/aboutUs.html`), and `sitegen check` and `sitegen build` check the route literals
 of the web app's sources (`web/src/…`).
 
-A build that fails for another reason (codes `E08…`) and the preview server (`E09…`) print
-one line, `error[E0807]: MESSAGE`, and the rule's hint as `= help: …`.
+A build that fails for another reason (codes `E08…`), the preview server (`E09…`) and
+`sitegen publish` (`E11…`) print one line, `error[E0807]: MESSAGE`, and the rule's hint as `= help: …`.
 
 Errors (codes `E…`) stop the build and nothing is written; warnings (codes `W…`) do not.
 Errors are listed first, then warnings, then one summary line.

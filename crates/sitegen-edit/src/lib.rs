@@ -256,6 +256,20 @@ impl ContentEdit {
             path: path.clone(),
             error,
         })?;
+        ContentEdit::from_text(content_dir, relative, array, read)
+    }
+
+    /// [`ContentEdit::open_array`] of a text that is not on disk (a file as another
+    /// commit holds it): [`ContentEdit::text`] gives it changed, byte for byte where
+    /// nothing changed; [`ContentEdit::commit`] writes it over the file only if the
+    /// file holds `read`.
+    pub fn from_text(
+        content_dir: &Path,
+        relative: &str,
+        array: &str,
+        read: String,
+    ) -> Result<ContentEdit, EditError> {
+        let path = content_dir.join(relative);
         let document: DocumentMut =
             read.parse()
                 .map_err(|error: toml_edit::TomlError| EditError::NotToml {

@@ -55,6 +55,29 @@ enum Command {
     /// changed values are rewritten, new rows added, every problem reported at its
     /// cell; nothing is written when there is an error.
     Import(ImportArgs),
+    /// Publish the content edits through git: list what changed since the last publish
+    /// by entry and field, commit exactly those files of the content folder, fetch,
+    /// combine with colleagues' changes value by value, and push (never forcing). Exit
+    /// 0 published or nothing to publish, 1 refused (nothing published, nothing lost).
+    Publish(PublishArgs),
+}
+
+#[derive(Debug, Args)]
+struct PublishArgs {
+    /// List what would be published, change nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// The commit message (default: one proposed from the list of changes).
+    #[arg(long, short = 'm', value_name = "MESSAGE", allow_hyphen_values = true)]
+    message: Option<String>,
+    /// The content folder (inside a git clone).
+    #[arg(long, value_name = "DIR", default_value = "content")]
+    content: PathBuf,
+    /// Where a colleague changed the same value (E1107), publish yours over theirs:
+    /// the conflicts are listed, and only while the colleague's values are still those
+    /// listed (an entry removed on one side is never overwritten).
+    #[arg(long)]
+    keep_mine: bool,
 }
 
 #[derive(Debug, Args)]
@@ -363,6 +386,9 @@ fn main() -> ExitCode {
                 },
             ),
         },
+        Command::Publish(args) => {
+            cmd::publish::run(&args.content, args.message, args.dry_run, args.keep_mine)
+        }
         Command::Serve(args) => {
             let watch = !(args.no_watch || args.no_build);
             cmd::serve::run(cmd::serve::ServeConfig {

@@ -12,6 +12,8 @@ mod editorial;
 mod host_limits;
 #[path = "cli/paging.rs"]
 mod paging;
+#[path = "cli/publish.rs"]
+mod publish;
 #[path = "cli/sheet.rs"]
 mod sheet;
 #[path = "cli/sitemap.rs"]

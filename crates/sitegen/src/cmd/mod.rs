@@ -6,6 +6,7 @@ pub mod explain;
 pub mod gen;
 pub mod new;
 pub mod progress;
+pub mod publish;
 pub mod schema;
 pub mod serve;
 pub mod sheet;
