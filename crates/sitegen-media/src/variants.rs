@@ -692,7 +692,7 @@ pub(crate) mod tests {
             height: file.height,
         };
         let share_jpeg = share::share_jpeg(&shared).unwrap();
-        let page = format!(r#"{{"src":"{}"}}"#, file.src());
+        let page = format!(r#"{{"src":"{}"}}"#, media.url(&file.output));
         let shown = shown_images(&media, [page.as_str()], "{}");
         assert!(shown.decoded_for_variants(file));
         let cache = dir.path().join("cache");
