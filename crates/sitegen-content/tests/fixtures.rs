@@ -348,6 +348,11 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
         "every_media_failure_has_its_code",
     ),
     (
+        ErrorCode::MetadataUnstrippable,
+        "crates/sitegen-media/src/error.rs",
+        "every_media_failure_has_its_code",
+    ),
+    (
         ErrorCode::SharePngFailed,
         "crates/sitegen-render/src/error.rs",
         "every_build_failure_has_its_code",
