@@ -2,7 +2,7 @@
 //! (a message, a path) goes where git cannot read it as an option: on stdin, after
 //! `--`, or with pathspec magic turned off (`GIT_LITERAL_PATHSPECS`).
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -118,13 +118,7 @@ impl Git {
         if let Some(index) = &self.index {
             command.env("GIT_INDEX_FILE", index);
         }
-        let shown = || {
-            let words: Vec<String> = args
-                .iter()
-                .map(|arg| arg.to_string_lossy().into_owned())
-                .collect();
-            format!("git {}", words.join(" "))
-        };
+        let shown = || shown_command(&args);
         let mut child = command.spawn().map_err(|error| PublishError::Git {
             command: shown(),
             detail: format!("cannot run git ({error}): is git installed?"),
@@ -162,12 +156,8 @@ impl Git {
         if output.ok {
             return Ok(output);
         }
-        let words: Vec<String> = args
-            .iter()
-            .map(|arg| arg.to_string_lossy().into_owned())
-            .collect();
         Err(PublishError::Git {
-            command: format!("git {}", words.join(" ")),
+            command: shown_command(&args),
             detail: output.stderr,
         })
     }
@@ -177,6 +167,15 @@ impl Git {
         let output = self.run(["cat-file", "blob", &format!("{commit}:{path}")], None)?;
         Ok(output.ok.then_some(output.stdout))
     }
+}
+
+/// A git command as a message shows it: `git ARGS…`.
+fn shown_command(args: &[OsString]) -> String {
+    let words: Vec<String> = args
+        .iter()
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    format!("git {}", words.join(" "))
 }
 
 /// Why talking to the remote failed, from git's message: credentials, or the network.

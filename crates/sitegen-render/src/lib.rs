@@ -207,23 +207,11 @@ pub fn ensure_editor_built(web_dir: &Path, progress: &dyn Progress) -> Result<bo
 /// content, templates or web app folder, the project folder, a file, a user's folder.
 pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
     let project = out_dir::parent_of(&options.content_dir).unwrap_or_default();
-    let folder = |what, path, may_hold_output| out_dir::Protected {
-        what,
-        path,
-        may_hold_output,
-    };
-    out_dir::check(
-        &options.out_dir,
-        &[
-            folder("the content folder", &options.content_dir, false),
-            folder("the templates folder", &options.templates_dir, false),
-            folder("the web app folder", &options.web_dir, false),
-            folder("the project folder", &project, true),
-        ],
-    )
-    .map_err(|problem| BuildError::UnsafeOutput {
-        path: options.out_dir.clone(),
-        problem,
+    out_dir::check(&options.out_dir, &project_folders(options, &project)).map_err(|problem| {
+        BuildError::UnsafeOutput {
+            path: options.out_dir.clone(),
+            problem,
+        }
     })
 }
 
@@ -233,25 +221,35 @@ pub fn check_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
 pub fn check_media_out_dir(options: &BuildOptions) -> Result<(), BuildError> {
     let media_out = options.media_out_dir();
     let project = out_dir::parent_of(&options.content_dir).unwrap_or_default();
+    let mut protected = vec![out_dir::Protected {
+        what: "the output folder",
+        path: &options.out_dir,
+        may_hold_output: false,
+    }];
+    protected.extend(project_folders(options, &project));
+    out_dir::check(&media_out, &protected).map_err(|problem| BuildError::UnsafeMediaOutput {
+        path: media_out,
+        problem,
+    })
+}
+
+/// The folders of the project that no output of a build may replace: the content,
+/// templates and web app folders, and the project folder, which may hold the output.
+fn project_folders<'a>(
+    options: &'a BuildOptions,
+    project: &'a Path,
+) -> [out_dir::Protected<'a>; 4] {
     let folder = |what, path, may_hold_output| out_dir::Protected {
         what,
         path,
         may_hold_output,
     };
-    out_dir::check(
-        &media_out,
-        &[
-            folder("the output folder", &options.out_dir, false),
-            folder("the content folder", &options.content_dir, false),
-            folder("the templates folder", &options.templates_dir, false),
-            folder("the web app folder", &options.web_dir, false),
-            folder("the project folder", &project, true),
-        ],
-    )
-    .map_err(|problem| BuildError::UnsafeMediaOutput {
-        path: media_out,
-        problem,
-    })
+    [
+        folder("the content folder", &options.content_dir, false),
+        folder("the templates folder", &options.templates_dir, false),
+        folder("the web app folder", &options.web_dir, false),
+        folder("the project folder", project, true),
+    ]
 }
 
 /// Builds one site, once (`sitegen build`) or again and again (`sitegen serve`, whose
