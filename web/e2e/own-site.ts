@@ -11,13 +11,17 @@ const repo = path.resolve(import.meta.dirname, '../..');
 
 export type OwnSite = { base: string };
 
-/** Copies the content, lets `change` edit the copy, builds it and serves it on a free port. */
+/**
+ * Copies the content, lets `change` edit the copy, builds it (with `buildArgs` added to
+ * `sitegen build`'s) and serves it on a free port.
+ */
 export async function startOwnSite(
   name: string,
   change: (content: string) => void,
+  buildArgs: string[] = [],
 ): Promise<{ site: OwnSite; stop: () => void }> {
   const work = mkdtempSync(path.join(tmpdir(), `sitegen-${name}-`));
-  const dist = buildCopy(work, change);
+  const dist = buildCopy(work, change, buildArgs);
   const { site, stop } = await serve(dist);
   return {
     site,
@@ -29,12 +33,12 @@ export async function startOwnSite(
 }
 
 /** Copies the content into `work`, lets `change` edit it and builds it; returns the dist folder. */
-function buildCopy(work: string, change: (content: string) => void): string {
+function buildCopy(work: string, change: (content: string) => void, buildArgs: string[] = []): string {
   const content = path.join(work, 'content');
   cpSync(path.join(repo, 'content'), content, { recursive: true });
   change(content);
   const dist = path.join(work, 'dist');
-  execFileSync(sitegen, ['build', '--quiet', '--content', content, '--out', dist], { cwd: repo, stdio: 'pipe' });
+  execFileSync(sitegen, ['build', '--quiet', '--content', content, '--out', dist, ...buildArgs], { cwd: repo, stdio: 'pipe' });
   return dist;
 }
 
