@@ -20,22 +20,64 @@ if (!base || !dist || !out || targets.length === 0) {
 /** Kinds of file a navigation may fetch that count against the budget. */
 const COUNTED = /\.(js|css|json)$/;
 
+/** Whether `request` is one of the site's files that count against the budget. */
+function counted(request) {
+  const url = new URL(request.url());
+  return url.origin === base && COUNTED.test(url.pathname);
+}
+
+/** How long no counted request may be in flight before a page counts as settled. */
+const QUIET_MS = 500;
+
+/**
+ * Follows the counted requests of `page`; `settled()` waits until none has been in
+ * flight for QUIET_MS. Playwright's `networkidle` is not used: it also waits for the
+ * home page's video, which a browser may keep fetching for as long as it likes, and after
+ * an in-app navigation it has already been reached, so it would not wait at all.
+ */
+function inFlight(page) {
+  const pending = new Set();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (!counted(request)) return;
+    pending.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request) => {
+    if (pending.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled() {
+      const deadline = Date.now() + 30_000;
+      while (pending.size > 0 || Date.now() - lastChange < QUIET_MS) {
+        if (Date.now() > deadline) {
+          const urls = [...pending].map((request) => request.url()).join(', ');
+          throw new Error(`still fetching after 30 s: ${urls || '(requests kept starting)'}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
 const browser = await launchChromium();
 const report = [];
 for (const route of targets) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.route((url) => !url.href.startsWith(base), (request) => request.abort());
   const page = await context.newPage();
-  await page.goto(base + '/', { waitUntil: 'networkidle' });
+  const requests = inFlight(page);
+  await page.goto(base + '/');
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
   // Scroll through the home page first, so what it loads lazily is not counted.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
 
   const fetched = new Set();
   page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin === base && COUNTED.test(url.pathname)) fetched.add(url.pathname);
+    if (counted(request)) fetched.add(new URL(request.url()).pathname);
   });
   // The router listens to popstate: this is an in-app navigation, like a link's click.
   await page.evaluate((path) => {
@@ -43,7 +85,7 @@ for (const route of targets) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);
   await page.waitForFunction((path) => decodeURI(window.location.pathname) === decodeURI(path), route);
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
   const files = [...fetched].sort().map((path) => ({ path, kbGzip: gzipKb(dist, path) }));
   const kbGzip = files.reduce((sum, file) => sum + file.kbGzip, 0);
   report.push({ route, kbGzip, files });
