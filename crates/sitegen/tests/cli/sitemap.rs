@@ -14,9 +14,9 @@ const FEBRUARY: &str = "1769904000";
 const MARCH: &str = "1772323200";
 const APRIL: &str = "1775001600";
 
-/// Builds `content` into `dist` of `project` on the day `epoch`; answers the sitemap's
-/// date of each URL.
-fn build_on(project: &Path, epoch: &str) -> BTreeMap<String, String> {
+/// Builds `content` into `dist` of `project` with `SOURCE_DATE_EPOCH` set to `epoch`;
+/// answers the build's warnings and its sitemap.
+fn build_dated(project: &Path, epoch: &str) -> (String, String) {
     let output = build_command(
         project,
         &[("SOURCE_DATE_EPOCH", epoch)],
@@ -28,6 +28,13 @@ fn build_on(project: &Path, epoch: &str) -> BTreeMap<String, String> {
     .expect("sitegen runs");
     assert!(output.status.success(), "{}", stderr(&output));
     let xml = fs::read_to_string(project.join("dist/sitemap.xml")).unwrap();
+    (stderr(&output), xml)
+}
+
+/// Builds `content` into `dist` of `project` on the day `epoch`; answers the sitemap's
+/// date of each URL.
+fn build_on(project: &Path, epoch: &str) -> BTreeMap<String, String> {
+    let (_, xml) = build_dated(project, epoch);
     assert!(xml.contains("<urlset"), "{xml}");
     xml.split("<url>")
         .skip(1)
@@ -115,19 +122,8 @@ fn dated_on<'a>(dates: &'a BTreeMap<String, String>, day: &str) -> Vec<&'a str> 
 #[test]
 fn a_source_date_epoch_that_is_no_unix_time_is_a_warning_and_the_clock_dates_the_pages() {
     let (tmp, _content) = small_project();
-    let output = build_command(
-        tmp.path(),
-        &[("SOURCE_DATE_EPOCH", "yesterday")],
-        "content",
-        "dist",
-        &["--jobs", "2"],
-    )
-    .output()
-    .expect("sitegen runs");
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stderr(&output);
+    let (text, xml) = build_dated(tmp.path(), "yesterday");
     assert!(text.contains("W0009"), "{text}");
     assert!(text.contains("\"yesterday\""), "{text}");
-    let xml = fs::read_to_string(tmp.path().join("dist/sitemap.xml")).unwrap();
     assert!(xml.contains("<lastmod>20"), "{xml}");
 }
