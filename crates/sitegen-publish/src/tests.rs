@@ -277,3 +277,122 @@ fn an_entry_added_here_keeps_its_text_when_combined() {
     // Its own text: the multi-line string and the specifications' tables as written.
     assert_eq!(combined, format!("{theirs}{added}"));
 }
+
+/// Runs git in `dir` with no global or system configuration; its output.
+fn git_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let output = std::process::Command::new("git")
+        .args(args)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+#[test]
+fn an_entrys_history_holds_only_the_commits_that_changed_its_values() {
+    let folder = tempfile::tempdir().unwrap();
+    let root = folder.path();
+    let content = root.join("content");
+    std::fs::create_dir(&content).unwrap();
+    git_in(root, &["init", "-q", "-b", "main"]);
+    let commit = |text: &str, author: &str, message: &str| {
+        std::fs::write(content.join("products.toml"), text).unwrap();
+        git_in(root, &["add", "content"]);
+        git_in(
+            root,
+            &[
+                "-c",
+                &format!("user.name={author}"),
+                "-c",
+                "user.email=a@example.com",
+                "commit",
+                "-q",
+                "-m",
+                message,
+            ],
+        );
+        git_in(root, &["rev-parse", "HEAD"])
+    };
+    let first = commit(BASE, "Ada", "products");
+    // 18 only, and then comments only: neither is 17's history.
+    commit(&BASE.replace("RO-1", "RO-2"), "Bob", "RO model");
+    let comment = format!("# More.\n{}", BASE.replace("RO-1", "RO-2"));
+    commit(&comment, "Bob", "a comment");
+    let renamed = comment.replace("Hemodialysis Machine", "HD Machine");
+    let last = commit(&renamed, "Cy", "--amend");
+
+    let versions = crate::history(&content, "products.toml", Some("17")).unwrap();
+    let shown: Vec<(&str, &str, &str)> = versions
+        .iter()
+        .map(|v| (v.commit.as_str(), v.author.as_str(), v.subject.as_str()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (last.as_str(), "Cy", "--amend"),
+            (first.as_str(), "Ada", "products")
+        ]
+    );
+    assert_eq!(versions[1].value["title"], json!("Hemodialysis Machine"));
+    assert_eq!(versions[0].value["title"], json!("HD Machine"));
+    assert!(versions[0].date.contains('T'), "{}", versions[0].date);
+    // 18's history has its model change; the whole file's has every commit but none.
+    assert_eq!(
+        crate::history(&content, "products.toml", Some("18"))
+            .unwrap()
+            .len(),
+        2
+    );
+    assert_eq!(
+        crate::history(&content, "products.toml", None)
+            .unwrap()
+            .len(),
+        3
+    );
+    assert!(crate::history(&content, "services.toml", None)
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn an_author_kept_for_the_clone_is_text_to_git_even_when_it_starts_with_a_dash() {
+    let folder = tempfile::tempdir().unwrap();
+    git_in(folder.path(), &["init", "-q", "-b", "main"]);
+    let author = crate::Author {
+        name: "--global".to_string(),
+        email: "-x@example.com".to_string(),
+    };
+    crate::set_author(folder.path(), &author).unwrap();
+    assert_eq!(
+        git_in(folder.path(), &["config", "--local", "user.name"]),
+        "--global"
+    );
+    assert_eq!(
+        git_in(folder.path(), &["config", "--local", "user.email"]),
+        "-x@example.com"
+    );
+    for wrong in [
+        ("", "a@example.com"),
+        ("A\nB", "a@example.com"),
+        ("A", "nope"),
+    ] {
+        let refused = crate::set_author(
+            folder.path(),
+            &crate::Author {
+                name: wrong.0.to_string(),
+                email: wrong.1.to_string(),
+            },
+        );
+        assert!(
+            matches!(refused, Err(crate::PublishError::BadAuthor(_))),
+            "{wrong:?}"
+        );
+    }
+    assert_eq!(
+        git_in(folder.path(), &["config", "--local", "user.name"]),
+        "--global"
+    );
+}

@@ -90,6 +90,19 @@ impl Values {
         Some(values)
     }
 
+    /// The values of the entry whose id is written `id` (`17`, `dialysis-setup`), in
+    /// whichever array of tables it is.
+    pub(crate) fn entry_json(&self, id: &str) -> Option<Json> {
+        self.order
+            .iter()
+            .find(|(_, entry_id)| match entry_id {
+                EntryId::Number(number) => number.to_string() == id,
+                EntryId::Text(text) => text == id,
+            })
+            .and_then(|key| self.entries.get(key))
+            .map(Entry::json)
+    }
+
     fn setting(&self, path: &[String]) -> &Json {
         self.settings
             .iter()
