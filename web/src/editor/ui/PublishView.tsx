@@ -154,7 +154,7 @@ export function PublishView({ save, onFilesChanged, onClose }: PublishViewProps)
             plan.author && <p>{`Published as ${plan.author.name} <${plan.author.email}>.`}</p>
           )}
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Publishing…' : 'Publish'}
+            {busy ? 'Publishing…' : 'Publish these changes'}
           </button>
         </form>
       )}
