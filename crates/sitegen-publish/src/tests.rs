@@ -396,3 +396,107 @@ fn an_author_kept_for_the_clone_is_text_to_git_even_when_it_starts_with_a_dash()
         "--global"
     );
 }
+
+const SPECIFIED: &str = "[[product]]
+id = 17
+title = \"Hemodialysis Machine\"
+
+[[product.specifications]]
+name = \"Flow\"
+value = \"500 ml/min\"
+
+[[product.specifications]]
+name = \"Weight\"
+value = \"80 kg\"
+
+[[product.specifications]]
+name = \"Power\"
+value = \"230 V\"
+";
+
+#[test]
+fn different_specification_rows_changed_by_two_colleagues_are_combined_row_by_row() {
+    let ours = SPECIFIED.replace("500 ml/min", "600 ml/min").replace(
+        "value = \"230 V\"\n",
+        "value = \"230 V\"\n\n[[product.specifications]]\nname = \"Noise\"\nvalue = \"40 dB\"\n",
+    );
+    let theirs = SPECIFIED.replace("80 kg", "75 kg");
+    let combined = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [&parse(SPECIFIED), &parse(&ours), &parse(&theirs)],
+        [&ours, &theirs],
+        &[],
+    )
+    .unwrap();
+    let rows = |text: &str| parse(text).entry_json("17").unwrap()["specifications"].clone();
+    assert_eq!(
+        rows(&combined),
+        json!([
+            { "name": "Flow", "value": "600 ml/min" },
+            { "name": "Weight", "value": "75 kg" },
+            { "name": "Power", "value": "230 V" },
+            { "name": "Noise", "value": "40 dB" },
+        ])
+    );
+    // The colleague's text, with our changed line and our added row.
+    assert_eq!(combined, theirs.replace("500 ml/min", "600 ml/min").replace(
+        "value = \"230 V\"\n",
+        "value = \"230 V\"\n\n[[product.specifications]]\nname = \"Noise\"\nvalue = \"40 dB\"\n",
+    ));
+
+    // The same row changed differently on both sides is still one conflict of the list.
+    let theirs_flow = SPECIFIED.replace("500 ml/min", "550 ml/min");
+    let conflicts = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [&parse(SPECIFIED), &parse(&ours), &parse(&theirs_flow)],
+        [&ours, &theirs_flow],
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(conflicts[0].field.as_deref(), Some("specifications"));
+
+    // A row removed by the colleague and changed here conflicts; removed here and
+    // untouched there goes.
+    let theirs_without_flow = SPECIFIED.replace(
+        "[[product.specifications]]\nname = \"Flow\"\nvalue = \"500 ml/min\"\n\n",
+        "",
+    );
+    assert!(values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [
+            &parse(SPECIFIED),
+            &parse(&ours),
+            &parse(&theirs_without_flow)
+        ],
+        [&ours, &theirs_without_flow],
+        &[],
+    )
+    .is_err());
+    let ours_without_power = SPECIFIED.replace(
+        "\n[[product.specifications]]\nname = \"Power\"\nvalue = \"230 V\"\n",
+        "",
+    );
+    let combined = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [
+            &parse(SPECIFIED),
+            &parse(&ours_without_power),
+            &parse(&theirs),
+        ],
+        [&ours_without_power, &theirs],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        rows(&combined),
+        json!([
+            { "name": "Flow", "value": "500 ml/min" },
+            { "name": "Weight", "value": "75 kg" },
+        ])
+    );
+}
