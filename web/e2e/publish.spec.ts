@@ -1,6 +1,7 @@
 // Publishing from the editor and an entry's history, against a real `sitegen serve` in
 // a clone of a bare repository of each test's own (e2e/editor-site.ts): what an editor
 // sees, and what reaches the remote.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './catalogue-axe';
 import { expect, git, test } from './editor-site';
@@ -85,4 +86,57 @@ test('an older version from the History is restored into the form, to save like 
   await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
   expect(site.read('products.toml')).toContain('id = 17\ntitle = "Hemodialysis Machine"\n');
   expect(site.read('products.toml')).toContain('title = "Online HDF"\n');
+});
+
+/** A colleague's clone of the remote publishes `title` as product 17's title. */
+function colleaguePublishesTitle(site: { remote: string | null; work: string }, title: string) {
+  const remote = site.remote!;
+  const clone = `${remote}-colleague`;
+  git(site.work, 'clone', '-q', `file://${remote}`, clone);
+  const products = `${clone}/content/products.toml`;
+  writeFileSync(products, readFileSync(products, 'utf8').replace('title = "Hemodialysis Machine"\n', `title = "${title}"\n`));
+  git(clone, '-c', 'user.name=Colleague', '-c', 'user.email=c@example.com', 'commit', '-qam', 'their title');
+  git(clone, 'push', '-q');
+  rmSync(clone, { recursive: true, force: true });
+}
+
+async function publishTitleAgainstTheirs(page: Page, site: { remote: string | null; work: string }) {
+  git(site.work, 'config', 'user.name', 'Ada Editor');
+  git(site.work, 'config', 'user.email', 'ada@example.com');
+  colleaguePublishesTitle(site, 'Theirs');
+  await openProduct(page, 17);
+  await title(page).fill('Mine');
+  await form(page).getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const view = page.getByRole('region', { name: 'Publish' });
+  await expect(view.getByText('Published as Ada Editor <ada@example.com>.')).toBeVisible();
+  await view.getByRole('button', { name: 'Publish these changes' }).click();
+  const refusal = view.getByRole('alert');
+  await expect(refusal.getByRole('heading', { name: 'Not published: a colleague changed the same value (E1107)' })).toBeVisible({ timeout: 20_000 });
+  await expect(refusal).toContainText('keep yours');
+  const panel = view.locator('.conflict-panel');
+  await expect(panel.locator('.conflict-field')).toHaveText('Product 17 · Mine: title');
+  await expect(panel.locator('dd')).toHaveText(['Mine', 'Theirs']);
+  return { view, panel };
+}
+
+test('a value a colleague published too shows both; Keep mine publishes mine over theirs', async ({ page, site }) => {
+  const { view, panel } = await publishTitleAgainstTheirs(page, site);
+  const theirs = git(site.remote!, 'rev-parse', 'main');
+  // Nothing pushed; my edit is still on disk.
+  expect(site.read('products.toml')).toContain('id = 17\ntitle = "Mine"\n');
+  expect(await axeViolations(page)).toEqual([]);
+  await panel.getByRole('button', { name: /^Keep mine/ }).click();
+  await expect(view.getByRole('status').filter({ hasText: /^Published 1 change to origin\/main as [0-9a-f]{7}\. A colleague’s changes/ })).toBeVisible({ timeout: 20_000 });
+  expect(git(site.remote!, 'rev-parse', 'main^')).toBe(theirs);
+  expect(git(site.remote!, 'show', 'main:content/products.toml')).toContain('id = 17\ntitle = "Mine"\n');
+});
+
+test('Take theirs saves the colleague’s value here instead of mine', async ({ page, site }) => {
+  const { view, panel } = await publishTitleAgainstTheirs(page, site);
+  await panel.getByRole('button', { name: /^Take theirs/ }).click();
+  await expect(view.getByRole('status').filter({ hasText: 'Your colleague’s values are saved here instead of yours.' })).toBeVisible();
+  await expect.poll(() => site.read('products.toml')).toContain('id = 17\ntitle = "Theirs"\n');
+  await expect(view.locator('.conflict-panel')).toHaveCount(0);
 });
