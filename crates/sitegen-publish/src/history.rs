@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use serde_json::Value as Json;
+use sitegen_content::files::ContentFile;
 use toml_edit::DocumentMut;
 
 use crate::git::Git;
@@ -60,26 +61,27 @@ pub fn history(
         .map(|record| record.split('\x1f').map(str::to_string).collect())
         .filter(|fields: &Vec<String>| fields.len() == 5)
         .collect();
-    let wanted: String = commits
-        .iter()
-        .map(|fields| format!("{}:{path}\n", fields[0]))
-        .collect();
-    let blobs = git.ok(["cat-file", "--batch"], Some(wanted.as_bytes()))?;
-    let texts = batch_texts(&blobs.stdout);
     let file = sitegen_content::files::content_file(relative);
     let value_of = |text: &Option<String>| -> Json {
         let Some(text) = text else { return Json::Null };
         match (id, file) {
-            (Some(id), Some(file)) => Values::parse(text, file)
-                .and_then(|values| values.entry_json(id))
-                .unwrap_or(Json::Null),
+            (Some(id), Some(file)) => entry_value(text, file, id),
             _ => text
                 .parse::<DocumentMut>()
                 .map(|document| sitegen_edit::json::table_json(document.as_table()))
                 .unwrap_or(Json::Null),
         }
     };
-    let values: Vec<Json> = texts.iter().map(value_of).collect();
+    // A few versions at a time: at 10,000 products each is megabytes.
+    let mut values: Vec<Json> = Vec::with_capacity(commits.len());
+    for some in commits.chunks(16) {
+        let wanted: String = some
+            .iter()
+            .map(|fields| format!("{}:{path}\n", fields[0]))
+            .collect();
+        let blobs = git.ok(["cat-file", "--batch"], Some(wanted.as_bytes()))?;
+        values.extend(batch_texts(&blobs.stdout).iter().map(value_of));
+    }
     let mut versions = Vec::new();
     for (n, fields) in commits.into_iter().enumerate() {
         let value = values.get(n).cloned().unwrap_or(Json::Null);
@@ -99,6 +101,87 @@ pub fn history(
         });
     }
     Ok(versions)
+}
+
+/// The values of entry `id` in `text`, `null` when it has none. The entry's own
+/// `[[array]]` table is read alone when it can be found by its `id = …` line (at
+/// 10,000 products, parsing the whole file for each version is what takes the time);
+/// the whole file is read when it cannot, or when that table alone does not read as it.
+pub(crate) fn entry_value(text: &str, file: &ContentFile, id: &str) -> Json {
+    let whole = || {
+        Values::parse(text, file)
+            .and_then(|values| values.entry_json(id))
+            .unwrap_or(Json::Null)
+    };
+    match entry_text(text, file, id) {
+        Some(Some(alone)) => Values::parse(alone, file)
+            .and_then(|values| values.entry_json(id))
+            .unwrap_or_else(whole),
+        Some(None) => Json::Null,
+        None => whole(),
+    }
+}
+
+/// The text of the `[[array]]` table of `file` whose `id = …` line names `id`, up to the
+/// next table that is not one of its own (`[[array.specifications]]`): `Some(None)`
+/// when every such table has an `id` line and none names it, `None` when that cannot be
+/// told (no `[[array]]` table, or one whose id is not on a line of its own).
+fn entry_text<'a>(text: &'a str, file: &ContentFile, id: &str) -> Option<Option<&'a str>> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let header = line.trim();
+        if header.starts_with('[') {
+            starts.push((offset, header));
+        }
+        offset += line.len();
+    }
+    let mut found_any = false;
+    for array in file.tables {
+        let own = format!("[[{array}]]");
+        let inside = [format!("[[{array}."), format!("[{array}.")];
+        for (n, (start, header)) in starts.iter().enumerate() {
+            if *header != own {
+                continue;
+            }
+            found_any = true;
+            let end = starts[n + 1..]
+                .iter()
+                .find(|(_, next)| {
+                    !inside
+                        .iter()
+                        .any(|prefix| next.starts_with(prefix.as_str()))
+                })
+                .map_or(text.len(), |(end, _)| *end);
+            let table = &text[*start..end];
+            // Its own keys come before any table of its own.
+            let written = table
+                .lines()
+                .skip(1)
+                .take_while(|line| !line.trim().starts_with('['))
+                .find_map(line_id);
+            match written {
+                Some(written) if written == id => return Some(Some(table)),
+                Some(_) => {}
+                None => return None,
+            }
+        }
+    }
+    found_any.then_some(None)
+}
+
+/// The id a line such as `id = 17` or `id = "dialysis-setup" # …` sets, read as TOML.
+fn line_id(line: &str) -> Option<String> {
+    let (key, _) = line.split_once('=')?;
+    if key.trim() != "id" {
+        return None;
+    }
+    let document: DocumentMut = line.parse().ok()?;
+    let value = document.get("id")?.as_value()?;
+    value
+        .as_integer()
+        .map(|number| number.to_string())
+        .or_else(|| value.as_str().map(str::to_string))
 }
 
 /// The texts of a `git cat-file --batch` answer, in the order asked (`None`: missing).

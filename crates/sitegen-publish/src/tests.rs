@@ -500,3 +500,31 @@ fn different_specification_rows_changed_by_two_colleagues_are_combined_row_by_ro
         ])
     );
 }
+
+#[test]
+fn an_entrys_values_read_from_its_own_table_are_those_of_the_whole_file() {
+    let value = |text: &str, id: &str| crate::history::entry_value(text, &PRODUCTS, id);
+    let whole = |text: &str, id: &str| {
+        parse(text)
+            .entry_json(id)
+            .unwrap_or(serde_json::Value::Null)
+    };
+    let odd_ids = "[[product]]\nid = \"a#b\" # a comment\ntitle = \"Hash\"\n\n[[product]]\nid=18\ntitle = \"Tight\"\n";
+    let inline = "product = [{ id = 17, title = \"Inline\" }]\n";
+    // A line inside a multi-line string that looks like a table.
+    let tricky = "[[product]]\nid = 17\ndescription = '''\n[[product]]\nid = 18\n'''\n\n[[product]]\nid = 18\ntitle = \"Real\"\n";
+    for (text, id) in [
+        (SPECIFIED, "17"),
+        (BASE, "18"),
+        (BASE, "99"),
+        (odd_ids, "a#b"),
+        (odd_ids, "18"),
+        (inline, "17"),
+        (tricky, "17"),
+        (tricky, "18"),
+    ] {
+        assert_eq!(value(text, id), whole(text, id), "{id} of {text}");
+    }
+    assert_eq!(value(tricky, "18")["title"], json!("Real"));
+    assert_eq!(value(BASE, "99"), serde_json::Value::Null);
+}
