@@ -310,3 +310,47 @@ async fn the_same_value_changed_by_a_colleague_shows_both_keeps_mine_on_disk_the
     assert!(shown.contains("title = \"Mine\""));
     assert_eq!(git(&bare, &["rev-parse", "main^"]), theirs);
 }
+
+#[tokio::test]
+async fn a_refusal_says_its_code_what_happened_and_what_to_do() {
+    no_global_git_configuration();
+    // Not a clone at all; then a clone with no remote.
+    let site = Site::new();
+    let root = site.dir.path();
+    for setup in [None, Some(())] {
+        if setup.is_some() {
+            git(root, &["init", "-q", "-b", "main"]);
+            git(root, &["add", "content"]);
+            git(
+                root,
+                &[&SEED[..], &["commit", "-q", "-m", "content"]].concat(),
+            );
+        }
+        for (status, body) in [
+            site.get("/_edit/api/publish").await,
+            site.post("/_edit/api/publish", json!({ "message": "x" }))
+                .await,
+        ] {
+            assert_eq!(status, StatusCode::CONFLICT, "{body}");
+            assert_eq!(body["status"], "refused");
+            assert_eq!(body["code"], "E1101", "{body}");
+            assert_eq!(body["title"], "nowhere to publish to");
+            assert!(
+                body["hint"]
+                    .as_str()
+                    .unwrap()
+                    .contains("git remote add origin"),
+                "{body}"
+            );
+            assert!(!body["message"].as_str().unwrap().is_empty());
+            assert_eq!(body["conflicts"], json!([]));
+        }
+    }
+    // The history of a folder in no repository is empty, not an error.
+    let plain = Site::new();
+    let (status, body) = plain
+        .get("/_edit/api/history?path=products.toml&id=13")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["versions"], json!([]));
+}

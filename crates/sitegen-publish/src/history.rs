@@ -32,13 +32,17 @@ pub struct Version {
 
 /// The versions of entry `id` of `relative` (a content file, relative to the content
 /// folder), newest first; of the whole file when `id` is `None`. A file that git does
-/// not know has no history yet.
+/// not know, or a content folder in no repository, has no history yet.
 pub fn history(
     content_dir: &Path,
     relative: &str,
     id: Option<&str>,
 ) -> Result<Vec<Version>, PublishError> {
-    let (git, prefix) = Git::discover(content_dir, false)?;
+    let (git, prefix) = match Git::discover(content_dir, false) {
+        Ok(found) => found,
+        Err(PublishError::NoRepository { .. }) => return Ok(Vec::new()),
+        Err(error) => return Err(error),
+    };
     let path = format!("{prefix}{relative}");
     let log = git.run(
         [
