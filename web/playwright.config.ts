@@ -42,10 +42,10 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // The editor's tests start a server and a build each; its phone layout test sets
+      // The editor's tests (and its publishing's) start a server and a build each; its phone layout test sets
       // its own screen, so one project runs them all. The photo layout test sets its own
       // screen widths too.
-      testIgnore: ['**/editor.spec.ts', '**/photos.spec.ts'],
+      testIgnore: ['**/editor.spec.ts', '**/publish.spec.ts', '**/photos.spec.ts'],
     },
   ],
   webServer: {

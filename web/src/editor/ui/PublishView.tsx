@@ -96,6 +96,8 @@ export function PublishView({ save, onFilesChanged, onClose }: PublishViewProps)
         : 'Your colleague’s values are saved here instead of yours. Publish again to send the rest.',
     );
     setReading((count) => count + 1);
+    // The panel and its buttons are gone: the view's heading keeps the keyboard's place.
+    heading.current?.focus();
   };
 
   return (
