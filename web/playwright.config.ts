@@ -42,10 +42,10 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // The editor's tests start a server and a build each; its phone layout test sets
-      // its own screen, so one project runs them all. The photo layout test sets its own
-      // screen widths too, and the media origin's test does not depend on the screen.
-      testIgnore: ['**/editor.spec.ts', '**/photos.spec.ts', '**/media-origin.spec.ts'],
+      // The editor's tests (its publishing's too) start a server and a build each; its
+      // phone layout test sets its own screen, so one project runs them all. The photo
+      // layout test sets its own screen widths too, and the media origin's test does not depend on the screen.
+      testIgnore: ['**/editor.spec.ts', '**/publish.spec.ts', '**/photos.spec.ts', '**/media-origin.spec.ts'],
     },
   ],
   webServer: {

@@ -33,6 +33,9 @@ pub fn visit_types(visitor: &mut impl TypeVisitor) {
     visitor.visit::<UndoRequest>();
     visitor.visit::<Undone>();
     visitor.visit::<Uploaded>();
+    visitor.visit::<PublishAnswer>();
+    visitor.visit::<PublishRequest>();
+    visitor.visit::<History>();
     visitor.visit::<ErrorAnswer>();
 }
 
@@ -414,6 +417,130 @@ pub struct Undone {
 pub struct Uploaded {
     /// Relative to `content/`: `media/x.png`.
     pub path: String,
+}
+
+/// The outcome of `GET /_edit/api/publish` (what a publish would send: a dry run) and
+/// of `POST /_edit/api/publish` (publishing). A refusal is a 409, the rest 200.
+#[derive(Debug, Serialize, TS)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum PublishAnswer {
+    /// The content is as last published.
+    Nothing { author: Option<PublishAuthor> },
+    /// What a publish would send, in editors' words (the lines `sitegen publish
+    /// --dry-run` prints), and the message proposed from them.
+    Plan {
+        changes: Vec<String>,
+        /// Content files compared as a whole, not being valid TOML on one side (W1101).
+        whole_files: Vec<String>,
+        message: String,
+        remote: String,
+        branch: String,
+        /// Who the commit will be by; `null` when git has no author yet.
+        author: Option<PublishAuthor>,
+    },
+    /// Published: one commit pushed.
+    Published {
+        changes: Vec<String>,
+        /// The commit, in full.
+        commit: String,
+        remote: String,
+        branch: String,
+        /// Whether a colleague's changes published meanwhile were combined with these.
+        combined: bool,
+    },
+    /// Nothing was published, and nothing lost.
+    Refused {
+        /// The catalogue's code: `E1107`.
+        code: String,
+        /// The catalogue's title of it.
+        title: String,
+        /// What happened.
+        message: String,
+        /// What to do, as the catalogue says it.
+        hint: String,
+        /// The values changed on both sides (E1107).
+        conflicts: Vec<PublishConflict>,
+    },
+}
+
+/// The author of a publish's commit.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+pub struct PublishAuthor {
+    pub name: String,
+    pub email: String,
+}
+
+/// `POST /_edit/api/publish`.
+#[derive(Debug, Deserialize, TS)]
+pub struct PublishRequest {
+    /// The commit's message (the proposed one when empty).
+    pub message: String,
+    /// Kept in the clone's git configuration first, when git has no author.
+    #[serde(default)]
+    #[ts(optional)]
+    pub author: Option<PublishAuthor>,
+    /// Conflicts shown and decided for the editor's value ("keep mine"): published
+    /// over the colleague's, as long as the colleague's is still the one shown.
+    #[serde(default)]
+    #[ts(as = "Option<Vec<PublishConflict>>", optional)]
+    pub keep_mine: Vec<PublishConflict>,
+}
+
+/// A value changed here and, differently, by a colleague since the last publish.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+pub struct PublishConflict {
+    /// The file, relative to `content/`.
+    pub path: String,
+    /// The entry, when the value is an entry's.
+    pub entry: Option<ConflictEntry>,
+    /// The field (`model`, `contact.phones`); `null` for a whole entry or file.
+    pub field: Option<String>,
+    /// The editor's value (`null`: removed).
+    #[ts(type = "Json")]
+    pub ours: Json,
+    /// The colleague's value (`null`: removed).
+    #[ts(type = "Json")]
+    pub theirs: Json,
+    /// The place and both values in words.
+    #[serde(default)]
+    pub words: String,
+}
+
+/// An entry of a conflict.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+pub struct ConflictEntry {
+    /// Its array of tables: `product`.
+    pub array: String,
+    /// Its id as the file writes it.
+    pub id: EntryId,
+    /// Its title, name or label.
+    pub title: Option<String>,
+    /// How editors name it: `Product 17 · Hemodialysis Machine`.
+    #[serde(default)]
+    pub words: String,
+}
+
+/// `GET /_edit/api/history?path=&id=`: the versions of an entry (of the whole file
+/// without `id`), newest first: only the commits that changed its values.
+#[derive(Debug, Serialize, TS)]
+pub struct History {
+    pub versions: Vec<HistoryVersion>,
+}
+
+/// One version of an entry's history.
+#[derive(Debug, Serialize, TS)]
+pub struct HistoryVersion {
+    /// The commit, in full.
+    pub commit: String,
+    pub author: String,
+    pub email: String,
+    /// ISO 8601, with the author's offset.
+    pub date: String,
+    /// The first line of the commit's message.
+    pub subject: String,
+    /// The entry's values in that version (`null`: the commit removed it).
+    #[ts(type = "Json")]
+    pub value: Json,
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@
 //! - saving typed changes with `sitegen-edit`: checked with `sitegen check`'s checks
 //!   across every file, refused on a value changed on disk since it was read, written
 //!   atomically, undoable ([`save`]); uploading media ([`upload`]);
+//! - publishing the content edits through git, and an entry's history, with
+//!   `sitegen-publish` (the Publish view, the History of a form);
 //! - serving the front end's build (`web/dist/editor/`) with the token in its page.
 //!
 //! Every body the routes take and answer is a type of [`api`], whose TypeScript
@@ -23,6 +25,7 @@ pub mod api;
 mod app;
 mod error;
 pub mod guard;
+mod publish;
 pub mod read;
 pub mod save;
 pub mod upload;
@@ -111,6 +114,8 @@ pub(crate) struct Editor {
     pub undo: Mutex<HashMap<String, save::UndoRecord>>,
     /// Saves, undos and uploads one at a time: each checks the disk, then writes.
     pub writing: tokio::sync::Mutex<()>,
+    /// Publishes one at a time: two would race for the branch.
+    pub publishing: tokio::sync::Mutex<()>,
 }
 
 /// The routes of the editor, all under `/_edit`, each behind [`guard`].
@@ -121,6 +126,7 @@ pub fn router(options: EditorOptions) -> Router {
         parsing: Mutex::new(()),
         undo: Mutex::new(HashMap::new()),
         writing: tokio::sync::Mutex::new(()),
+        publishing: tokio::sync::Mutex::new(()),
     });
     let warming = editor.clone();
     std::thread::spawn(move || read::warm(&warming));
@@ -132,6 +138,11 @@ pub fn router(options: EditorOptions) -> Router {
         .route("/_edit/api/options", get(read::options))
         .route("/_edit/api/save", post(save::save))
         .route("/_edit/api/undo", post(save::undo))
+        .route(
+            "/_edit/api/publish",
+            get(publish::plan).post(publish::publish),
+        )
+        .route("/_edit/api/history", get(publish::history))
         .layer(DefaultBodyLimit::max(JSON_LIMIT))
         .route(
             "/_edit/api/upload",

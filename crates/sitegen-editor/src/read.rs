@@ -203,11 +203,13 @@ pub(crate) async fn files(State(editor): State<Arc<Editor>>) -> Result<Response,
 /// The query of the reading routes.
 #[derive(Deserialize)]
 pub(crate) struct FileQuery {
-    path: String,
-    id: Option<String>,
+    pub(crate) path: String,
+    pub(crate) id: Option<String>,
 }
 
-fn query(query: Result<Query<FileQuery>, QueryRejection>) -> Result<FileQuery, ApiError> {
+pub(crate) fn query(
+    query: Result<Query<FileQuery>, QueryRejection>,
+) -> Result<FileQuery, ApiError> {
     query
         .map(|Query(query)| query)
         .map_err(|rejection| ApiError::bad_request(rejection.body_text()))

@@ -1,5 +1,5 @@
 //! `sitegen-publish` publishes the content edits of a clone through git: the engine of
-//! `sitegen publish`, and of the editor's Publish view to come. It returns typed
+//! `sitegen publish`, and of the editor's Publish view. It returns typed
 //! results and prints nothing.
 //!
 //! What it does, in order ([`publish`]):
@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 mod git;
+mod history;
 mod values;
 pub mod words;
 
@@ -30,6 +31,7 @@ use serde_json::Value as Json;
 use sitegen_content::ErrorCode;
 
 use git::{remote_failure, Git};
+pub use history::{author, history, set_author, Author, Version};
 use values::Values;
 
 /// What to publish, and how.
@@ -209,6 +211,9 @@ pub enum PublishError {
     /// No author name or e-mail in git's configuration.
     #[error("git has no author for the commit (user.name and user.email are not set)")]
     NoAuthor,
+    /// An author given for the clone that git cannot take.
+    #[error("{0}")]
+    BadAuthor(String),
     /// The same values were changed here and by a colleague.
     #[error("a colleague published changes to the same values; nothing was published, your edits are still on disk:\n{}", list(.0))]
     Conflicts(Vec<ValueConflict>),
@@ -253,7 +258,7 @@ impl PublishError {
             PublishError::Authentication { .. } => ErrorCode::AuthenticationFailed,
             PublishError::Unreachable { .. } => ErrorCode::RemoteUnreachable,
             PublishError::UnpushedCommits { .. } => ErrorCode::UnpushedCommits,
-            PublishError::NoAuthor => ErrorCode::NoAuthor,
+            PublishError::NoAuthor | PublishError::BadAuthor(_) => ErrorCode::NoAuthor,
             PublishError::Conflicts(_) => ErrorCode::PublishConflict,
             PublishError::InTheWay(_) => ErrorCode::LocalChangeInTheWay,
             PublishError::Git { .. } | PublishError::Io { .. } => ErrorCode::GitFailed,

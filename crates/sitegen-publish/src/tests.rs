@@ -277,3 +277,254 @@ fn an_entry_added_here_keeps_its_text_when_combined() {
     // Its own text: the multi-line string and the specifications' tables as written.
     assert_eq!(combined, format!("{theirs}{added}"));
 }
+
+/// Runs git in `dir` with no global or system configuration; its output.
+fn git_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let output = std::process::Command::new("git")
+        .args(args)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8_lossy(&output.stdout).trim().to_string()
+}
+
+#[test]
+fn an_entrys_history_holds_only_the_commits_that_changed_its_values() {
+    let folder = tempfile::tempdir().unwrap();
+    let root = folder.path();
+    let content = root.join("content");
+    std::fs::create_dir(&content).unwrap();
+    git_in(root, &["init", "-q", "-b", "main"]);
+    let commit = |text: &str, author: &str, message: &str| {
+        std::fs::write(content.join("products.toml"), text).unwrap();
+        git_in(root, &["add", "content"]);
+        git_in(
+            root,
+            &[
+                "-c",
+                &format!("user.name={author}"),
+                "-c",
+                "user.email=a@example.com",
+                "commit",
+                "-q",
+                "-m",
+                message,
+            ],
+        );
+        git_in(root, &["rev-parse", "HEAD"])
+    };
+    let first = commit(BASE, "Ada", "products");
+    // 18 only, and then comments only: neither is 17's history.
+    commit(&BASE.replace("RO-1", "RO-2"), "Bob", "RO model");
+    let comment = format!("# More.\n{}", BASE.replace("RO-1", "RO-2"));
+    commit(&comment, "Bob", "a comment");
+    let renamed = comment.replace("Hemodialysis Machine", "HD Machine");
+    let last = commit(&renamed, "Cy", "--amend");
+
+    let versions = crate::history(&content, "products.toml", Some("17")).unwrap();
+    let shown: Vec<(&str, &str, &str)> = versions
+        .iter()
+        .map(|v| (v.commit.as_str(), v.author.as_str(), v.subject.as_str()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (last.as_str(), "Cy", "--amend"),
+            (first.as_str(), "Ada", "products")
+        ]
+    );
+    assert_eq!(versions[1].value["title"], json!("Hemodialysis Machine"));
+    assert_eq!(versions[0].value["title"], json!("HD Machine"));
+    assert!(versions[0].date.contains('T'), "{}", versions[0].date);
+    // 18's history has its model change; the whole file's has every commit but none.
+    assert_eq!(
+        crate::history(&content, "products.toml", Some("18"))
+            .unwrap()
+            .len(),
+        2
+    );
+    assert_eq!(
+        crate::history(&content, "products.toml", None)
+            .unwrap()
+            .len(),
+        3
+    );
+    assert!(crate::history(&content, "services.toml", None)
+        .unwrap()
+        .is_empty());
+}
+
+#[test]
+fn an_author_kept_for_the_clone_is_text_to_git_even_when_it_starts_with_a_dash() {
+    let folder = tempfile::tempdir().unwrap();
+    git_in(folder.path(), &["init", "-q", "-b", "main"]);
+    let author = crate::Author {
+        name: "--global".to_string(),
+        email: "-x@example.com".to_string(),
+    };
+    crate::set_author(folder.path(), &author).unwrap();
+    assert_eq!(
+        git_in(folder.path(), &["config", "--local", "user.name"]),
+        "--global"
+    );
+    assert_eq!(
+        git_in(folder.path(), &["config", "--local", "user.email"]),
+        "-x@example.com"
+    );
+    for wrong in [
+        ("", "a@example.com"),
+        ("A\nB", "a@example.com"),
+        ("A", "nope"),
+    ] {
+        let refused = crate::set_author(
+            folder.path(),
+            &crate::Author {
+                name: wrong.0.to_string(),
+                email: wrong.1.to_string(),
+            },
+        );
+        assert!(
+            matches!(refused, Err(crate::PublishError::BadAuthor(_))),
+            "{wrong:?}"
+        );
+    }
+    assert_eq!(
+        git_in(folder.path(), &["config", "--local", "user.name"]),
+        "--global"
+    );
+}
+
+const SPECIFIED: &str = "[[product]]
+id = 17
+title = \"Hemodialysis Machine\"
+
+[[product.specifications]]
+name = \"Flow\"
+value = \"500 ml/min\"
+
+[[product.specifications]]
+name = \"Weight\"
+value = \"80 kg\"
+
+[[product.specifications]]
+name = \"Power\"
+value = \"230 V\"
+";
+
+#[test]
+fn different_specification_rows_changed_by_two_colleagues_are_combined_row_by_row() {
+    let ours = SPECIFIED.replace("500 ml/min", "600 ml/min").replace(
+        "value = \"230 V\"\n",
+        "value = \"230 V\"\n\n[[product.specifications]]\nname = \"Noise\"\nvalue = \"40 dB\"\n",
+    );
+    let theirs = SPECIFIED.replace("80 kg", "75 kg");
+    let combined = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [&parse(SPECIFIED), &parse(&ours), &parse(&theirs)],
+        [&ours, &theirs],
+        &[],
+    )
+    .unwrap();
+    let rows = |text: &str| parse(text).entry_json("17").unwrap()["specifications"].clone();
+    assert_eq!(
+        rows(&combined),
+        json!([
+            { "name": "Flow", "value": "600 ml/min" },
+            { "name": "Weight", "value": "75 kg" },
+            { "name": "Power", "value": "230 V" },
+            { "name": "Noise", "value": "40 dB" },
+        ])
+    );
+    // The colleague's text, with our changed line and our added row.
+    assert_eq!(combined, theirs.replace("500 ml/min", "600 ml/min").replace(
+        "value = \"230 V\"\n",
+        "value = \"230 V\"\n\n[[product.specifications]]\nname = \"Noise\"\nvalue = \"40 dB\"\n",
+    ));
+
+    // The same row changed differently on both sides is still one conflict of the list.
+    let theirs_flow = SPECIFIED.replace("500 ml/min", "550 ml/min");
+    let conflicts = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [&parse(SPECIFIED), &parse(&ours), &parse(&theirs_flow)],
+        [&ours, &theirs_flow],
+        &[],
+    )
+    .unwrap_err();
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(conflicts[0].field.as_deref(), Some("specifications"));
+
+    // A row removed by the colleague and changed here conflicts; removed here and
+    // untouched there goes.
+    let theirs_without_flow = SPECIFIED.replace(
+        "[[product.specifications]]\nname = \"Flow\"\nvalue = \"500 ml/min\"\n\n",
+        "",
+    );
+    assert!(values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [
+            &parse(SPECIFIED),
+            &parse(&ours),
+            &parse(&theirs_without_flow)
+        ],
+        [&ours, &theirs_without_flow],
+        &[],
+    )
+    .is_err());
+    let ours_without_power = SPECIFIED.replace(
+        "\n[[product.specifications]]\nname = \"Power\"\nvalue = \"230 V\"\n",
+        "",
+    );
+    let combined = values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [
+            &parse(SPECIFIED),
+            &parse(&ours_without_power),
+            &parse(&theirs),
+        ],
+        [&ours_without_power, &theirs],
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        rows(&combined),
+        json!([
+            { "name": "Flow", "value": "500 ml/min" },
+            { "name": "Weight", "value": "75 kg" },
+        ])
+    );
+}
+
+#[test]
+fn an_entrys_values_read_from_its_own_table_are_those_of_the_whole_file() {
+    let value = |text: &str, id: &str| crate::history::entry_value(text, &PRODUCTS, id);
+    let whole = |text: &str, id: &str| {
+        parse(text)
+            .entry_json(id)
+            .unwrap_or(serde_json::Value::Null)
+    };
+    let odd_ids = "[[product]]\nid = \"a#b\" # a comment\ntitle = \"Hash\"\n\n[[product]]\nid=18\ntitle = \"Tight\"\n";
+    let inline = "product = [{ id = 17, title = \"Inline\" }]\n";
+    // A line inside a multi-line string that looks like a table.
+    let tricky = "[[product]]\nid = 17\ndescription = '''\n[[product]]\nid = 18\n'''\n\n[[product]]\nid = 18\ntitle = \"Real\"\n";
+    for (text, id) in [
+        (SPECIFIED, "17"),
+        (BASE, "18"),
+        (BASE, "99"),
+        (odd_ids, "a#b"),
+        (odd_ids, "18"),
+        (inline, "17"),
+        (tricky, "17"),
+        (tricky, "18"),
+    ] {
+        assert_eq!(value(text, id), whole(text, id), "{id} of {text}");
+    }
+    assert_eq!(value(tricky, "18")["title"], json!("Real"));
+    assert_eq!(value(BASE, "99"), serde_json::Value::Null);
+}

@@ -90,6 +90,19 @@ impl Values {
         Some(values)
     }
 
+    /// The values of the entry whose id is written `id` (`17`, `dialysis-setup`), in
+    /// whichever array of tables it is.
+    pub(crate) fn entry_json(&self, id: &str) -> Option<Json> {
+        self.order
+            .iter()
+            .find(|(_, entry_id)| match entry_id {
+                EntryId::Number(number) => number.to_string() == id,
+                EntryId::Text(text) => text == id,
+            })
+            .and_then(|key| self.entries.get(key))
+            .map(Entry::json)
+    }
+
     fn setting(&self, path: &[String]) -> &Json {
         self.settings
             .iter()
@@ -269,6 +282,12 @@ pub(crate) fn combine(
                         continue;
                     }
                     if other != old {
+                        // Lists of named rows (a product's specifications) are
+                        // combined row by row: different rows changed are both kept.
+                        if let Some(Some(merged)) = combine_rows(old, new, other) {
+                            steps.push(Step::Set(Some(key.clone()), vec![field], merged));
+                            continue;
+                        }
                         let found = conflict(
                             Some(name(key, Some(now))),
                             Some(field.clone()),
@@ -298,6 +317,78 @@ pub(crate) fn combine(
             theirs: Json::Null,
         }]
     })
+}
+
+/// A list of rows that each have a `name` of their own (a product's specifications),
+/// by name in its order; `None` for any other value.
+fn named_rows(value: &Json) -> Option<Vec<(&str, &Json)>> {
+    let rows: Vec<(&str, &Json)> = value
+        .as_array()?
+        .iter()
+        .map(|row| Some((row.as_object()?.get("name")?.as_str()?, row)))
+        .collect::<Option<_>>()?;
+    let names: BTreeSet<&str> = rows.iter().map(|(name, _)| *name).collect();
+    (names.len() == rows.len()).then_some(rows)
+}
+
+/// Three versions of a list of named rows combined row by row, on the colleague's
+/// list: the rows changed, removed or added here, beside the colleague's. `None` when
+/// the lists are not all named rows, or when ours reorders rows (then the list is one
+/// value); `Some(None)` when a row changed on both sides differently.
+fn combine_rows(base: &Json, ours: &Json, theirs: &Json) -> Option<Option<Json>> {
+    let (base, ours, theirs) = (named_rows(base)?, named_rows(ours)?, named_rows(theirs)?);
+    let find = |rows: &[(&str, &Json)], name: &str| {
+        rows.iter()
+            .find(|(row_name, _)| *row_name == name)
+            .map(|(_, row)| (*row).clone())
+    };
+    let kept_order: Vec<&str> = (ours.iter().map(|(name, _)| *name))
+        .filter(|name| find(&base, name).is_some())
+        .collect();
+    let base_order: Vec<&str> = (base.iter().map(|(name, _)| *name))
+        .filter(|name| find(&ours, name).is_some())
+        .collect();
+    if kept_order != base_order {
+        return None;
+    }
+    let mut merged: Vec<(String, Json)> = Vec::new();
+    for (name, their_row) in &theirs {
+        let their_row = (*their_row).clone();
+        let row = match (find(&base, name), find(&ours, name)) {
+            (Some(was), Some(now)) if now == was => Some(their_row),
+            (Some(was), Some(now)) if their_row == was || their_row == now => Some(now),
+            (Some(was), None) if their_row == was => None,
+            (None, Some(now)) if now == their_row => Some(now),
+            (None, None) => Some(their_row),
+            _ => return Some(None),
+        };
+        if let Some(row) = row {
+            merged.push((name.to_string(), row));
+        }
+    }
+    // A row the colleague removed and we changed.
+    for (name, was) in &base {
+        let changed_here = find(&ours, name).is_some_and(|now| &now != *was);
+        if find(&theirs, name).is_none() && changed_here {
+            return Some(None);
+        }
+    }
+    // Rows added here go after the row before them in ours.
+    for (at, (name, row)) in ours.iter().enumerate() {
+        if find(&base, name).is_some() || find(&theirs, name).is_some() {
+            continue;
+        }
+        let after = ours[..at].iter().rev().find_map(|(before, _)| {
+            merged
+                .iter()
+                .position(|(merged_name, _)| merged_name == before)
+        });
+        let place = after.map_or(0, |position| position + 1);
+        merged.insert(place, (name.to_string(), (*row).clone()));
+    }
+    Some(Some(Json::Array(
+        merged.into_iter().map(|(_, row)| row).collect(),
+    )))
 }
 
 /// The steps made on `text`: the settings first, then each array's entries.

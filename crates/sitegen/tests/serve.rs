@@ -530,11 +530,20 @@ fn the_editor_is_on_on_loopback_off_elsewhere_unless_asked_and_off_with_no_edit(
         .stdout_within(Duration::from_secs(1))
         .contains("editor:"));
     assert!(get(&off.addr, "/_edit").0.contains("404"));
+    // Publishing and the history are the editor's: off with it, guarded with it.
+    for path in [
+        "/_edit/api/publish",
+        "/_edit/api/history?path=products.toml",
+    ] {
+        assert!(get(&local.addr, path).0.contains("403"), "{path}");
+        assert!(get(&off.addr, path).0.contains("404"), "{path}");
+    }
 
     let network = serve(&dist, &["--host", "0.0.0.0"]);
     assert!(!network
         .stdout_within(Duration::from_secs(1))
         .contains("editor:"));
+    assert!(get(&network.addr, "/_edit/api/publish").0.contains("404"));
 
     let asked = serve(&dist, &["--host", "0.0.0.0", "--edit"]);
     let printed = asked.stdout_within(Duration::from_secs(1));
@@ -548,6 +557,8 @@ fn the_editor_is_on_on_loopback_off_elsewhere_unless_asked_and_off_with_no_edit(
         .unwrap_or_default();
     assert_eq!(token.len(), 64, "{printed}");
     assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{printed}");
+    // With --edit, publishing needs the token like a save.
+    assert!(get(&asked.addr, "/_edit/api/publish").0.contains("403"));
 }
 
 /// The live prerender workers (Node running `prerender.mjs`) whose parent is `parent`.

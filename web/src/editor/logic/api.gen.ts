@@ -40,6 +40,27 @@ disk: Json,
 yours: Json, };
 
 /**
+ * An entry of a conflict.
+ */
+export type ConflictEntry = {
+/**
+ * Its array of tables: `product`.
+ */
+array: string,
+/**
+ * Its id as the file writes it.
+ */
+id: EntryId,
+/**
+ * Its title, name or label.
+ */
+title: string | null,
+/**
+ * How editors name it: `Product 17 · Hemodialysis Machine`.
+ */
+words: string, };
+
+/**
  * A save's 409: values changed on disk since they were read, nothing written.
  */
 export type Conflicted = { written: false,
@@ -136,6 +157,33 @@ export type FileKind = "entries" | "document";
 export type FileList = { files: Array<ContentFile>, };
 
 /**
+ * `GET /_edit/api/history?path=&id=`: the versions of an entry (of the whole file
+ * without `id`), newest first: only the commits that changed its values.
+ */
+export type History = { versions: Array<HistoryVersion>, };
+
+/**
+ * One version of an entry's history.
+ */
+export type HistoryVersion = {
+/**
+ * The commit, in full.
+ */
+commit: string, author: string, email: string,
+/**
+ * ISO 8601, with the author's offset.
+ */
+date: string,
+/**
+ * The first line of the commit's message.
+ */
+subject: string,
+/**
+ * The entry's values in that version (`null`: the commit removed it).
+ */
+value: Json, };
+
+/**
  * An image or PDF of `content/media/`.
  */
 export type MediaFile = {
@@ -174,6 +222,100 @@ file: string | null,
  * 1-based; null for a problem of a whole file.
  */
 line: number | null, column: number | null, entry: EntryId | null, field: Array<FieldStep> | null, };
+
+/**
+ * The outcome of `GET /_edit/api/publish` (what a publish would send: a dry run) and
+ * of `POST /_edit/api/publish` (publishing). A refusal is a 409, the rest 200.
+ */
+export type PublishAnswer = { "status": "nothing", author: PublishAuthor | null, } | { "status": "plan", changes: Array<string>,
+/**
+ * Content files compared as a whole, not being valid TOML on one side (W1101).
+ */
+whole_files: Array<string>, message: string, remote: string, branch: string,
+/**
+ * Who the commit will be by; `null` when git has no author yet.
+ */
+author: PublishAuthor | null, } | { "status": "published", changes: Array<string>,
+/**
+ * The commit, in full.
+ */
+commit: string, remote: string, branch: string,
+/**
+ * Whether a colleague's changes published meanwhile were combined with these.
+ */
+combined: boolean, } | { "status": "refused",
+/**
+ * The catalogue's code: `E1107`.
+ */
+code: string,
+/**
+ * The catalogue's title of it.
+ */
+title: string,
+/**
+ * What happened.
+ */
+message: string,
+/**
+ * What to do, as the catalogue says it.
+ */
+hint: string,
+/**
+ * The values changed on both sides (E1107).
+ */
+conflicts: Array<PublishConflict>, };
+
+/**
+ * The author of a publish's commit.
+ */
+export type PublishAuthor = { name: string, email: string, };
+
+/**
+ * A value changed here and, differently, by a colleague since the last publish.
+ */
+export type PublishConflict = {
+/**
+ * The file, relative to `content/`.
+ */
+path: string,
+/**
+ * The entry, when the value is an entry's.
+ */
+entry: ConflictEntry | null,
+/**
+ * The field (`model`, `contact.phones`); `null` for a whole entry or file.
+ */
+field: string | null,
+/**
+ * The editor's value (`null`: removed).
+ */
+ours: Json,
+/**
+ * The colleague's value (`null`: removed).
+ */
+theirs: Json,
+/**
+ * The place and both values in words.
+ */
+words: string, };
+
+/**
+ * `POST /_edit/api/publish`.
+ */
+export type PublishRequest = {
+/**
+ * The commit's message (the proposed one when empty).
+ */
+message: string,
+/**
+ * Kept in the clone's git configuration first, when git has no author.
+ */
+author?: PublishAuthor,
+/**
+ * Conflicts shown and decided for the editor's value ("keep mine"): published
+ * over the colleague's, as long as the colleague's is still the one shown.
+ */
+keep_mine?: Array<PublishConflict>, };
 
 /**
  * A save's or an undo's 422: the errors that would be, nothing written.

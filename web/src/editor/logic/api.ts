@@ -1,4 +1,4 @@
-import type { Change, Conflicted, ContentValue, EntryId, EntryList, ErrorAnswer, FileList, Options, Refused, SaveRequest, Saved, Undone, UndoRequest, Uploaded } from './api.gen';
+import type { Change, Conflicted, ContentValue, EntryId, EntryList, ErrorAnswer, FileList, History, Options, PublishAnswer, PublishRequest, Refused, SaveRequest, Saved, Undone, UndoRequest, Uploaded } from './api.gen';
 import type { SaveResult, UndoResult, UploadResult } from './api-types';
 
 /** The per-run token that `sitegen serve` writes into the editor's page. */
@@ -33,6 +33,13 @@ async function failure(response: Response): Promise<ApiError> {
   return refusal(response, (await response.json().catch(() => null)) as Partial<ErrorAnswer> | null);
 }
 
+async function publishAnswer(response: Response): Promise<PublishAnswer> {
+  if (!response.ok && response.status !== 409) throw await failure(response);
+  const body = (await response.json()) as PublishAnswer | ErrorAnswer;
+  if ('error' in body) throw refusal(response, body);
+  return body;
+}
+
 async function getJson<T>(path: string): Promise<T> {
   const response = await call(path);
   if (!response.ok) throw await failure(response);
@@ -47,6 +54,24 @@ export const api = {
   entry: (path: string, id: EntryId) => getJson<ContentValue>(`entry?${query({ path, id })}`),
   file: (path: string) => getJson<ContentValue>(`file?${query({ path })}`),
   options: () => getJson<Options>('options'),
+  /** An entry's versions (a whole document's without `id`), newest first. */
+  history: (path: string, id?: EntryId) => getJson<History>(`history?${query(id === undefined ? { path } : { path, id })}`),
+
+  /** What a publish would send now (nothing is sent), or why it cannot (a 409 with the refusal). */
+  async publishPlan(): Promise<PublishAnswer> {
+    return publishAnswer(await call('publish'));
+  },
+
+  /** Publishes; a refusal (409) is an answer too, with its code and what to do. */
+  async publish(request: PublishRequest): Promise<PublishAnswer> {
+    return publishAnswer(
+      await call('publish', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request),
+      }),
+    );
+  },
 
   async save(path: string, changes: Change[]): Promise<SaveResult> {
     const response = await call('save', {

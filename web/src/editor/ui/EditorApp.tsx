@@ -11,6 +11,7 @@ import { EntryList } from './EntryList';
 import { focusField } from './FieldControl';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
+import { PublishView } from './PublishView';
 import { Upload } from './Upload';
 
 const LEAVE_QUESTION = 'You have unsaved edits. Leave them without saving?';
@@ -39,7 +40,15 @@ export function EditorApp() {
   const [savedFiles, setSavedFiles] = useState<ReadonlySet<string>>(new Set());
   const [route, setRoute] = useState<string | null>(null);
   const [focusOnLoad, setFocusOnLoad] = useState<Problem['field']>(null);
+  const [publishing, setPublishing] = useState(false);
   const dirty = useRef(false);
+
+  /** The files were changed by a publish (a colleague's values combined) or a colleague's values taken: read them again. */
+  const filesChanged = useCallback(() => {
+    api.files().then(setFiles, (error: Error) => setFailure(error.message));
+    setListVersion((count) => count + 1);
+    setReloadKey((count) => count + 1);
+  }, []);
 
   const refreshOptions = useCallback(() => {
     api.options().then(setOptions, (error: Error) => setFailure(error.message));
@@ -191,11 +200,26 @@ export function EditorApp() {
         <p role="status" className="editor-status">
           {status}
         </p>
-        {file && savedFiles.has(file.path) && (
+        {file && savedFiles.has(file.path) && !publishing && (
           <button type="button" className="button" onClick={() => void undo()}>
             Undo last save
           </button>
         )}
+        <button
+          type="button"
+          className="button"
+          aria-pressed={publishing}
+          onClick={() => {
+            if (publishing) return setPublishing(false);
+            // Unsaved edits are not published: say so before the form is left.
+            if (dirty.current && !window.confirm('You have unsaved edits: they are not published until saved. Leave them without saving?')) return;
+            dirty.current = false;
+            setConflict(null);
+            setPublishing(true);
+          }}
+        >
+          Publish
+        </button>
       </header>
       <nav className="file-nav" aria-label="Content files">
         {files === null ? (
@@ -209,7 +233,7 @@ export function EditorApp() {
                   aria-current={candidate === file ? 'page' : undefined}
                   onClick={(event) => {
                     event.preventDefault();
-                    go({ file: candidate.path, entry: null });
+                    if (go({ file: candidate.path, entry: null })) setPublishing(false);
                   }}
                 >
                   <span className="file-title">{candidate.title}</span>
@@ -220,6 +244,14 @@ export function EditorApp() {
           </ul>
         )}
       </nav>
+      {publishing ? (
+        <main className="editor-main">
+          <div className="editor-messages">
+            <ProblemList title="Not saved: fix these first" problems={problems} onGo={goToProblem} takeFocus />
+          </div>
+          <PublishView save={save} onFilesChanged={filesChanged} onClose={() => setPublishing(false)} />
+        </main>
+      ) : (
       <main className={`editor-main${file?.kind === 'entries' ? ' editor-main-entries' : ''}`}>
         <div className="editor-messages">
           {conflict && (
@@ -287,6 +319,7 @@ export function EditorApp() {
           </div>
         )}
       </main>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { placeProblems } from '../logic/problems';
 import { entrySchema, fieldsOf, settingsSchema, shownFieldKeys } from '../logic/schema-fields';
 import { FieldControl, focusField } from './FieldControl';
 import { FormContext, type FormContextValue } from './form-context';
+import { EntryHistory } from './EntryHistory';
 import { ProblemText } from './ProblemText';
 
 type Loaded = { value: JsonObject | null; route: string | null };
@@ -195,6 +196,7 @@ export function EntryEditor(props: EntryEditorProps) {
           </button>
         </div>
       </form>
+      {!isNew && !settings && <EntryHistory path={file.path} entry={entryId} onRestore={(value) => setEdited(value)} />}
     </FormContext.Provider>
   );
 }
