@@ -95,13 +95,14 @@ impl Git {
         I: IntoIterator<Item = S>,
         S: AsRef<OsStr>,
     {
-        let args: Vec<_> = args
-            .into_iter()
-            .map(|arg| arg.as_ref().to_os_string())
-            .collect();
+        self.run_args(&os_strings(args), stdin)
+    }
+
+    /// [`Git::run`] with its arguments collected.
+    fn run_args(&self, args: &[OsString], stdin: Option<&[u8]>) -> Result<Output, PublishError> {
         let mut command = Command::new("git");
         command
-            .args(&args)
+            .args(args)
             .current_dir(&self.top)
             .env("GIT_LITERAL_PATHSPECS", "1")
             .env("LC_ALL", "C")
@@ -118,7 +119,7 @@ impl Git {
         if let Some(index) = &self.index {
             command.env("GIT_INDEX_FILE", index);
         }
-        let shown = || shown_command(&args);
+        let shown = || shown_command(args);
         let mut child = command.spawn().map_err(|error| PublishError::Git {
             command: shown(),
             detail: format!("cannot run git ({error}): is git installed?"),
@@ -148,11 +149,8 @@ impl Git {
         I: IntoIterator<Item = S>,
         S: AsRef<OsStr>,
     {
-        let args: Vec<_> = args
-            .into_iter()
-            .map(|arg| arg.as_ref().to_os_string())
-            .collect();
-        let output = self.run(&args, stdin)?;
+        let args = os_strings(args);
+        let output = self.run_args(&args, stdin)?;
         if output.ok {
             return Ok(output);
         }
@@ -167,6 +165,17 @@ impl Git {
         let output = self.run(["cat-file", "blob", &format!("{commit}:{path}")], None)?;
         Ok(output.ok.then_some(output.stdout))
     }
+}
+
+/// Arguments of any string kind, as the command takes them.
+fn os_strings<I, S>(args: I) -> Vec<OsString>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    args.into_iter()
+        .map(|arg| arg.as_ref().to_os_string())
+        .collect()
 }
 
 /// A git command as a message shows it: `git ARGS…`.
