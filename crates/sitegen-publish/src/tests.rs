@@ -23,6 +23,17 @@ fn parse(text: &str) -> Values {
     Values::parse(text, &PRODUCTS).unwrap()
 }
 
+/// Our and a colleague's versions of the products file, combined over `base`.
+fn combine_products(base: &str, ours: &str, theirs: &str) -> Result<String, Vec<ValueConflict>> {
+    values::combine(
+        "products.toml",
+        &PRODUCTS,
+        [&parse(base), &parse(ours), &parse(theirs)],
+        [ours, theirs],
+        &[],
+    )
+}
+
 fn name(id: &str, title: Option<&str>) -> EntryName {
     EntryName {
         array: "product".to_string(),
@@ -164,14 +175,7 @@ fn settings_are_compared_by_key_of_their_table() {
 fn an_entry_added_here_is_added_after_the_colleagues() {
     let ours = format!("{BASE}\n[[product]]\nid = 19\ntitle = \"Ours\"\n");
     let theirs = format!("{BASE}\n[[product]]\nid = 20\ntitle = \"Theirs\"\n");
-    let combined = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [&parse(BASE), &parse(&ours), &parse(&theirs)],
-        [&ours, &theirs],
-        &[],
-    )
-    .unwrap();
+    let combined = combine_products(BASE, &ours, &theirs).unwrap();
     let combined = parse(&combined);
     let (entries, _) = values::changes(&parse(BASE), &combined);
     assert_eq!(
@@ -190,14 +194,7 @@ fn an_entry_removed_here_and_changed_by_a_colleague_conflicts() {
         "",
     );
     let theirs = BASE.replace("\"RO-1\"", "\"RO-2\"");
-    let conflicts = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [&parse(BASE), &parse(&ours), &parse(&theirs)],
-        [&ours, &theirs],
-        &[],
-    )
-    .unwrap_err();
+    let conflicts = combine_products(BASE, &ours, &theirs).unwrap_err();
     assert_eq!(
         conflicts,
         [ValueConflict {
@@ -213,14 +210,7 @@ fn an_entry_removed_here_and_changed_by_a_colleague_conflicts() {
 #[test]
 fn the_same_change_on_both_sides_is_no_conflict() {
     let both = BASE.replace("\"HD-1\"", "\"HD-2\"");
-    let combined = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [&parse(BASE), &parse(&both), &parse(&both)],
-        [&both, &both],
-        &[],
-    )
-    .unwrap();
+    let combined = combine_products(BASE, &both, &both).unwrap();
     assert_eq!(combined, both);
 }
 
@@ -266,14 +256,7 @@ fn an_entry_added_here_keeps_its_text_when_combined() {
     let added = "\n[[product]]\nid = 19\ntitle = \"Ours\"\ndescription = '''\nTwo\nlines'''\n\n[[product.specifications]]\nname = \"Flow\"\nvalue = \"500 ml/min\"\n";
     let ours = format!("{BASE}{added}");
     let theirs = BASE.replace("\"RO-1\"", "\"RO-2\"");
-    let combined = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [&parse(BASE), &parse(&ours), &parse(&theirs)],
-        [&ours, &theirs],
-        &[],
-    )
-    .unwrap();
+    let combined = combine_products(BASE, &ours, &theirs).unwrap();
     // Its own text: the multi-line string and the specifications' tables as written.
     assert_eq!(combined, format!("{theirs}{added}"));
 }
@@ -421,14 +404,7 @@ fn different_specification_rows_changed_by_two_colleagues_are_combined_row_by_ro
         "value = \"230 V\"\n\n[[product.specifications]]\nname = \"Noise\"\nvalue = \"40 dB\"\n",
     );
     let theirs = SPECIFIED.replace("80 kg", "75 kg");
-    let combined = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [&parse(SPECIFIED), &parse(&ours), &parse(&theirs)],
-        [&ours, &theirs],
-        &[],
-    )
-    .unwrap();
+    let combined = combine_products(SPECIFIED, &ours, &theirs).unwrap();
     let rows = |text: &str| parse(text).entry_json("17").unwrap()["specifications"].clone();
     assert_eq!(
         rows(&combined),
@@ -447,14 +423,7 @@ fn different_specification_rows_changed_by_two_colleagues_are_combined_row_by_ro
 
     // The same row changed differently on both sides is still one conflict of the list.
     let theirs_flow = SPECIFIED.replace("500 ml/min", "550 ml/min");
-    let conflicts = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [&parse(SPECIFIED), &parse(&ours), &parse(&theirs_flow)],
-        [&ours, &theirs_flow],
-        &[],
-    )
-    .unwrap_err();
+    let conflicts = combine_products(SPECIFIED, &ours, &theirs_flow).unwrap_err();
     assert_eq!(conflicts.len(), 1);
     assert_eq!(conflicts[0].field.as_deref(), Some("specifications"));
 
@@ -464,34 +433,12 @@ fn different_specification_rows_changed_by_two_colleagues_are_combined_row_by_ro
         "[[product.specifications]]\nname = \"Flow\"\nvalue = \"500 ml/min\"\n\n",
         "",
     );
-    assert!(values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [
-            &parse(SPECIFIED),
-            &parse(&ours),
-            &parse(&theirs_without_flow)
-        ],
-        [&ours, &theirs_without_flow],
-        &[],
-    )
-    .is_err());
+    assert!(combine_products(SPECIFIED, &ours, &theirs_without_flow).is_err());
     let ours_without_power = SPECIFIED.replace(
         "\n[[product.specifications]]\nname = \"Power\"\nvalue = \"230 V\"\n",
         "",
     );
-    let combined = values::combine(
-        "products.toml",
-        &PRODUCTS,
-        [
-            &parse(SPECIFIED),
-            &parse(&ours_without_power),
-            &parse(&theirs),
-        ],
-        [&ours_without_power, &theirs],
-        &[],
-    )
-    .unwrap();
+    let combined = combine_products(SPECIFIED, &ours_without_power, &theirs).unwrap();
     assert_eq!(
         rows(&combined),
         json!([
