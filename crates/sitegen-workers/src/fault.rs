@@ -108,8 +108,23 @@ mod enabled {
                 if FIRED.swap(true, Ordering::SeqCst) {
                     return;
                 }
-                crate::os::raise(*signal);
+                raise(*signal);
             }
+        }
+    }
+
+    /// Sends `signal` to this process. The fallback runs the stop handlers for SIGINT
+    /// and SIGTERM, and aborts for SIGKILL.
+    fn raise(signal: i32) {
+        #[cfg(all(unix, not(feature = "portable")))]
+        // SAFETY: raise has no memory effects; the handlers it runs are async-signal-safe.
+        unsafe {
+            libc::raise(signal);
+        }
+        #[cfg(not(all(unix, not(feature = "portable"))))]
+        match signal {
+            crate::os::SIGKILL => std::process::abort(),
+            _ => crate::interrupt::received_signal(signal),
         }
     }
 

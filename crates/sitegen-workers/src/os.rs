@@ -71,21 +71,6 @@ pub fn exit_at_once(code: i32) -> ! {
     std::process::exit(code)
 }
 
-/// Sends `signal` to this process, as the crash tests' fault hooks do. The fallback
-/// runs the stop handlers for SIGINT and SIGTERM, and aborts for SIGKILL.
-pub fn raise(signal: i32) {
-    #[cfg(all(unix, not(feature = "portable")))]
-    // SAFETY: raise has no memory effects; the handlers it runs are async-signal-safe.
-    unsafe {
-        libc::raise(signal);
-    }
-    #[cfg(not(all(unix, not(feature = "portable"))))]
-    match signal {
-        SIGKILL => std::process::abort(),
-        _ => crate::interrupt::received_signal(signal),
-    }
-}
-
 /// Pauses the process `pid` (SIGSTOP), as a hung one, for the crash tests; false where
 /// the system cannot.
 pub fn pause(pid: u32) -> bool {
