@@ -4,14 +4,7 @@
 //! `sitegen new`, data-contract §1 (`sitegen gen`) and an editor's list of files read
 //! [`CONTENT_FILES`].
 
-use serde_json::Value;
-
-use crate::model::{
-    About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policy, ProductsFile,
-    ServicesFile, Site, Synonyms, Timeline,
-};
 use crate::routes::PolicyKind;
-use crate::schema::schema_of;
 
 /// The JSON Schema a content file is checked against: one per Rust type of a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,24 +51,6 @@ impl FileSchema {
             FileSchema::Timeline => "timeline.schema.json",
             FileSchema::Pages => "pages.schema.json",
             FileSchema::Synonyms => "synonyms.schema.json",
-        }
-    }
-
-    /// The schema of its type, titled `title`.
-    pub(crate) fn json(self, title: &str) -> Value {
-        match self {
-            FileSchema::Site => schema_of::<Site>(title),
-            FileSchema::Navigation => schema_of::<Navigation>(title),
-            FileSchema::Catalogue => schema_of::<CatalogueFile>(title),
-            FileSchema::Products => schema_of::<ProductsFile>(title),
-            FileSchema::Services => schema_of::<ServicesFile>(title),
-            FileSchema::Home => schema_of::<Home>(title),
-            FileSchema::About => schema_of::<About>(title),
-            FileSchema::Certificates => schema_of::<CertificatesFile>(title),
-            FileSchema::Policy => schema_of::<Policy>(title),
-            FileSchema::Timeline => schema_of::<Timeline>(title),
-            FileSchema::Pages => schema_of::<PagesFile>(title),
-            FileSchema::Synonyms => schema_of::<Synonyms>(title),
         }
     }
 
@@ -345,20 +320,6 @@ mod tests {
             );
         }
         assert_eq!(content_file("README.md"), None);
-    }
-
-    #[test]
-    fn each_table_of_a_file_is_a_key_of_its_schema() {
-        for file in CONTENT_FILES {
-            let schema = file.schema.json(file.path);
-            for table in file.tables {
-                assert!(
-                    schema["properties"].get(*table).is_some(),
-                    "{} has no [[{table}]] in its schema",
-                    file.path
-                );
-            }
-        }
     }
 
     #[test]

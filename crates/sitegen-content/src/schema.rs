@@ -4,13 +4,35 @@ use schemars::JsonSchema;
 use serde_json::Value;
 
 use crate::files::{content_file, FileSchema, CONTENT_FILES};
+use crate::model::{
+    About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policy, ProductsFile,
+    ServicesFile, Site, Synonyms, Timeline,
+};
 
-pub(crate) fn schema_of<T: JsonSchema>(title: &str) -> Value {
+fn schema_of<T: JsonSchema>(title: &str) -> Value {
     let mut schema = schemars::SchemaGenerator::default().into_root_schema_for::<T>();
     schema.insert("title".into(), Value::String(title.into()));
     let mut value = schema.to_value();
     drop_null(&mut value);
     value
+}
+
+/// The schema of `file`'s type, titled `title`.
+fn schema_json(file: FileSchema, title: &str) -> Value {
+    match file {
+        FileSchema::Site => schema_of::<Site>(title),
+        FileSchema::Navigation => schema_of::<Navigation>(title),
+        FileSchema::Catalogue => schema_of::<CatalogueFile>(title),
+        FileSchema::Products => schema_of::<ProductsFile>(title),
+        FileSchema::Services => schema_of::<ServicesFile>(title),
+        FileSchema::Home => schema_of::<Home>(title),
+        FileSchema::About => schema_of::<About>(title),
+        FileSchema::Certificates => schema_of::<CertificatesFile>(title),
+        FileSchema::Policy => schema_of::<Policy>(title),
+        FileSchema::Timeline => schema_of::<Timeline>(title),
+        FileSchema::Pages => schema_of::<PagesFile>(title),
+        FileSchema::Synonyms => schema_of::<Synonyms>(title),
+    }
 }
 
 /// TOML has no null: an optional key is simply absent, so `Option`'s null
@@ -56,7 +78,12 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         }
     }
     seen.into_iter()
-        .map(|schema| (schema.file_name(), schema.json(&schema.applies_to())))
+        .map(|schema| {
+            (
+                schema.file_name(),
+                schema_json(schema, &schema.applies_to()),
+            )
+        })
         .collect()
 }
 
@@ -128,6 +155,20 @@ mod tests {
             assert!(text.ends_with("}\n"), "{name}");
             let parsed: Value = serde_json::from_str(&text).unwrap();
             assert_eq!(parsed["additionalProperties"], Value::Bool(false), "{name}");
+        }
+    }
+
+    #[test]
+    fn each_table_of_a_file_is_a_key_of_its_schema() {
+        for file in CONTENT_FILES {
+            let schema = schema_json(file.schema, file.path);
+            for table in file.tables {
+                assert!(
+                    schema["properties"].get(*table).is_some(),
+                    "{} has no [[{table}]] in its schema",
+                    file.path
+                );
+            }
         }
     }
 }
