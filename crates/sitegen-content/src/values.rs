@@ -714,6 +714,9 @@ impl JsonSchema for HostProfile {
 mod tests {
     use super::*;
 
+    /// Each value rule as loading reports it.
+    mod load;
+
     #[test]
     fn absolute_urls_join_the_base_and_the_path_with_one_slash() {
         assert_eq!(
@@ -905,6 +908,3 @@ mod tests {
         assert_eq!(RegistrationType::parse("pcmm"), None);
     }
 }
-
-#[cfg(test)]
-mod load_tests;

@@ -604,9 +604,3 @@ pub fn write_if_unchanged(path: &Path, expected: &[u8], bytes: &[u8]) -> Result<
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_bytes;
-#[cfg(test)]
-mod tests_json;
-#[cfg(test)]
-mod tests_spellings;

@@ -1,3 +1,7 @@
+mod bytes;
+mod json;
+mod spellings;
+
 use super::*;
 use sitegen_content::files::PRODUCTS;
 use sitegen_content::testing::{copy_dir, valid_content_dir};

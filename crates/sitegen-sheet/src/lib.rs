@@ -33,5 +33,3 @@ pub use write::{
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_spellings;

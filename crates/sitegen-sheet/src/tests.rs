@@ -1,3 +1,5 @@
+mod spellings;
+
 use std::path::{Path, PathBuf};
 
 use sitegen_content::testing::{copy_dir, valid_content_dir};

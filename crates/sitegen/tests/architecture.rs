@@ -82,3 +82,55 @@ fn the_table_is_read_row_by_row_with_none_for_no_dependency() {
     );
     assert!(table["c"].is_empty());
 }
+
+/// The Rust files under `dir`, recursively.
+fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// Whether `path` (relative to a crate's `src/`) is named by the one rule for unit-test
+/// files: a module's tests are `tests.rs` beside it, split by topic under `tests/`.
+fn named_as_unit_tests(path: &Path) -> bool {
+    path.file_name().is_some_and(|name| name == "tests.rs")
+        || path.components().any(|part| part.as_os_str() == "tests")
+}
+
+#[test]
+fn unit_test_files_are_tests_rs_or_under_a_tests_folder() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut misnamed = Vec::new();
+    for entry in fs::read_dir(repo.join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files {
+            let relative = file.strip_prefix(&src).unwrap();
+            let stem = relative.file_stem().unwrap().to_string_lossy();
+            // `testing.rs` is no test: it is the helpers other crates' tests import.
+            if stem.contains("test") && stem != "testing" && !named_as_unit_tests(relative) {
+                misnamed.push(file.strip_prefix(&repo).unwrap().display().to_string());
+            }
+        }
+    }
+    assert!(
+        misnamed.is_empty(),
+        "name these tests.rs, or move them to a tests/ folder beside their module: {misnamed:?}"
+    );
+}
+
+#[test]
+fn the_unit_test_naming_rule_takes_tests_rs_and_a_tests_folder_only() {
+    assert!(named_as_unit_tests(Path::new("tests.rs")));
+    assert!(named_as_unit_tests(Path::new("output/tests.rs")));
+    assert!(named_as_unit_tests(Path::new("tests/bytes.rs")));
+    assert!(named_as_unit_tests(Path::new("values/tests/load.rs")));
+    assert!(!named_as_unit_tests(Path::new("tests_bytes.rs")));
+    assert!(!named_as_unit_tests(Path::new("values/load_tests.rs")));
+}

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::*;
+use crate::*;
 use sitegen_content::files::PRODUCTS;
 
 /// A content folder holding `file` with `text`.

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::*;
+use crate::*;
 
 /// A content folder holding `file` with `text`.
 fn folder(file: &str, text: &str) -> (tempfile::TempDir, PathBuf) {

@@ -7,7 +7,7 @@ use serde_json::{json, Value as Json};
 use sitegen_content::testing::fuzz::Rng;
 use toml_edit::{Document, Item, Table, Value};
 
-use super::*;
+use crate::*;
 
 /// Words of the strings, some that need escaping.
 const WORDS: &[&str] = &[
