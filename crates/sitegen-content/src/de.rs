@@ -255,12 +255,7 @@ impl FromToml for String {
     fn from_toml(value: &DeValue<'_>, span: &Span, cx: &mut Cx<'_>) -> Option<Self> {
         match value {
             // Ids, references and paths: one line each.
-            DeValue::String(s) => crate::values::allowed_characters(
-                s.to_string(),
-                span,
-                cx,
-                crate::values::Lines::One,
-            ),
+            DeValue::String(s) => allowed_characters(s.to_string(), span, cx, Lines::One),
             _ => {
                 cx.wrong_type(value, span, "a string");
                 None
@@ -447,6 +442,66 @@ macro_rules! content_table {
 }
 
 pub(crate) use content_table;
+
+/// How many lines a text may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lines {
+    /// A title, a name, an id: no line break, no tab.
+    One,
+    /// A description, a paragraph, a quote: line breaks and tabs allowed.
+    Several,
+}
+
+/// The first character of `text` that it may not hold, with its place (counted in
+/// characters from 1): a control character (only line breaks and tabs in a text of
+/// several lines), or a direction override.
+pub fn forbidden_character(text: &str, lines: Lines) -> Option<(usize, char)> {
+    let allowed = |c: char| match c {
+        '\n' | '\r' | '\t' | '\u{2028}' | '\u{2029}' => lines == Lines::Several,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => false,
+        c => !c.is_control(),
+    };
+    (1..).zip(text.chars()).find(|&(_, c)| !allowed(c))
+}
+
+/// A forbidden character's name in an error message.
+fn character_name(c: char) -> &'static str {
+    match c {
+        '\0' => "NUL",
+        '\u{1b}' => "ESC",
+        '\n' | '\r' | '\u{2028}' | '\u{2029}' => "a line break",
+        '\t' => "a tab",
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "a direction override",
+        _ => "a control character",
+    }
+}
+
+/// `text` when it holds only characters it may; else reports the first that it may not.
+pub(crate) fn allowed_characters(
+    text: String,
+    span: &Span,
+    cx: &mut Cx<'_>,
+    lines: Lines,
+) -> Option<String> {
+    let Some((place, c)) = forbidden_character(&text, lines) else {
+        return Some(text);
+    };
+    let kind = match lines {
+        Lines::One => "a one-line text",
+        Lines::Several => "a text",
+    };
+    cx.report(
+        span,
+        ErrorCode::ForbiddenCharacter,
+        format!(
+            "{kind} holds {} (U+{:04X}) as its character {place}",
+            character_name(c),
+            u32::from(c)
+        ),
+        None,
+    );
+    None
+}
 
 #[cfg(test)]
 mod tests {

@@ -60,7 +60,7 @@ pub use editorial::{DraftCount, HomeSection};
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{
-    human_size, short_hash, unsafe_svg_content, MediaFile, MediaIndex, MediaVariant,
+    human_size, media_url, short_hash, unsafe_svg_content, MediaFile, MediaIndex, MediaVariant,
     MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
 };
 pub use model::{
@@ -76,9 +76,8 @@ pub use sitegen_diagnostics::{
     Severity, Span,
 };
 pub use values::{
-    absolute_url, link_problem, media_origin_problem, media_url, parse_media_origin, Brochure,
-    Email, GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, Prose, RegistrationType, SocialKind,
-    Text,
+    absolute_url, link_problem, media_origin_problem, parse_media_origin, Brochure, Email,
+    GeneratedMenu, HttpUrl, LinkUrl, MediaRef, Phone, Prose, RegistrationType, SocialKind, Text,
 };
 
 /// Loads and checks the content directory `content_dir` (e.g. `content/`).

@@ -60,7 +60,7 @@ pub struct MediaIndex {
 impl MediaIndex {
     /// The URL pages name the media file at `output` by ([`crate::media_url`]).
     pub fn url(&self, output: &str) -> String {
-        crate::values::media_url(self.origin.as_deref(), output)
+        media_url(self.origin.as_deref(), output)
     }
 
     /// The media origin, when the media live on their own.
@@ -643,9 +643,31 @@ pub(crate) fn hashed_output(path: &str, sha256: &[u8; 32]) -> String {
     }
 }
 
+/// The URL pages name a media file by: `output` (its path inside the output folder,
+/// e.g. `media/brand/logo.3f2a9c1e.svg`) from the site's root (`/media/…`), or on the
+/// media origin when the media live on their own (`https://media.example.com/media/…`).
+/// Every media URL of the site is formed here.
+pub fn media_url(origin: Option<&str>, output: &str) -> String {
+    format!("{}/{output}", origin.unwrap_or_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_media_file_is_named_from_the_site_root_or_on_its_own_origin() {
+        let output = "media/brand/logo.3f2a9c1e.svg";
+        assert_eq!(media_url(None, output), "/media/brand/logo.3f2a9c1e.svg");
+        assert_eq!(
+            media_url(Some("https://media.example.com"), output),
+            "https://media.example.com/media/brand/logo.3f2a9c1e.svg"
+        );
+        assert_eq!(
+            media_url(Some("https://cdn.example.com/site-a"), output),
+            "https://cdn.example.com/site-a/media/brand/logo.3f2a9c1e.svg"
+        );
+    }
 
     fn svg_dimensions(bytes: &[u8]) -> Result<(u32, u32), String> {
         svg_size(&parse_svg(bytes)?)

@@ -11,7 +11,7 @@ use std::ops::Deref;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use toml::de::DeValue;
 
-use crate::de::{Cx, FromToml};
+use crate::de::{allowed_characters, Cx, FromToml, Lines};
 use sitegen_diagnostics::ErrorCode;
 use sitegen_diagnostics::Span;
 
@@ -125,66 +125,6 @@ fn non_empty_text(
         return None;
     }
     allowed_characters(text, span, cx, lines)
-}
-
-/// How many lines a text may have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Lines {
-    /// A title, a name, an id: no line break, no tab.
-    One,
-    /// A description, a paragraph, a quote: line breaks and tabs allowed.
-    Several,
-}
-
-/// The first character of `text` that it may not hold, with its place (counted in
-/// characters from 1): a control character (only line breaks and tabs in a text of
-/// several lines), or a direction override.
-pub fn forbidden_character(text: &str, lines: Lines) -> Option<(usize, char)> {
-    let allowed = |c: char| match c {
-        '\n' | '\r' | '\t' | '\u{2028}' | '\u{2029}' => lines == Lines::Several,
-        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => false,
-        c => !c.is_control(),
-    };
-    (1..).zip(text.chars()).find(|&(_, c)| !allowed(c))
-}
-
-/// A forbidden character's name in an error message.
-fn character_name(c: char) -> &'static str {
-    match c {
-        '\0' => "NUL",
-        '\u{1b}' => "ESC",
-        '\n' | '\r' | '\u{2028}' | '\u{2029}' => "a line break",
-        '\t' => "a tab",
-        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' => "a direction override",
-        _ => "a control character",
-    }
-}
-
-/// `text` when it holds only characters it may; else reports the first that it may not.
-pub(crate) fn allowed_characters(
-    text: String,
-    span: &Span,
-    cx: &mut Cx<'_>,
-    lines: Lines,
-) -> Option<String> {
-    let Some((place, c)) = forbidden_character(&text, lines) else {
-        return Some(text);
-    };
-    let kind = match lines {
-        Lines::One => "a one-line text",
-        Lines::Several => "a text",
-    };
-    cx.report(
-        span,
-        ErrorCode::ForbiddenCharacter,
-        format!(
-            "{kind} holds {} (U+{:04X}) as its character {place}",
-            character_name(c),
-            u32::from(c)
-        ),
-        None,
-    );
-    None
 }
 
 string_newtype!(
@@ -383,14 +323,6 @@ pub fn media_origin_problem(url: &str) -> Option<String> {
         ));
     }
     None
-}
-
-/// The URL pages name a media file by: `output` (its path inside the output folder,
-/// e.g. `media/brand/logo.3f2a9c1e.svg`) from the site's root (`/media/…`), or on the
-/// media origin when the media live on their own (`https://media.example.com/media/…`).
-/// Every media URL of the site is formed here.
-pub fn media_url(origin: Option<&str>, output: &str) -> String {
-    format!("{}/{output}", origin.unwrap_or_default())
 }
 
 /// The URL of `path` (encoded, from its leading `/`) on the site at `base_url`: every
@@ -726,20 +658,6 @@ mod tests {
         assert_eq!(
             absolute_url("https://example.com/", "/#organization"),
             "https://example.com/#organization"
-        );
-    }
-
-    #[test]
-    fn a_media_file_is_named_from_the_site_root_or_on_its_own_origin() {
-        let output = "media/brand/logo.3f2a9c1e.svg";
-        assert_eq!(media_url(None, output), "/media/brand/logo.3f2a9c1e.svg");
-        assert_eq!(
-            media_url(Some("https://media.example.com"), output),
-            "https://media.example.com/media/brand/logo.3f2a9c1e.svg"
-        );
-        assert_eq!(
-            media_url(Some("https://cdn.example.com/site-a"), output),
-            "https://cdn.example.com/site-a/media/brand/logo.3f2a9c1e.svg"
         );
     }
 
