@@ -19,6 +19,8 @@
 
 #![warn(missing_docs)]
 
+mod branch;
+mod error;
 mod git;
 mod history;
 mod values;
@@ -28,8 +30,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
-use sitegen_content::ErrorCode;
 
+use branch::Branch;
+pub use error::PublishError;
 use git::{remote_failure, Git};
 pub use history::{author, history, set_author, Author, Version};
 use values::Values;
@@ -154,234 +157,6 @@ pub enum Outcome {
         /// Whether a colleague's changes published meanwhile were combined with ours.
         combined: bool,
     },
-}
-
-/// Why nothing was published. Nothing was lost either: the content files are as they were.
-#[derive(Debug, thiserror::Error)]
-pub enum PublishError {
-    /// The content folder is not in a git repository.
-    #[error("{} is not in a git repository", folder.display())]
-    NoRepository {
-        /// The content folder.
-        folder: PathBuf,
-    },
-    /// No remote branch to publish to.
-    #[error("the branch {branch} has no upstream to publish to{detail}")]
-    NoUpstream {
-        /// The branch.
-        branch: String,
-        /// More about it, if anything.
-        detail: String,
-    },
-    /// A detached HEAD.
-    #[error("the repository is on no branch (a detached HEAD)")]
-    DetachedHead,
-    /// A merge, rebase, cherry-pick or revert is in progress.
-    #[error("a {what} is in progress in the repository")]
-    InProgress {
-        /// `merge`, `rebase`, …
-        what: &'static str,
-    },
-    /// The remote refused the credentials.
-    #[error("{remote} refused the credentials: {detail}")]
-    Authentication {
-        /// The remote.
-        remote: String,
-        /// Git's message.
-        detail: String,
-    },
-    /// The remote cannot be reached.
-    #[error("{remote} cannot be reached: {detail}")]
-    Unreachable {
-        /// The remote.
-        remote: String,
-        /// Git's message.
-        detail: String,
-    },
-    /// Commits of the branch are not on the remote yet.
-    #[error("{count} local commit(s) of {branch} are not on {upstream} yet; a publish sends only the content edits, so it does not push them")]
-    UnpushedCommits {
-        /// How many.
-        count: usize,
-        /// The branch.
-        branch: String,
-        /// Its upstream, e.g. `origin/main`.
-        upstream: String,
-    },
-    /// No author name or e-mail in git's configuration.
-    #[error("git has no author for the commit (user.name and user.email are not set)")]
-    NoAuthor,
-    /// An author given for the clone that git cannot take.
-    #[error("{0}")]
-    BadAuthor(String),
-    /// The same values were changed here and by a colleague.
-    #[error("a colleague published changes to the same values; nothing was published, your edits are still on disk:\n{}", list(.0))]
-    Conflicts(Vec<ValueConflict>),
-    /// A colleague changed files that are changed here too outside what a publish sends.
-    #[error("a colleague changed files you have changed or added too, outside what a publish sends: {}", .0.join(", "))]
-    InTheWay(Vec<String>),
-    /// Git failed otherwise.
-    #[error("{command} failed: {detail}")]
-    Git {
-        /// The command.
-        command: String,
-        /// Git's message.
-        detail: String,
-    },
-    /// A file cannot be read or written.
-    #[error("{}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        error: String,
-    },
-}
-
-fn list(conflicts: &[ValueConflict]) -> String {
-    let lines: Vec<String> = conflicts
-        .iter()
-        .map(|conflict| format!("  {conflict}"))
-        .collect();
-    lines.join("\n")
-}
-
-impl PublishError {
-    /// The catalogue's code of this failure.
-    pub fn code(&self) -> ErrorCode {
-        match self {
-            PublishError::NoRepository { .. } | PublishError::NoUpstream { .. } => {
-                ErrorCode::NoUpstream
-            }
-            PublishError::DetachedHead => ErrorCode::DetachedHead,
-            PublishError::InProgress { .. } => ErrorCode::OperationInProgress,
-            PublishError::Authentication { .. } => ErrorCode::AuthenticationFailed,
-            PublishError::Unreachable { .. } => ErrorCode::RemoteUnreachable,
-            PublishError::UnpushedCommits { .. } => ErrorCode::UnpushedCommits,
-            PublishError::NoAuthor | PublishError::BadAuthor(_) => ErrorCode::NoAuthor,
-            PublishError::Conflicts(_) => ErrorCode::PublishConflict,
-            PublishError::InTheWay(_) => ErrorCode::LocalChangeInTheWay,
-            PublishError::Git { .. } | PublishError::Io { .. } => ErrorCode::GitFailed,
-        }
-    }
-}
-
-/// The branch and where it publishes to.
-struct Branch {
-    /// `main`.
-    name: String,
-    /// `origin`.
-    remote: String,
-    /// The remote's branch: `refs/heads/main`.
-    merge: String,
-    /// Its remote-tracking ref: `refs/remotes/origin/main`.
-    tracking: String,
-    /// The commit the branch is at, which the upstream holds.
-    head: String,
-    git_dir: PathBuf,
-}
-
-impl Branch {
-    fn read(git: &Git) -> Result<Branch, PublishError> {
-        let git_dir = PathBuf::from(git.ok(["rev-parse", "--absolute-git-dir"], None)?.text());
-        let in_progress = [
-            ("MERGE_HEAD", "merge"),
-            ("rebase-merge", "rebase"),
-            ("rebase-apply", "rebase"),
-            ("CHERRY_PICK_HEAD", "cherry-pick"),
-            ("REVERT_HEAD", "revert"),
-        ];
-        if let Some((_, what)) = in_progress
-            .iter()
-            .find(|(file, _)| git_dir.join(file).exists())
-        {
-            return Err(PublishError::InProgress { what });
-        }
-        let symbolic = git.run(["symbolic-ref", "-q", "HEAD"], None)?;
-        if !symbolic.ok {
-            return Err(PublishError::DetachedHead);
-        }
-        let full = symbolic.text();
-        let name = full
-            .strip_prefix("refs/heads/")
-            .unwrap_or(&full)
-            .to_string();
-        let config = |key: &str| -> Result<Option<String>, PublishError> {
-            let output = git.run(["config", "--get", &format!("branch.{name}.{key}")], None)?;
-            Ok(output
-                .ok
-                .then(|| output.text())
-                .filter(|text| !text.is_empty()))
-        };
-        let no_upstream = |detail: &str| PublishError::NoUpstream {
-            branch: name.clone(),
-            detail: detail.to_string(),
-        };
-        let (Some(remote), Some(merge)) = (config("remote")?, config("merge")?) else {
-            let remotes = git.ok(["remote"], None)?.text();
-            return Err(no_upstream(if remotes.is_empty() {
-                " (the repository has no remote)"
-            } else {
-                " (no `git push -u` yet)"
-            }));
-        };
-        if remote == "." {
-            return Err(no_upstream(" (its upstream is a local branch)"));
-        }
-        let tracking = git.run(
-            [
-                "rev-parse",
-                "--symbolic-full-name",
-                &format!("{name}@{{upstream}}"),
-            ],
-            None,
-        )?;
-        if !tracking.ok || tracking.text().is_empty() {
-            return Err(no_upstream(" (its remote branch was never fetched)"));
-        }
-        let tracking = tracking.text();
-        let commit = |reference: &str| -> Result<Option<String>, PublishError> {
-            let output = git.run(
-                [
-                    "rev-parse",
-                    "--verify",
-                    "-q",
-                    &format!("{reference}^{{commit}}"),
-                ],
-                None,
-            )?;
-            Ok(output.ok.then(|| output.text()))
-        };
-        let Some(head) = commit("HEAD")? else {
-            return Err(no_upstream(" (the branch has no commit yet)"));
-        };
-        let Some(upstream) = commit(&tracking)? else {
-            return Err(no_upstream(" (its remote branch was never fetched)"));
-        };
-        let ahead = git.ok(
-            ["rev-list", "--count", &format!("{upstream}..{head}")],
-            None,
-        )?;
-        let count: usize = ahead.text().parse().unwrap_or(0);
-        if count > 0 {
-            return Err(PublishError::UnpushedCommits {
-                count,
-                branch: name,
-                upstream: tracking
-                    .strip_prefix("refs/remotes/")
-                    .unwrap_or(&tracking)
-                    .to_string(),
-            });
-        }
-        Ok(Branch {
-            name,
-            remote,
-            merge,
-            tracking,
-            head,
-            git_dir,
-        })
-    }
 }
 
 /// The repository, the content folder's place in it, and what changed there.
