@@ -18,7 +18,8 @@
 //! - the command-line reference (`docs/cli.md`), from the command line's definitions.
 //! - the products sheet's column reference (`docs/spreadsheet.md`), from `sitegen-sheet`.
 //!
-//! One test (`tests/gen.rs`) fails while any committed file is stale.
+//! One test (`tests/gen.rs`) fails while any committed file is stale. A data contract
+//! that leaves out a key or field of a product is refused ([`product_fields`]).
 
 use std::fmt::Write as _;
 use std::fs;
