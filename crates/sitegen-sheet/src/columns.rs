@@ -103,8 +103,9 @@ impl Field {
         ALL.get_or_init(|| {
             Product::KEYS
                 .iter()
-                .filter(|key| **key != SPECIFICATIONS_KEY)
-                .map(|key| Field(*key))
+                .copied()
+                .filter(|key| *key != SPECIFICATIONS_KEY)
+                .map(Field)
                 .collect()
         })
     }
