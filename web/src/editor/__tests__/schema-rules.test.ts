@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../logic/json-schema';
 import { fieldsOf } from '../logic/schema-fields';
@@ -59,5 +61,22 @@ describe('the schema rules checked before a save', () => {
       entry: 12,
       field: ['title'],
     });
+  });
+
+  it('read every pattern of the committed schemas as JavaScript, so that none is skipped', () => {
+    const dir = path.join(import.meta.dirname, '../../../../schemas');
+    const patterns = new Set<string>();
+    const collect = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'pattern' && typeof inner === 'string') patterns.add(inner);
+          else collect(inner);
+        }
+      }
+    };
+    for (const name of readdirSync(dir)) collect(JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+    expect(patterns.size).toBeGreaterThan(1);
+    for (const pattern of patterns) expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
   });
 });
