@@ -68,6 +68,28 @@ test('an unknown category shows E0202 at the field with its hint, and nothing is
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("a title of spaces breaks the schema's pattern: said at the field, and no save is sent", async ({ page, site }) => {
+  const before = site.read('products.toml');
+  await openProduct(page, 17);
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/_edit/api/')) saves.push(request.url());
+  });
+  await editTitle(page, '   ');
+  await save(page).click();
+  await expect(page.locator('#field-title-problems')).toContainText('Title must not be empty or only spaces.');
+  const title = form(page).getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toBeFocused();
+  expect(saves).toEqual([]);
+  expect(site.read('products.toml')).toBe(before);
+  // Fixed, the message goes and the save is sent.
+  await editTitle(page, 'Hemodialysis Machine Mark III');
+  await expect(page.locator('#field-title-problems')).toHaveCount(0);
+  await save(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved products.toml.' })).toBeVisible();
+});
+
 test("the site's other warnings show once, apart from a save's own", async ({ page }) => {
   await openProduct(page, 17);
   await editTitle(page, 'Hemodialysis Machine Mark II');

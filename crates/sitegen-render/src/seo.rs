@@ -353,6 +353,9 @@ pub fn opening_hours(text: &str) -> Option<String> {
 }
 
 #[cfg(test)]
+mod json_ld_tests;
+
+#[cfg(test)]
 mod tests {
     use std::path::Path;
 

@@ -1,6 +1,9 @@
 //! The columns of the products sheet: one per field of a product (its TOML key as
 //! the header), one per specification name (`spec: NAME`), and note columns (`#…`).
 
+use std::sync::OnceLock;
+
+use serde_json::Value;
 use sitegen_content::{did_you_mean, ErrorCode, Product};
 
 use crate::cells::{CellRef, Problems};
@@ -13,32 +16,10 @@ pub const NOTE_PREFIX: char = '#';
 pub const LIST_SEPARATOR: &str = " | ";
 
 /// A field of a product with a column of its own (every key but `specifications`,
-/// which spreads over the `spec: NAME` columns).
+/// which spreads over the `spec: NAME` columns), named by its TOML key. The fields are
+/// read from the product's JSON Schema, so a key added to the model has its column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Field {
-    /// `id`
-    Id,
-    /// `title`
-    Title,
-    /// `description`
-    Description,
-    /// `category`
-    Category,
-    /// `subcategory`
-    Subcategory,
-    /// `image`
-    Image,
-    /// `draft`
-    Draft,
-    /// `aliases`
-    Aliases,
-    /// `brand`
-    Brand,
-    /// `model`
-    Model,
-    /// `brochure`
-    Brochure,
-}
+pub struct Field(&'static str);
 
 /// How a field's cells are read and written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,72 +34,111 @@ pub enum FieldKind {
     List,
 }
 
+/// The key of the product that the `spec: NAME` columns fill.
+pub const SPECIFICATIONS_KEY: &str = "specifications";
+
+/// The product's JSON Schema: its properties and the keys it requires.
+pub(crate) struct ProductSchema {
+    pub properties: serde_json::Map<String, Value>,
+    pub required: Vec<String>,
+}
+
+/// The `Product` definition of the products file's schema, read once.
+pub(crate) fn product_schema() -> &'static ProductSchema {
+    static SCHEMA: OnceLock<ProductSchema> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let schema = sitegen_content::schemas()
+            .into_iter()
+            .find(|(name, _)| *name == "products.schema.json")
+            .map(|(_, schema)| schema)
+            .unwrap_or_default();
+        let product = &schema["$defs"]["Product"];
+        let properties = product["properties"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        let required = product["required"]
+            .as_array()
+            .map(|keys| {
+                keys.iter()
+                    .filter_map(|k| k.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        ProductSchema {
+            properties,
+            required,
+        }
+    })
+}
+
+/// Column widths in the exported .xlsx, in characters, where the default does not fit.
+const WIDTHS: &[(&str, f64)] = &[
+    ("id", 8.0),
+    ("draft", 8.0),
+    ("title", 40.0),
+    ("description", 60.0),
+    ("image", 32.0),
+    ("brochure", 32.0),
+    ("aliases", 32.0),
+    ("subcategory", 28.0),
+];
+
+/// The width of every other column.
+const DEFAULT_WIDTH: f64 = 18.0;
+
 impl Field {
+    /// `id`: the column that says which product a row is.
+    pub const ID: Field = Field("id");
+    /// `title`
+    pub const TITLE: Field = Field("title");
+    /// `category`: offered as a list of the catalogue's category ids.
+    pub const CATEGORY: Field = Field("category");
+    /// `subcategory`: offered as a list of the catalogue's subcategories.
+    pub const SUBCATEGORY: Field = Field("subcategory");
+
     /// Every field, in the order of the product's keys (the export's column order).
-    pub const ALL: [Field; 11] = [
-        Field::Id,
-        Field::Title,
-        Field::Description,
-        Field::Category,
-        Field::Subcategory,
-        Field::Image,
-        Field::Draft,
-        Field::Aliases,
-        Field::Brand,
-        Field::Model,
-        Field::Brochure,
-    ];
+    pub fn all() -> &'static [Field] {
+        static ALL: OnceLock<Vec<Field>> = OnceLock::new();
+        ALL.get_or_init(|| {
+            Product::KEYS
+                .iter()
+                .copied()
+                .filter(|key| *key != SPECIFICATIONS_KEY)
+                .map(Field)
+                .collect()
+        })
+    }
 
     /// The TOML key, which is also the column's header.
     pub fn key(self) -> &'static str {
-        match self {
-            Field::Id => "id",
-            Field::Title => "title",
-            Field::Description => "description",
-            Field::Category => "category",
-            Field::Subcategory => "subcategory",
-            Field::Image => "image",
-            Field::Draft => "draft",
-            Field::Aliases => "aliases",
-            Field::Brand => "brand",
-            Field::Model => "model",
-            Field::Brochure => "brochure",
-        }
+        self.0
     }
 
-    /// How its cells are read.
+    /// How its cells are read: by the schema's type of the key.
     pub fn kind(self) -> FieldKind {
-        match self {
-            Field::Id => FieldKind::Id,
-            Field::Draft => FieldKind::Flag,
-            Field::Aliases => FieldKind::List,
+        let property = &product_schema().properties.get(self.0);
+        match property.and_then(|p| p["type"].as_str()) {
+            Some("integer") => FieldKind::Id,
+            Some("boolean") => FieldKind::Flag,
+            Some("array") => FieldKind::List,
             _ => FieldKind::Text,
         }
     }
 
     /// Whether a sheet must have its column: every key a product must have.
     pub fn required(self) -> bool {
-        matches!(
-            self,
-            Field::Id | Field::Title | Field::Description | Field::Category | Field::Subcategory
-        )
+        product_schema().required.iter().any(|key| key == self.0)
     }
 
     /// The column width in the exported .xlsx, in characters.
     pub fn width(self) -> f64 {
-        match self {
-            Field::Id | Field::Draft => 8.0,
-            Field::Title => 40.0,
-            Field::Description => 60.0,
-            Field::Image | Field::Brochure | Field::Aliases => 32.0,
-            Field::Subcategory => 28.0,
-            Field::Category | Field::Brand | Field::Model => 18.0,
-        }
+        WIDTHS
+            .iter()
+            .find(|(key, _)| *key == self.0)
+            .map_or(DEFAULT_WIDTH, |(_, width)| *width)
     }
 }
-
-/// The key of the product that the `spec: NAME` columns fill.
-pub const SPECIFICATIONS_KEY: &str = "specifications";
 
 /// What a column of a sheet holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,8 +185,9 @@ pub fn column_of(header: &str) -> Option<Column> {
         return (!name.is_empty()).then(|| Column::Specification(name.to_string()));
     }
     let normal = normalise(trimmed);
-    Field::ALL
-        .into_iter()
+    Field::all()
+        .iter()
+        .copied()
         .find(|field| normalise(field.key()) == normal)
         .map(Column::Field)
 }
@@ -183,7 +204,7 @@ pub fn map_headers(
         let column = match column_of(header) {
             Some(column) => column,
             None => {
-                let known = Field::ALL.iter().map(|field| field.key());
+                let known = Field::all().iter().map(|field| field.key());
                 let hint = did_you_mean(&normalise(header), known);
                 problems.push(
                     at.clone(),
@@ -213,7 +234,11 @@ pub fn map_headers(
         }
         columns.push(column);
     }
-    for field in Field::ALL.into_iter().filter(|field| field.required()) {
+    for field in Field::all()
+        .iter()
+        .copied()
+        .filter(|field| field.required())
+    {
         if !columns.contains(&Column::Field(field)) {
             problems.push(
                 header_row.clone(),
@@ -224,15 +249,4 @@ pub fn map_headers(
         }
     }
     columns
-}
-
-/// Whether the fields here and the product's keys are the same list, so that a new
-/// key of the model cannot be forgotten by the sheet.
-pub fn fields_match_the_model() -> bool {
-    let mut keys: Vec<&str> = Field::ALL.iter().map(|field| field.key()).collect();
-    keys.push(SPECIFICATIONS_KEY);
-    let mut model: Vec<&str> = Product::KEYS.to_vec();
-    keys.sort_unstable();
-    model.sort_unstable();
-    keys == model
 }

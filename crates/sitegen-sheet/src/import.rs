@@ -255,7 +255,7 @@ pub fn import_products(
         .max(edit.max_number_id());
     let mut places: HashMap<i64, RowPlace> = HashMap::new();
     let mut in_sheet: HashSet<i64> = HashSet::new();
-    let id_column = columns.iter().position(|c| c == &Column::Field(Field::Id));
+    let id_column = columns.iter().position(|c| c == &Column::Field(Field::ID));
     for row in &sheet_rows {
         let id = match row.id {
             Some(id) => id,
@@ -434,7 +434,7 @@ fn read_row(row: &crate::read::Row, columns: &[Column], problems: &mut Problems)
         }
         match column {
             Column::Ignored => {}
-            Column::Field(Field::Id) => read.id = read_id(cell, &place, problems).ok().flatten(),
+            Column::Field(Field::ID) => read.id = read_id(cell, &place, problems).ok().flatten(),
             Column::Field(field) => {
                 let value = match field.kind() {
                     FieldKind::Id | FieldKind::Text => {

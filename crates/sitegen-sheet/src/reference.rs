@@ -3,39 +3,16 @@
 
 use std::fmt::Write as _;
 
-use serde_json::Value;
-
-use crate::columns::{Field, FieldKind, LIST_SEPARATOR, NOTE_PREFIX, SPEC_PREFIX};
+use crate::columns::{
+    product_schema, Field, FieldKind, ProductSchema, LIST_SEPARATOR, NOTE_PREFIX, SPEC_PREFIX,
+};
 
 /// Where `sitegen gen` writes the reference, relative to the repository root.
 pub const REFERENCE_FILE: &str = "docs/spreadsheet.md";
 
-/// The product's properties and required keys in the products file's JSON Schema.
-fn product_schema() -> (serde_json::Map<String, Value>, Vec<String>) {
-    let schema = sitegen_content::schemas()
-        .into_iter()
-        .find(|(name, _)| *name == "products.schema.json")
-        .map(|(_, schema)| schema)
-        .unwrap_or_default();
-    let product = &schema["$defs"]["Product"];
-    let properties = product["properties"]
-        .as_object()
-        .cloned()
-        .unwrap_or_default();
-    let required = product["required"]
-        .as_array()
-        .map(|keys| {
-            keys.iter()
-                .filter_map(|k| k.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    (properties, required)
-}
-
 /// The keys a product must have, as its schema says.
 pub fn required_keys() -> Vec<String> {
-    product_schema().1
+    product_schema().required.clone()
 }
 
 fn cell_rule(field: Field) -> String {
@@ -56,7 +33,10 @@ fn cell_rule(field: Field) -> String {
 
 /// The Markdown of `docs/spreadsheet.md`.
 pub fn reference_markdown() -> String {
-    let (properties, required) = product_schema();
+    let ProductSchema {
+        properties,
+        required,
+    } = product_schema();
     let description = |key: &str| {
         properties
             .get(key)
@@ -73,7 +53,7 @@ pub fn reference_markdown() -> String {
          product as it is. See the README, \"The catalogue in a spreadsheet\".\n\n\
          | column | required | a cell holds | the field |\n|---|---|---|---|\n",
     );
-    for field in Field::ALL {
+    for &field in Field::all() {
         let needed = if required.iter().any(|key| key == field.key()) {
             "yes"
         } else {

@@ -6,8 +6,9 @@ use sitegen_content::testing::{copy_dir, valid_content_dir};
 use sitegen_content::ErrorCode;
 
 use crate::cells::{read_flag, read_id, read_list, read_text, CellValue, Problems, Reported};
-use crate::columns::{column_of, fields_match_the_model, map_headers, normalise};
+use crate::columns::{column_of, map_headers, normalise, FieldKind, SPECIFICATIONS_KEY};
 use crate::*;
+use sitegen_content::Product;
 use sitegen_diagnostics::column_letters;
 
 fn cell() -> CellRef {
@@ -23,10 +24,17 @@ fn codes(problems: &Problems) -> Vec<ErrorCode> {
 }
 
 #[test]
-fn every_key_of_a_product_has_its_column_and_the_schema_says_which_are_required() {
-    assert!(fields_match_the_model());
-    let mut required: Vec<&str> = Field::ALL
-        .into_iter()
+fn every_key_of_a_product_has_its_column_in_the_model_s_order_and_the_schema_says_which_are_required(
+) {
+    let mut keys: Vec<&str> = Field::all().iter().map(|field| field.key()).collect();
+    let at = Product::KEYS
+        .iter()
+        .position(|key| *key == SPECIFICATIONS_KEY)
+        .unwrap();
+    keys.insert(at, SPECIFICATIONS_KEY);
+    assert_eq!(keys, Product::KEYS);
+    let mut required: Vec<&str> = Field::all()
+        .iter()
         .filter(|field| field.required())
         .map(|field| field.key())
         .collect();
@@ -35,6 +43,25 @@ fn every_key_of_a_product_has_its_column_and_the_schema_says_which_are_required(
     schema.sort_unstable();
     assert_eq!(required, schema);
     assert!(reference_markdown().contains("| `brochure` | no |"));
+}
+
+#[test]
+fn each_field_s_cells_are_read_by_its_type_in_the_schema() {
+    let kinds: Vec<(&str, FieldKind)> = Field::all()
+        .iter()
+        .map(|field| (field.key(), field.kind()))
+        .filter(|(_, kind)| *kind != FieldKind::Text)
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("id", FieldKind::Id),
+            ("draft", FieldKind::Flag),
+            ("aliases", FieldKind::List)
+        ]
+    );
+    assert_eq!(Field::TITLE.width(), 40.0);
+    assert_eq!(Field::CATEGORY.width(), 18.0, "the default width");
 }
 
 #[test]
@@ -55,10 +82,10 @@ fn headers_match_in_any_case_with_spaces_or_underscores() {
     assert_eq!(normalise("  Sub_Category "), "subcategory");
     assert_eq!(
         column_of("Sub Category"),
-        Some(Column::Field(Field::Subcategory))
+        Some(Column::Field(Field::SUBCATEGORY))
     );
-    assert_eq!(column_of("ID"), Some(Column::Field(Field::Id)));
-    assert_eq!(column_of(" Title "), Some(Column::Field(Field::Title)));
+    assert_eq!(column_of("ID"), Some(Column::Field(Field::ID)));
+    assert_eq!(column_of(" Title "), Some(Column::Field(Field::TITLE)));
     assert_eq!(
         column_of("Spec:  Weight"),
         Some(Column::Specification("Weight".into()))

@@ -116,7 +116,7 @@ pub fn export_table(products: &[&Table]) -> ExportTable {
             }
         }
     }
-    let mut columns: Vec<Column> = Field::ALL.into_iter().map(Column::Field).collect();
+    let mut columns: Vec<Column> = Field::all().iter().copied().map(Column::Field).collect();
     columns.extend(names.iter().cloned().map(Column::Specification));
     let rows = products
         .iter()
@@ -208,7 +208,7 @@ fn write_xlsx(
             _ => SPEC_WIDTH,
         };
         sheet.set_column_width(at, width)?;
-        if column != &Column::Field(Field::Id) {
+        if column != &Column::Field(Field::ID) {
             sheet.set_column_format(at, &text)?;
         }
     }
@@ -245,8 +245,8 @@ fn write_xlsx(
             .map(|at| at as u16)
     };
     let rules = [
-        (Field::Category, "A", categories.len()),
-        (Field::Subcategory, "B", subcategories.len()),
+        (Field::CATEGORY, "A", categories.len()),
+        (Field::SUBCATEGORY, "B", subcategories.len()),
     ];
     for (field, letter, count) in rules {
         if let (Some(at), true) = (column_of(field), count > 0) {

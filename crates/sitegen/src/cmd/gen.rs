@@ -18,7 +18,8 @@
 //! - the command-line reference (`docs/cli.md`), from the command line's definitions.
 //! - the products sheet's column reference (`docs/spreadsheet.md`), from `sitegen-sheet`.
 //!
-//! One test (`tests/gen.rs`) fails while any committed file is stale.
+//! One test (`tests/gen.rs`) fails while any committed file is stale. A data contract
+//! that leaves out a key or field of a product is refused ([`product_fields`]).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -27,6 +28,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use sitegen_content::{Route, RouteKind};
+
+mod product_fields;
 
 /// Where the routes' data goes, relative to the web app folder: ids, patterns, kinds,
 /// screen module names and data sources, importing nothing, so any layer of the app
@@ -184,8 +187,15 @@ pub fn cli_reference(command: clap::Command) -> String {
 /// The width the command-line reference's help is wrapped at, whatever the terminal.
 const CLI_REFERENCE_WIDTH: usize = 100;
 /// `contract` with what it says of Rust declarations written afresh: the table of
-/// content files between its markers, and the lines that name the home sections.
+/// content files between its markers, and the lines that name the home sections. A
+/// contract that leaves out a product's key or field is refused, each one named.
 fn with_generated_facts(contract: &str) -> anyhow::Result<String> {
+    let missing = product_fields::missing_product_fields(contract);
+    anyhow::ensure!(
+        missing.is_empty(),
+        "the data contract leaves out a field of a product:\n  {}",
+        missing.join("\n  ")
+    );
     let missing = || {
         anyhow::anyhow!(
             "the table of content files must stand between the lines {:?} and {:?}",

@@ -12,6 +12,7 @@ export type JsonSchema = {
   items?: JsonSchema;
   enum?: Json[];
   pattern?: string;
+  maxLength?: number;
   format?: string;
   minimum?: number;
   maximum?: number;

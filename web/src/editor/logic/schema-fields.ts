@@ -15,7 +15,7 @@ export type Field = {
 };
 
 export type Control =
-  | { kind: 'text'; multiline: boolean; pattern?: string }
+  | { kind: 'text'; multiline: boolean; pattern?: string; maxLength?: number }
   | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number }
   | { kind: 'checkbox' }
   | { kind: 'choice'; options: string[] }
@@ -85,7 +85,7 @@ export function fieldOf(
       if (media) return field({ kind: 'media', media });
       if (name === 'category' && siblings.includes('subcategory')) return field({ kind: 'category' });
       if (name === 'subcategory' && siblings.includes('category')) return field({ kind: 'subcategory' });
-      return field({ kind: 'text', multiline: PROSE_NAME.test(name), pattern: resolved.pattern });
+      return field({ kind: 'text', multiline: PROSE_NAME.test(name), pattern: resolved.pattern, maxLength: resolved.maxLength });
     }
     case 'integer':
     case 'number':

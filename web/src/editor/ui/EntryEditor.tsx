@@ -5,6 +5,7 @@ import { changesBetween } from '../logic/changes';
 import { deepEqual, setIn, type FieldPath, type Json, type JsonObject } from '../logic/json';
 import { placeProblems } from '../logic/problems';
 import { entrySchema, fieldsOf, settingsSchema, shownFieldKeys } from '../logic/schema-fields';
+import { breakProblems, ruleBreaks } from '../logic/schema-rules';
 import { FieldControl, focusField } from './FieldControl';
 import { FormContext, type FormContextValue } from './form-context';
 import { EntryHistory } from './EntryHistory';
@@ -110,7 +111,14 @@ export function EntryEditor(props: EntryEditorProps) {
   const shown = useMemo(() => shownFieldKeys(fields, edited ?? {}), [fields, edited]);
   const entryId = entry === 'new' || entry === undefined ? undefined : entry;
   const ownProblems = useMemo(() => (settings ? problems.filter((problem) => problem.entry === null) : problems), [problems, settings]);
-  const places = useMemo(() => placeProblems(ownProblems, file.path, isNew ? (edited?.id as EntryId | undefined) : entryId, shown), [ownProblems, file.path, isNew, edited, entryId, shown]);
+  const placedEntry = isNew ? (edited?.id as EntryId | undefined) : entryId;
+  const breaks = useMemo(() => ruleBreaks(fields, edited ?? {}), [fields, edited]);
+  /** Whether a save was tried: from then on each text that breaks its schema's rules says so at its field. */
+  const [saveTried, setSaveTried] = useState(false);
+  const places = useMemo(() => {
+    const found = saveTried ? [...ownProblems, ...breakProblems(breaks, file.path, placedEntry)] : ownProblems;
+    return placeProblems(found, file.path, placedEntry, shown);
+  }, [ownProblems, saveTried, breaks, file.path, placedEntry, shown]);
   const context = useMemo(() => ({ ...formContext, problemsAt: places.atField }), [formContext, places.atField]);
 
   useEffect(() => {
@@ -125,6 +133,13 @@ export function EntryEditor(props: EntryEditorProps) {
 
   const changes = (): Change[] => (isNew ? [{ op: 'add', entry: edited }] : changesBetween(loaded.value, edited, entryId));
   const doSave = async () => {
+    setSaveTried(true);
+    // The site's check would refuse the save: it is not sent, and the first such field takes the keyboard.
+    const first = breaks[0];
+    if (first) {
+      requestAnimationFrame(() => focusField(first.path));
+      return;
+    }
     setBusy(true);
     const saved = await save(changes());
     setBusy(false);

@@ -5,7 +5,12 @@ export function ProblemText({ problem }: { problem: Problem }) {
   return (
     <>
       <span className={`problem-severity problem-${problem.severity}`}>{problem.severity === 'error' ? 'Error' : 'Warning'}</span>{' '}
-      {problem.message} <code className="problem-code" title={`sitegen explain ${problem.code}`}>{problem.code}</code>
+      {problem.message}{' '}
+      {problem.code && (
+        <code className="problem-code" title={`sitegen explain ${problem.code}`}>
+          {problem.code}
+        </code>
+      )}
       {problem.hint && <span className="problem-hint">{problem.hint}</span>}
     </>
   );
