@@ -289,17 +289,17 @@ const RAISED_BEYOND_LOADING: &[(ErrorCode, &str, &str)] = &[
     ),
     (
         ErrorCode::MediaMisnamed,
-        "crates/sitegen-content/src/media.rs",
+        "crates/sitegen-content/src/media/tests.rs",
         "an_empty_misnamed_or_heic_image_is_refused_with_what_to_do",
     ),
     (
         ErrorCode::HeicPhoto,
-        "crates/sitegen-content/src/media.rs",
+        "crates/sitegen-content/src/media/tests.rs",
         "an_empty_misnamed_or_heic_image_is_refused_with_what_to_do",
     ),
     (
         ErrorCode::BrochureTooLarge,
-        "crates/sitegen-content/src/media.rs",
+        "crates/sitegen-content/src/media/tests.rs",
         "a_brochure_is_a_pdf_by_its_bytes_and_no_larger_than_the_limit",
     ),
     (
