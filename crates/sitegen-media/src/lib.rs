@@ -4,7 +4,7 @@
 //! and JPEGs that pages are shared with ([`share`]) and the images published as they
 //! are, without their metadata ([`originals`]), each made once
 //! and kept in a media cache folder the caller names, and the image libraries (image,
-//! libwebp, resvg) that takes.
+//! fast_image_resize, libwebp, resvg) that takes.
 //!
 //! Not for: deciding which pages show or share an image (`sitegen-render` plans the
 //! routes and asks), nor writing the site: files go to a [`Destination`] (the build's
@@ -14,6 +14,7 @@ mod cache;
 mod destination;
 mod error;
 pub mod originals;
+mod resize;
 pub mod share;
 pub mod variants;
 

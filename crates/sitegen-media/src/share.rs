@@ -94,7 +94,7 @@ const SHARE_JPEG_QUALITIES: &[u8] = &[82, 72, 60, 45, 30];
 
 /// The decoder, the crop, the resize and the encoder of a share JPEG, part of its hash
 /// (see [`SHARE_PNG_ENCODING`]).
-const SHARE_JPEG_ENCODING: &str = "upright-srgb-crop-1.91-1-lanczos3-image-jpeg-300kb-v1";
+const SHARE_JPEG_ENCODING: &str = "upright-srgb-crop-1.91-1-lanczos3-fir-image-jpeg-300kb-v2";
 
 /// The JPEG shared in place of `image` when it is a PNG or JPEG photo; `None` for any
 /// other file. Like [`share_png`], it needs no file.
@@ -186,12 +186,13 @@ pub(crate) fn share_jpeg_of(
     source: &Path,
 ) -> Result<Vec<u8>, MediaError> {
     use image::codecs::jpeg::JpegEncoder;
-    let (x, y, width, height) = share_jpeg_crop(photo.width(), photo.height());
-    let resized = photo.crop_imm(x, y, width, height).resize_exact(
-        shared.width,
-        shared.height,
-        image::imageops::FilterType::Lanczos3,
-    );
+    let crop = share_jpeg_crop(photo.width(), photo.height());
+    let resized = crate::resize::resized(photo, Some(crop), shared.width, shared.height).map_err(
+        |reason| MediaError::ShareImage {
+            path: source.to_path_buf(),
+            reason,
+        },
+    )?;
     let pixels = on_white(resized);
     let mut bytes = Vec::new();
     for &quality in SHARE_JPEG_QUALITIES {

@@ -21,7 +21,6 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageReader};
 use sitegen_content::{MediaFile, MediaIndex, MediaRef, MediaVariant};
 use sitegen_view::variants::{self, VARIANT_QUALITY};
@@ -32,6 +31,7 @@ use crate::cache::{cache_file, store};
 use crate::destination::Destination;
 use crate::error::MediaError;
 use crate::originals;
+use crate::resize;
 use crate::share::{self, ShareFile, ShareFileStats};
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
@@ -462,14 +462,15 @@ fn in_srgb(image: DynamicImage, icc: &[u8]) -> DynamicImage {
     pixels
 }
 
-/// The image resized to `width` × `height` (Lanczos3) and encoded as lossy WebP at
-/// [`VARIANT_QUALITY`] (libwebp; transparency is kept). `Err` is libwebp's reason.
+/// The image resized to `width` × `height` (Lanczos3, [`resize::resized`]) and encoded
+/// as lossy WebP at [`VARIANT_QUALITY`] (libwebp; transparency is kept). `Err` is the
+/// resizer's or libwebp's reason.
 fn encode_webp(image: &DynamicImage, width: u32, height: u32) -> Result<Vec<u8>, String> {
     let resized;
     let image = if image.width() == width && image.height() == height {
         image
     } else {
-        resized = image.resize_exact(width, height, FilterType::Lanczos3);
+        resized = resize::resized(image, None, width, height)?;
         &resized
     };
     // libwebp takes 8-bit RGB or RGBA.

@@ -16,7 +16,7 @@ const VARIANT_WIDTHS: &[u32] = &[640, 1024, 1600];
 /// The encoder and its settings, part of every variant's hash (with
 /// [`VARIANT_QUALITY`]): change it whenever the encoding changes, so browsers and CDNs
 /// never keep an old file under a new meaning.
-const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-upright-srgb-v3";
+const VARIANT_ENCODING: &str = "libwebp-lossy-lanczos3-fir-upright-srgb-v4";
 
 /// Quality of the lossy WebP variants (libwebp's 0-100 scale). libwebp's own default
 /// is 75; 80 keeps the hard edges and flat colours of the site's illustrations free of
@@ -154,7 +154,7 @@ mod tests {
         let names: Vec<&str> = variants.iter().map(|v| v.output.as_str()).collect();
         assert_eq!(
             names,
-            ["media/a.640w.6424b942.webp", "media/a.800w.85287e0f.webp"]
+            ["media/a.640w.febb42ad.webp", "media/a.800w.8c53ea9e.webp"]
         );
     }
 
