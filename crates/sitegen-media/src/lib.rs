@@ -11,11 +11,13 @@
 //! staging folder).
 
 mod cache;
+mod decode;
 mod destination;
 mod error;
 pub mod originals;
 mod resize;
 pub mod share;
+mod shown;
 pub mod variants;
 
 pub use destination::Destination;
