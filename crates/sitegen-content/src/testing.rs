@@ -91,6 +91,33 @@ pub fn products_toml(count: usize, categories: &[(&str, &str)]) -> String {
     text
 }
 
+/// A git configuration of no file, for the tests that run git: they see neither the
+/// machine's author nor its settings.
+pub const NO_GIT_CONFIGURATION: [(&str, &str); 2] = [
+    ("GIT_CONFIG_GLOBAL", "/dev/null"),
+    ("GIT_CONFIG_NOSYSTEM", "1"),
+];
+
+/// Runs git in `dir` with [`NO_GIT_CONFIGURATION`]; panics with its message on failure;
+/// returns its output without the final line break.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let output = std::process::Command::new("git")
+        .args(args)
+        .envs(NO_GIT_CONFIGURATION)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "git {args:?} in {}: {}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .trim_end()
+        .to_string()
+}
+
 pub mod fuzz {
     //! The seeded fuzz loop of the robustness tests: mutations of the valid fixture
     //! site's files, deterministic (no extra dependency), so a failure reproduces from

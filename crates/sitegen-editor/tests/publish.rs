@@ -10,30 +10,13 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use common::{api, Site, HOST, TOKEN};
 use serde_json::{json, Value as Json};
+use sitegen_content::testing::git;
 use sitegen_editor::TOKEN_HEADER;
 
 /// Git with no configuration of the machine's: no author unless a test sets one.
 fn no_global_git_configuration() {
     std::env::set_var("GIT_CONFIG_GLOBAL", "/dev/null");
     std::env::set_var("GIT_CONFIG_NOSYSTEM", "1");
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
-        .args(args)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .trim_end()
-        .to_string()
 }
 
 const SEED: [&str; 4] = ["-c", "user.name=Seed", "-c", "user.email=seed@example.com"];

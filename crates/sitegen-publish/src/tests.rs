@@ -2,6 +2,7 @@
 
 use serde_json::json;
 use sitegen_content::files::{PRODUCTS, SITE};
+use sitegen_content::testing::git;
 
 use crate::values::{self, Values};
 use crate::words::{entry_kind, field_words, proposed_message};
@@ -261,30 +262,17 @@ fn an_entry_added_here_keeps_its_text_when_combined() {
     assert_eq!(combined, format!("{theirs}{added}"));
 }
 
-/// Runs git in `dir` with no global or system configuration; its output.
-fn git_in(dir: &std::path::Path, args: &[&str]) -> String {
-    let output = std::process::Command::new("git")
-        .args(args)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "git {args:?}: {output:?}");
-    String::from_utf8_lossy(&output.stdout).trim().to_string()
-}
-
 #[test]
 fn an_entrys_history_holds_only_the_commits_that_changed_its_values() {
     let folder = tempfile::tempdir().unwrap();
     let root = folder.path();
     let content = root.join("content");
     std::fs::create_dir(&content).unwrap();
-    git_in(root, &["init", "-q", "-b", "main"]);
+    git(root, &["init", "-q", "-b", "main"]);
     let commit = |text: &str, author: &str, message: &str| {
         std::fs::write(content.join("products.toml"), text).unwrap();
-        git_in(root, &["add", "content"]);
-        git_in(
+        git(root, &["add", "content"]);
+        git(
             root,
             &[
                 "-c",
@@ -297,7 +285,7 @@ fn an_entrys_history_holds_only_the_commits_that_changed_its_values() {
                 message,
             ],
         );
-        git_in(root, &["rev-parse", "HEAD"])
+        git(root, &["rev-parse", "HEAD"])
     };
     let first = commit(BASE, "Ada", "products");
     // 18 only, and then comments only: neither is 17's history.
@@ -343,18 +331,18 @@ fn an_entrys_history_holds_only_the_commits_that_changed_its_values() {
 #[test]
 fn an_author_kept_for_the_clone_is_text_to_git_even_when_it_starts_with_a_dash() {
     let folder = tempfile::tempdir().unwrap();
-    git_in(folder.path(), &["init", "-q", "-b", "main"]);
+    git(folder.path(), &["init", "-q", "-b", "main"]);
     let author = crate::Author {
         name: "--global".to_string(),
         email: "-x@example.com".to_string(),
     };
     crate::set_author(folder.path(), &author).unwrap();
     assert_eq!(
-        git_in(folder.path(), &["config", "--local", "user.name"]),
+        git(folder.path(), &["config", "--local", "user.name"]),
         "--global"
     );
     assert_eq!(
-        git_in(folder.path(), &["config", "--local", "user.email"]),
+        git(folder.path(), &["config", "--local", "user.email"]),
         "-x@example.com"
     );
     for wrong in [
@@ -375,7 +363,7 @@ fn an_author_kept_for_the_clone_is_text_to_git_even_when_it_starts_with_a_dash()
         );
     }
     assert_eq!(
-        git_in(folder.path(), &["config", "--local", "user.name"]),
+        git(folder.path(), &["config", "--local", "user.name"]),
         "--global"
     );
 }

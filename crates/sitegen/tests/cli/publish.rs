@@ -3,31 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use sitegen_content::testing::{git, NO_GIT_CONFIGURATION};
+
 use super::common::*;
 use super::edit;
-
-/// A git configuration of no file: the tests see neither the machine's author nor its settings.
-const NO_GLOBAL: [(&str, &str); 2] = [
-    ("GIT_CONFIG_GLOBAL", "/dev/null"),
-    ("GIT_CONFIG_NOSYSTEM", "1"),
-];
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
-        .args(args)
-        .envs(NO_GLOBAL)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .trim_end()
-        .to_string()
-}
 
 /// A bare repository holding the real content, and a clone of it (`tmp/clone`), whose
 /// author is configured when `author` is.
@@ -89,7 +68,7 @@ fn publish_dry_run_lists_then_publish_sends_one_commit_with_the_message_as_text(
     );
     let head = git(&bare, &["rev-parse", "main"]);
 
-    let dry = sitegen_in(&clone, &NO_GLOBAL, &["publish", "--dry-run"]);
+    let dry = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish", "--dry-run"]);
     assert_eq!(dry.status.code(), Some(0), "{}", stderr(&dry));
     assert_eq!(
         stdout(&dry),
@@ -97,7 +76,7 @@ fn publish_dry_run_lists_then_publish_sends_one_commit_with_the_message_as_text(
     );
     assert_eq!(git(&bare, &["rev-parse", "main"]), head);
 
-    let published = sitegen_in(&clone, &NO_GLOBAL, &["publish", "-m", "--amend"]);
+    let published = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish", "-m", "--amend"]);
     assert_eq!(published.status.code(), Some(0), "{}", stderr(&published));
     assert!(stdout(&published).contains("published 1 change to origin/main as "));
     assert_eq!(git(&bare, &["log", "-1", "--format=%B", "main"]), "--amend");
@@ -107,7 +86,7 @@ fn publish_dry_run_lists_then_publish_sends_one_commit_with_the_message_as_text(
         "content/products.toml"
     );
 
-    let again = sitegen_in(&clone, &NO_GLOBAL, &["publish"]);
+    let again = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish"]);
     assert_eq!(again.status.code(), Some(0));
     assert!(stdout(&again).starts_with("nothing to publish"));
 }
@@ -121,7 +100,7 @@ fn publish_without_an_author_says_how_to_set_one_and_sends_nothing() {
         "founded = 2003",
     );
     let head = git(&bare, &["rev-parse", "main"]);
-    let output = sitegen_in(&clone, &NO_GLOBAL, &["publish"]);
+    let output = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish"]);
     assert_eq!(output.status.code(), Some(1));
     let message = stderr(&output);
     assert!(message.contains("error[E1108]"), "{message}");
@@ -146,7 +125,7 @@ fn publish_outside_a_repository_is_refused_with_its_code() {
     let (_tmp, content) = content_copy();
     let output = sitegen_in(
         content.parent().unwrap(),
-        &NO_GLOBAL,
+        &NO_GIT_CONFIGURATION,
         &["publish", "--content", "content"],
     );
     assert_eq!(output.status.code(), Some(1));
@@ -163,7 +142,7 @@ fn publish_lists_a_content_file_that_is_not_toml_as_a_whole_with_w1101() {
     let products = clone.join("content/products.toml");
     let text = std::fs::read_to_string(&products).unwrap();
     std::fs::write(&products, format!("{text}\n[[product]\n")).unwrap();
-    let output = sitegen_in(&clone, &NO_GLOBAL, &["publish", "--dry-run"]);
+    let output = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish", "--dry-run"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(
         stderr(&output).contains("warning[W1101]"),
@@ -215,7 +194,7 @@ fn publish_keep_mine_publishes_my_value_over_a_colleagues_after_the_conflict() {
         "founded = 2003",
     );
 
-    let refused = sitegen_in(&clone, &NO_GLOBAL, &["publish"]);
+    let refused = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish"]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(
         stderr(&refused).contains("error[E1107]"),
@@ -224,7 +203,7 @@ fn publish_keep_mine_publishes_my_value_over_a_colleagues_after_the_conflict() {
     );
     assert!(stderr(&refused).contains("Site settings: founded — yours: 2003; a colleague's: 2001"));
 
-    let kept = sitegen_in(&clone, &NO_GLOBAL, &["publish", "--keep-mine"]);
+    let kept = sitegen_in(&clone, &NO_GIT_CONFIGURATION, &["publish", "--keep-mine"]);
     assert_eq!(kept.status.code(), Some(0), "{}", stderr(&kept));
     assert!(stdout(&kept).starts_with("keeping yours: Site settings: founded"));
     let published = git(&bare, &["show", "main:content/site.toml"]);
