@@ -3,8 +3,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};

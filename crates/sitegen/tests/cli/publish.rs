@@ -1,7 +1,6 @@
 //! `sitegen publish`: the real content in a clone of a bare repository.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 use sitegen_content::testing::{git, NO_GIT_CONFIGURATION};
 
