@@ -54,6 +54,25 @@ test.describe('navigation bar', () => {
     await expect(nav(page).locator('a.nav-logo')).toHaveAttribute('href', '/');
   });
 
+  test('the logo holds its place before its file arrives, so the bar does not move when it does', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/brand/logo.*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/products', { waitUntil: 'domcontentloaded' });
+    const logo = nav(page).locator('a.nav-logo img');
+    const search = page.locator('form.header-search');
+    const before = { logo: await logo.boundingBox(), search: await search.boundingBox() };
+    expect(before.logo?.width, 'the logo has its width before it loads').toBeGreaterThan(100);
+    release();
+    await expect(logo).toHaveJSProperty('complete', true);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await logo.boundingBox()).toEqual(before.logo);
+    expect(await search.boundingBox()).toEqual(before.search);
+  });
+
   test('opens one dropdown at a time', async ({ page, isMobile }) => {
     await open(page, '/');
     await showMenu(page, isMobile);
