@@ -29,23 +29,7 @@ phones = [\"+91 1\"]
 emails = [\"info@example.com\"]
 ";
 
-/// Runs git in `dir`; panics with its message on failure; returns stdout.
-pub fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "git {args:?} in {}: {}",
-        dir.display(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .trim_end()
-        .to_string()
-}
+pub use sitegen_content::testing::git;
 
 pub fn configure(dir: &Path, name: &str) {
     git(dir, &["config", "user.name", name]);
