@@ -4,10 +4,11 @@ use std::path::{Path, PathBuf};
 
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::MediaError;
+use sitegen_output::OutputError;
 use sitegen_workers::interrupt::Interrupted;
 use sitegen_workers::WorkerError;
 
-use crate::out_dir;
+use sitegen_output::out_dir;
 
 /// What went wrong in a build. Content errors are reported all at once.
 #[derive(Debug, thiserror::Error)]
@@ -118,6 +119,15 @@ impl From<WorkerError> for BuildError {
     }
 }
 
+impl From<OutputError> for BuildError {
+    fn from(error: OutputError) -> Self {
+        match error {
+            OutputError::Io { path, source } => Self::Io { path, source },
+            OutputError::Interrupted(interrupted) => interrupted.into(),
+        }
+    }
+}
+
 impl From<Interrupted> for BuildError {
     fn from(Interrupted { signal }: Interrupted) -> Self {
         Self::Interrupted { signal }
@@ -145,6 +155,7 @@ mod tests {
                 },
                 ErrorCode::WebAppBuild,
             ),
+            (OutputError::io(&path, io()).into(), ErrorCode::BuildIo),
             (
                 WorkerError::Io {
                     path: path.clone(),
@@ -233,6 +244,7 @@ mod tests {
             BuildError::Interrupted { signal: 2 },
             BuildError::SourcesChanged,
             WorkerError::Interrupted(Interrupted { signal: 15 }).into(),
+            OutputError::Interrupted(Interrupted { signal: 15 }).into(),
         ] {
             assert_eq!(stop.code(), None, "{stop}");
         }

@@ -11,14 +11,14 @@ use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::progress::Progress;
 use crate::record::PageKeys;
 use crate::renders::PageRenders;
 use crate::routes::{self, PlannedRoute};
 use crate::shell::{PageShell, Shells};
+use crate::staging::Staging;
 use crate::{seo, webapp};
+use sitegen_output::progress::Progress;
 
 pub(crate) use written::{SharedInputs, WrittenMemory, WrittenPage, WrittenPages};
 
@@ -282,9 +282,9 @@ mod tests {
 
     use super::*;
     use crate::cache::BuildCache;
-    use crate::progress::Stage;
     use crate::render_cache::RenderCache;
     use crate::renders::Renders;
+    use sitegen_output::progress::Stage;
 
     fn repo() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

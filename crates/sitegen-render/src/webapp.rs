@@ -129,7 +129,7 @@ impl WebApp {
 
     fn run_npm(&self, args: &[&str]) -> Result<(), BuildError> {
         let command = format!("npm {}", args.join(" "));
-        let output = Command::new(crate::os::NPM)
+        let output = Command::new(sitegen_output::os::NPM)
             .args(args)
             .current_dir(&self.dir)
             .output()
@@ -265,7 +265,7 @@ impl LockedWebApp {
         // `npm run build` by hand too).
         let twins = app.dir.join(TWINS_MARKER);
         if !built || !twins.is_file() {
-            crate::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
+            sitegen_output::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
             fs::write(&twins, "").map_err(|e| BuildError::io(&twins, e))?;
         }
         if !built {
