@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::MediaError;
 use sitegen_output::OutputError;
+use sitegen_webapp::WebAppError;
 use sitegen_workers::interrupt::Interrupted;
 use sitegen_workers::WorkerError;
 
@@ -128,6 +129,15 @@ impl From<OutputError> for BuildError {
     }
 }
 
+impl From<WebAppError> for BuildError {
+    fn from(error: WebAppError) -> Self {
+        match error {
+            WebAppError::Web { step, output } => Self::Web { step, output },
+            WebAppError::Output(error) => error.into(),
+        }
+    }
+}
+
 impl From<Interrupted> for BuildError {
     fn from(Interrupted { signal }: Interrupted) -> Self {
         Self::Interrupted { signal }
@@ -156,6 +166,18 @@ mod tests {
                 ErrorCode::WebAppBuild,
             ),
             (OutputError::io(&path, io()).into(), ErrorCode::BuildIo),
+            (
+                WebAppError::Web {
+                    step: "npm ci".into(),
+                    output: String::new(),
+                }
+                .into(),
+                ErrorCode::WebAppBuild,
+            ),
+            (
+                WebAppError::Output(OutputError::io(&path, io())).into(),
+                ErrorCode::BuildIo,
+            ),
             (
                 WorkerError::Io {
                     path: path.clone(),
@@ -245,6 +267,7 @@ mod tests {
             BuildError::SourcesChanged,
             WorkerError::Interrupted(Interrupted { signal: 15 }).into(),
             OutputError::Interrupted(Interrupted { signal: 15 }).into(),
+            WebAppError::Output(OutputError::Interrupted(Interrupted { signal: 2 })).into(),
         ] {
             assert_eq!(stop.code(), None, "{stop}");
         }

@@ -11,8 +11,8 @@
 //! memory between builds.
 //!
 //! It does not load or validate content (`sitegen-content`), does not serve the site
-//! (`sitegen-serve`), and leaves staging, swapping and compressing the output folder's
-//! files to `sitegen-output`.
+//! (`sitegen-serve`); it leaves staging, swapping and compressing the output folder's
+//! files to `sitegen-output`, and building the web bundle to `sitegen-webapp`.
 
 pub(crate) mod cache;
 mod error;
@@ -35,7 +35,6 @@ mod sitemap;
 mod stages;
 pub(crate) mod staging;
 mod warm;
-pub(crate) mod webapp;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -47,6 +46,7 @@ use sitegen_media::share;
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
+use sitegen_webapp::{LockedWebApp, WebApp};
 use sitegen_workers::interrupt;
 use sitegen_workers::prerender::Prerenderer;
 
@@ -59,7 +59,6 @@ use crate::page_links::PageLinks;
 use crate::record::{FolderId, PageKeys};
 use crate::staging::Staging;
 use crate::warm::Warm;
-use crate::webapp::{LockedWebApp, WebApp};
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -200,7 +199,7 @@ pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
 /// Builds the browser editor's bundle of `web_dir` (`npm run build:editor`) when it is
 /// missing or older than its sources; whether Vite ran (see [`WebApp`]).
 pub fn ensure_editor_built(web_dir: &Path, progress: &dyn Progress) -> Result<bool, BuildError> {
-    WebApp::new(web_dir).ensure_editor_built(progress)
+    Ok(WebApp::new(web_dir).ensure_editor_built(progress)?)
 }
 
 /// Refuses an output folder that a build must not replace (see [`out_dir`]): the

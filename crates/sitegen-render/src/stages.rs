@@ -17,6 +17,7 @@ use sitegen_media::variants::{self, ShownImages};
 use sitegen_media::{originals, share};
 use sitegen_output::compress;
 use sitegen_output::progress::{self, Progress, Stage};
+use sitegen_webapp::WebBuild;
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
@@ -31,7 +32,6 @@ use crate::shell::Shells;
 use crate::sitemap::{self, SitemapUrl};
 use crate::staging::{CountedImages, Staging};
 use crate::warm::Warm;
-use crate::webapp::WebBuild;
 use crate::{headers, redirects, search_index, seo, BuildOptions};
 
 /// What every stage of one build works with.

@@ -8,6 +8,7 @@ use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages, WrittenVariants};
 use sitegen_output::progress::{self, Stage};
+use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
 use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
@@ -26,7 +27,6 @@ use crate::shell::Shells;
 use crate::stages::Run;
 use crate::staging::{CountedImages, Staging};
 use crate::warm::Warm;
-use crate::webapp::WebBuild;
 
 /// What the prerender stage writes the pages from: what the stages before it made.
 pub(crate) struct Prerender<'a> {
