@@ -270,9 +270,9 @@ impl LockedWebApp {
             app.run_npm(&["run", "build"])?;
         }
         // The bundle's twins are made once per bundle, not by every site build: its
-        // hashed files are few but compressed hardest (`compress::LEVELS_ASSETS`). Their
-        // marker lives in the client folder, which every Vite build empties (an
-        // `npm run build` by hand too).
+        // hashed files are few but compressed hardest
+        // (`sitegen_output::compress::LEVELS_ASSETS`). Their marker lives in the client
+        // folder, which every Vite build empties (an `npm run build` by hand too).
         let twins = app.dir.join(TWINS_MARKER);
         if !built || !twins.is_file() {
             sitegen_output::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
