@@ -7,7 +7,7 @@
 //! cache but records of each output folder: `outputs/` ([`crate::record`]) and the
 //! sitemap's dates, `lastmod/` ([`crate::lastmod`]). (Compressed twins need no cache:
 //! an unchanged file takes its twins from the output folder the build replaces, see
-//! [`crate::compress::precompress`].)
+//! [`sitegen_output::compress::precompress`].)
 //!
 //! Because an entry's key is the hash of all its inputs, an entry is never stale: a
 //! changed input is a different key. Reads that fail are misses and writes that fail
@@ -23,12 +23,12 @@ use std::sync::Mutex;
 
 pub use sitegen_workers::{write_atomically, Key};
 
-use crate::os::PositionedFile;
+use sitegen_output::os::PositionedFile;
 
 /// The folder of the build cache for a content folder: `target/sitegen-cache` in the
 /// folder that holds it (ignored by git with the rest of `target/`).
 pub fn dir_for(content_dir: &Path) -> PathBuf {
-    crate::out_dir::parent_of(content_dir)
+    sitegen_output::out_dir::parent_of(content_dir)
         .unwrap_or_else(|| PathBuf::from("."))
         .join("target")
         .join("sitegen-cache")

@@ -4,10 +4,12 @@ use std::path::{Path, PathBuf};
 
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::MediaError;
+use sitegen_output::OutputError;
+use sitegen_webapp::WebAppError;
 use sitegen_workers::interrupt::Interrupted;
 use sitegen_workers::WorkerError;
 
-use crate::out_dir;
+use sitegen_output::out_dir;
 
 /// What went wrong in a build. Content errors are reported all at once.
 #[derive(Debug, thiserror::Error)]
@@ -118,6 +120,24 @@ impl From<WorkerError> for BuildError {
     }
 }
 
+impl From<OutputError> for BuildError {
+    fn from(error: OutputError) -> Self {
+        match error {
+            OutputError::Io { path, source } => Self::Io { path, source },
+            OutputError::Interrupted(interrupted) => interrupted.into(),
+        }
+    }
+}
+
+impl From<WebAppError> for BuildError {
+    fn from(error: WebAppError) -> Self {
+        match error {
+            WebAppError::Web { step, output } => Self::Web { step, output },
+            WebAppError::Output(error) => error.into(),
+        }
+    }
+}
+
 impl From<Interrupted> for BuildError {
     fn from(Interrupted { signal }: Interrupted) -> Self {
         Self::Interrupted { signal }
@@ -144,6 +164,19 @@ mod tests {
                     output: String::new(),
                 },
                 ErrorCode::WebAppBuild,
+            ),
+            (OutputError::io(&path, io()).into(), ErrorCode::BuildIo),
+            (
+                WebAppError::Web {
+                    step: "npm ci".into(),
+                    output: String::new(),
+                }
+                .into(),
+                ErrorCode::WebAppBuild,
+            ),
+            (
+                WebAppError::Output(OutputError::io(&path, io())).into(),
+                ErrorCode::BuildIo,
             ),
             (
                 WorkerError::Io {
@@ -233,6 +266,8 @@ mod tests {
             BuildError::Interrupted { signal: 2 },
             BuildError::SourcesChanged,
             WorkerError::Interrupted(Interrupted { signal: 15 }).into(),
+            OutputError::Interrupted(Interrupted { signal: 15 }).into(),
+            WebAppError::Output(OutputError::Interrupted(Interrupted { signal: 2 })).into(),
         ] {
             assert_eq!(stop.code(), None, "{stop}");
         }

@@ -10,22 +10,17 @@
 //! builder (`sitegen serve`) keeps its workers, last renders and output's manifest in
 //! memory between builds.
 //!
-//! It does not load or validate content (`sitegen-content`) and does not serve the site
-//! (`sitegen-serve`).
+//! It does not load or validate content (`sitegen-content`), does not serve the site
+//! (`sitegen-serve`); it leaves staging, swapping and compressing the output folder's
+//! files to `sitegen-output`, and building the web bundle to `sitegen-webapp`.
 
 pub(crate) mod cache;
-pub(crate) mod compress;
 mod error;
-mod folder_spread;
 pub(crate) mod headers;
 mod lastmod;
 mod markup;
-pub(crate) mod os;
-pub(crate) mod out_dir;
-pub(crate) mod output;
 pub(crate) mod page_links;
 mod pages;
-pub mod progress;
 mod published;
 pub(crate) mod record;
 pub mod redirects;
@@ -38,8 +33,8 @@ pub(crate) mod seo;
 pub(crate) mod shell;
 mod sitemap;
 mod stages;
+pub(crate) mod staging;
 mod warm;
-pub(crate) mod webapp;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -48,18 +43,22 @@ use std::time::Duration;
 
 use sitegen_content::{Diagnostic, LoadOptions, LoadReport};
 use sitegen_media::share;
+use sitegen_output::out_dir;
+use sitegen_output::progress::Progress;
+use sitegen_output::staging::{Changes, OnDiskFiles};
+use sitegen_webapp::{LockedWebApp, WebApp};
 use sitegen_workers::interrupt;
 use sitegen_workers::prerender::Prerenderer;
 
 pub use crate::error::BuildError;
+/// How far a build's long stages are: what [`Builder::build`] reports to.
+pub use sitegen_output::progress;
 
 use crate::cache::BuildCache;
-use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::progress::Progress;
 use crate::record::{FolderId, PageKeys};
+use crate::staging::Staging;
 use crate::warm::Warm;
-use crate::webapp::{LockedWebApp, WebApp};
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -150,7 +149,7 @@ pub struct BuildSummary {
     pub changed_pages: Option<Vec<String>>,
     /// For a build that updated its output in place ([`Staging::update`]): what it
     /// changed there; `None` for a whole new site.
-    pub in_place: Option<output::Changes>,
+    pub in_place: Option<Changes>,
     /// Content warnings (the build still succeeded).
     pub warnings: Vec<Diagnostic>,
 }
@@ -200,7 +199,7 @@ pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
 /// Builds the browser editor's bundle of `web_dir` (`npm run build:editor`) when it is
 /// missing or older than its sources; whether Vite ran (see [`WebApp`]).
 pub fn ensure_editor_built(web_dir: &Path, progress: &dyn Progress) -> Result<bool, BuildError> {
-    WebApp::new(web_dir).ensure_editor_built(progress)
+    Ok(WebApp::new(web_dir).ensure_editor_built(progress)?)
 }
 
 /// Refuses an output folder that a build must not replace (see [`out_dir`]): the
@@ -273,7 +272,7 @@ struct Previous {
     /// The key of each page the output holds.
     pages: PageKeys,
     /// What was on disk there, for the record of the new output.
-    on_disk: Option<output::OnDiskFiles>,
+    on_disk: Option<OnDiskFiles>,
     /// A warm builder's link check of it.
     links: Option<sitegen_links::LinkGraph>,
 }
@@ -442,7 +441,7 @@ impl Builder {
         // Last, on every file the host would receive; before the output is replaced.
         stages::check_host_limits(run, &staging, &host_files, &mut warnings)?;
         let (files, bytes) = staging.totals();
-        let media = staging.media().map(Staging::totals);
+        let media = staging.media().map(|media| media.totals());
         let in_place = staging.changes();
         self.commit(
             staging,
@@ -497,7 +496,7 @@ impl Builder {
         &self,
         staging: Staging,
         cache: BuildCache,
-        previous_on_disk: Option<output::OnDiskFiles>,
+        previous_on_disk: Option<OnDiskFiles>,
         pages: PageKeys,
         links: Option<sitegen_links::LinkGraph>,
     ) -> Result<(), BuildError> {

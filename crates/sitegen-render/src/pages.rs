@@ -11,14 +11,14 @@ use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::output::Staging;
 use crate::page_links::PageLinks;
-use crate::progress::Progress;
 use crate::record::PageKeys;
 use crate::renders::PageRenders;
 use crate::routes::{self, PlannedRoute};
+use crate::seo;
 use crate::shell::{PageShell, Shells};
-use crate::{seo, webapp};
+use crate::staging::Staging;
+use sitegen_output::progress::Progress;
 
 pub(crate) use written::{SharedInputs, WrittenMemory, WrittenPage, WrittenPages};
 
@@ -29,7 +29,7 @@ pub(crate) struct Pages<'a> {
     /// routes' data, planned with the final variants, carries them).
     pub(crate) content: &'a sitegen_content::Content,
     pub(crate) shells: &'a Shells,
-    pub(crate) manifest: &'a webapp::Manifest,
+    pub(crate) manifest: &'a sitegen_webapp::Manifest,
     pub(crate) staging: &'a Staging,
     /// The URL of the layout file, which every page names.
     pub(crate) layout_url: String,
@@ -256,14 +256,14 @@ fn is_block_route(route: &PlannedRoute) -> bool {
 }
 
 fn head_assets(
-    manifest: &webapp::Manifest,
+    manifest: &sitegen_webapp::Manifest,
     rendered: &Rendered,
     url: &str,
-) -> Result<webapp::HeadAssets, BuildError> {
+) -> Result<sitegen_webapp::HeadAssets, BuildError> {
     manifest
         .head_assets(&rendered.modules)
         .map_err(
-            |webapp::MissingModule(module)| BuildError::ManifestMissingModule {
+            |sitegen_webapp::MissingModule(module)| BuildError::ManifestMissingModule {
                 url: url.to_string(),
                 module,
             },
@@ -282,9 +282,9 @@ mod tests {
 
     use super::*;
     use crate::cache::BuildCache;
-    use crate::progress::Stage;
     use crate::render_cache::RenderCache;
     use crate::renders::Renders;
+    use sitegen_output::progress::Stage;
 
     fn repo() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -325,7 +325,7 @@ mod tests {
             .content
             .expect("the real content loads");
         let shells = Shells::load(&repo().join("templates")).unwrap();
-        let manifest = webapp::Manifest::parse(
+        let manifest = sitegen_webapp::Manifest::parse(
             r#"{"src/entry-client.tsx":{"file":"assets/e.js","isEntry":true}}"#,
         )
         .unwrap();

@@ -1,6 +1,6 @@
 //! What a build left in its output folder, kept in the build cache (`outputs/`), so
 //! that the next `sitegen build` into the same folder updates it in place
-//! ([`crate::output::Staging::update`]), as a warm `sitegen serve` does, instead of
+//! ([`Staging::update`](sitegen_output::staging::Staging::update)), as a warm `sitegen serve` does, instead of
 //! making a whole new site: after a one-product edit of a 10,000-product site it
 //! writes a few files instead of linking 30,000 into a new folder and removing the old.
 //! Each `sitegen build` keeps one, and so does `sitegen serve` as it stops (the build
@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use walkdir::WalkDir;
 
 use crate::cache::{write_atomically, Key};
-use crate::output::{on_disk_of, Manifest, OnDiskFiles};
+use sitegen_output::staging::{on_disk_of, Manifest, OnDiskFiles};
 
 /// The key of everything each page (`.html` file of the output) was made of.
 pub(crate) type PageKeys = HashMap<String, Key>;
@@ -40,7 +40,7 @@ pub struct FolderId(u64, u64);
 
 impl FolderId {
     pub fn of(path: &Path) -> Option<Self> {
-        crate::os::folder_identity(path).map(|(device, folder)| Self(device, folder))
+        sitegen_output::os::folder_identity(path).map(|(device, folder)| Self(device, folder))
     }
 }
 
@@ -133,7 +133,7 @@ fn scan(dir: &Path) -> Option<OnDiskFiles> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::Stamp;
+    use sitegen_output::staging::Stamp;
 
     fn manifest_of(dir: &Path) -> Manifest {
         scan(dir)

@@ -12,7 +12,7 @@ use crate::cache::Key;
 use crate::error::BuildError;
 use crate::script_json::escape_json_for_script;
 use crate::seo::ShareImage;
-use crate::webapp::HeadAssets;
+use sitegen_webapp::HeadAssets;
 
 const PAGE_TEMPLATE: &str = "page.html";
 

@@ -15,6 +15,9 @@ use sitegen_hosts::{
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
 use sitegen_media::variants::{self, ShownImages};
 use sitegen_media::{originals, share};
+use sitegen_output::compress;
+use sitegen_output::progress::{self, Progress, Stage};
+use sitegen_webapp::WebBuild;
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
@@ -22,16 +25,14 @@ pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::cache::Key;
 use crate::error::BuildError;
 use crate::lastmod::{self, Day, Lastmods, RouteHashes};
-use crate::output::{CountedImages, Staging};
 use crate::page_links::{GatheredLinks, PageLinks};
-use crate::progress::{self, Progress, Stage};
 use crate::published::{Plan, Published};
 use crate::routes::PlannedRoute;
 use crate::shell::Shells;
 use crate::sitemap::{self, SitemapUrl};
+use crate::staging::{CountedImages, Staging};
 use crate::warm::Warm;
-use crate::webapp::WebBuild;
-use crate::{compress, headers, redirects, search_index, seo, BuildOptions};
+use crate::{headers, redirects, search_index, seo, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]

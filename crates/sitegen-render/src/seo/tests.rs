@@ -140,7 +140,7 @@ fn page_head(content: &Content, route: &PlannedRoute) -> String {
             og_image: share_image(content, route).as_ref(),
             site_name: content.site.name(),
             noindex: false,
-            assets: &crate::webapp::HeadAssets {
+            assets: &sitegen_webapp::HeadAssets {
                 entry_script: "/assets/e.js".into(),
                 stylesheets: Vec::new(),
                 modulepreloads: Vec::new(),

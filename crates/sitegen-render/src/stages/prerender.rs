@@ -7,6 +7,8 @@ use std::path::Path;
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages, WrittenVariants};
+use sitegen_output::progress::{self, Stage};
+use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
 use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
@@ -14,10 +16,8 @@ use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
 
 use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
-use crate::output::{CountedImages, Staging};
 use crate::page_links::PageLinks;
 use crate::pages::{PageKeyBook, Pages, SharedInputs};
-use crate::progress::{self, Stage};
 use crate::published::{Plan, Published};
 use crate::record::PageKeys;
 use crate::render_cache::RenderCache;
@@ -25,8 +25,8 @@ use crate::renders::PageRenders;
 use crate::seo;
 use crate::shell::Shells;
 use crate::stages::Run;
+use crate::staging::{CountedImages, Staging};
 use crate::warm::Warm;
-use crate::webapp::WebBuild;
 
 /// What the prerender stage writes the pages from: what the stages before it made.
 pub(crate) struct Prerender<'a> {

@@ -250,7 +250,7 @@ pub(crate) fn remove_marker_last(dir: &Path) -> io::Result<()> {
     fs::remove_dir(dir)
 }
 
-pub(crate) fn parent_of(target: &Path) -> Option<PathBuf> {
+pub fn parent_of(target: &Path) -> Option<PathBuf> {
     match target.parent() {
         Some(parent) if parent.as_os_str().is_empty() => Some(PathBuf::from(".")),
         Some(parent) => Some(parent.to_path_buf()),

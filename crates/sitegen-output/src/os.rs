@@ -79,6 +79,8 @@ impl PositionedFile {
     }
 
     /// The file's length in bytes.
+    // A length read from the file system, which may fail: no `is_empty` beside it.
+    #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> io::Result<u64> {
         #[cfg(all(unix, not(feature = "portable")))]
         let file = &self.file;

@@ -8,7 +8,7 @@ use walkdir::WalkDir;
 
 use sitegen_workers::parallel;
 
-use crate::error::BuildError;
+use crate::OutputError;
 
 /// File extensions that get `.br` and `.gz` twins.
 pub const COMPRESSIBLE: &[&str] = &["html", "js", "mjs", "css", "json", "svg", "xml", "txt"];
@@ -57,7 +57,7 @@ pub fn precompress(
     workers: usize,
     progress: &dyn crate::progress::Progress,
     previous: Option<&Path>,
-) -> Result<usize, BuildError> {
+) -> Result<usize, OutputError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
@@ -91,12 +91,12 @@ pub fn precompress(
     .map(|done| done.len())
 }
 
-fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), BuildError> {
+fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), OutputError> {
     // Copied in with the file (the web bundle's), or written with it (the pages').
     if with_suffix(path, "gz").is_file() && with_suffix(path, "br").is_file() {
         return Ok(());
     }
-    let bytes = fs::read(path).map_err(|e| BuildError::io(path, e))?;
+    let bytes = fs::read(path).map_err(|e| OutputError::io(path, e))?;
     let same = previous.filter(|previous| fs::read(previous).is_ok_and(|old| old == bytes));
     write_twins(path, &bytes, levels, same.as_deref())
 }
@@ -117,7 +117,7 @@ pub(crate) fn write_twins(
     bytes: &[u8],
     levels: Levels,
     same: Option<&Path>,
-) -> Result<(), BuildError> {
+) -> Result<(), OutputError> {
     let gz_path = with_suffix(path, "gz");
     let br_path = with_suffix(path, "br");
     if same.is_some_and(|same| link_twins(same, &[(&gz_path, "gz"), (&br_path, "br")])) {
@@ -125,7 +125,7 @@ pub(crate) fn write_twins(
     }
     let io = |target: &Path| {
         let target = target.to_path_buf();
-        move |e: std::io::Error| BuildError::io(&target, e)
+        move |e: std::io::Error| OutputError::io(&target, e)
     };
     let gz = gzip(bytes, levels.gzip).map_err(io(&gz_path))?;
     fs::write(&gz_path, &gz).map_err(io(&gz_path))?;

@@ -53,7 +53,7 @@ pub trait Progress: Sync {
 
 /// Runs `run`, which makes `total` images counted by [`Progress::image_done`], between
 /// [`Progress::images_begin`] and [`Progress::images_end`].
-pub(crate) fn images<T>(progress: &dyn Progress, total: usize, run: impl FnOnce() -> T) -> T {
+pub fn images<T>(progress: &dyn Progress, total: usize, run: impl FnOnce() -> T) -> T {
     if total == 0 {
         return run();
     }
@@ -74,12 +74,7 @@ impl Progress for Silent {
 }
 
 /// Runs `stage` of `total` items between [`Progress::begin`] and [`Progress::end`].
-pub(crate) fn stage<T>(
-    progress: &dyn Progress,
-    stage: Stage,
-    total: usize,
-    run: impl FnOnce() -> T,
-) -> T {
+pub fn stage<T>(progress: &dyn Progress, stage: Stage, total: usize, run: impl FnOnce() -> T) -> T {
     progress.begin(stage, total);
     let result = run();
     progress.end();

@@ -19,7 +19,7 @@ use crate::out_dir::{self, Beside};
 use sitegen_workers::fault;
 
 use crate::compress;
-use crate::error::BuildError;
+use crate::OutputError;
 
 /// What one file of the output holds, to tell whether the next build changed it: a
 /// hash of its bytes (of a copied file: of its source's path, size and modification
@@ -31,7 +31,7 @@ pub struct Stamp {
 }
 
 impl Stamp {
-    pub(crate) fn of_bytes(bytes: &[u8]) -> Self {
+    pub fn of_bytes(bytes: &[u8]) -> Self {
         let mut hasher = DefaultHasher::new();
         bytes.hash(&mut hasher);
         Self {
@@ -56,13 +56,13 @@ impl Stamp {
 pub type Manifest = HashMap<String, Stamp>;
 
 /// A file as it lies on disk: its size and modification time (nanoseconds since the
-/// epoch), by which [`crate::record`] tells a folder left as the build left it.
+/// epoch), by which `sitegen-render`'s record tells a folder left as the build left it.
 pub type OnDisk = (u64, u128);
 
 /// The [`OnDisk`] of files (relative, `/`-separated).
 pub type OnDiskFiles = HashMap<String, OnDisk>;
 
-pub(crate) fn on_disk_of(metadata: &fs::Metadata) -> Option<OnDisk> {
+pub fn on_disk_of(metadata: &fs::Metadata) -> Option<OnDisk> {
     let modified = metadata.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
     Some((metadata.len(), modified.as_nanos()))
 }
@@ -126,33 +126,33 @@ impl Staging {
     /// atomic), first removing what interrupted builds left there. It holds the output
     /// marker from the start, so that whatever is cut short can be recognised as
     /// sitegen's and cleaned up.
-    pub fn new(target: &Path) -> Result<Self, BuildError> {
+    pub fn new(target: &Path) -> Result<Self, OutputError> {
         Self::create(target, None)
     }
 
     /// A staging folder that receives only the files that differ from `previous`, the
     /// manifest of what `target` holds, and whose commit moves just those into `target`
     /// and removes the files the new site lacks. `sitegen serve`, and `sitegen build`
-    /// into the folder its last build left ([`crate::record`]), rebuild this way: on a
+    /// into the folder its last build left (`sitegen-render`'s record), rebuild this way: on a
     /// one-product edit they write a few files instead of thousands. Each file is
     /// replaced in one rename (never seen half-written), new files come before the
     /// changed ones that may link to them, and removed files go last, so every link of
     /// the site resolves at every moment of the commit.
-    pub fn update(target: &Path, previous: Manifest) -> Result<Self, BuildError> {
+    pub fn update(target: &Path, previous: Manifest) -> Result<Self, OutputError> {
         Self::create(target, Some(previous))
     }
 
-    fn create(target: &Path, previous: Option<Manifest>) -> Result<Self, BuildError> {
+    fn create(target: &Path, previous: Option<Manifest>) -> Result<Self, OutputError> {
         let parent = out_dir::parent_of(target).unwrap_or_else(|| PathBuf::from("."));
-        fs::create_dir_all(&parent).map_err(|e| BuildError::io(&parent, e))?;
-        out_dir::clean_leftovers(target).map_err(|e| BuildError::io(&parent, e))?;
+        fs::create_dir_all(&parent).map_err(|e| OutputError::io(&parent, e))?;
+        out_dir::clean_leftovers(target).map_err(|e| OutputError::io(&parent, e))?;
         let dir = Beside::Staging
             .path(target, std::process::id())
-            .ok_or_else(|| BuildError::io(target, std::io::ErrorKind::InvalidInput.into()))?;
+            .ok_or_else(|| OutputError::io(target, std::io::ErrorKind::InvalidInput.into()))?;
         if dir.exists() {
-            out_dir::remove_marker_last(&dir).map_err(|e| BuildError::io(&dir, e))?;
+            out_dir::remove_marker_last(&dir).map_err(|e| OutputError::io(&dir, e))?;
         }
-        fs::create_dir(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        fs::create_dir(&dir).map_err(|e| OutputError::io(&dir, e))?;
         let spread = FolderSpread::default();
         spread.top(&dir);
         let staging = Self {
@@ -247,7 +247,7 @@ impl Staging {
     }
 
     /// Writes `bytes` at `relative` inside the staging folder, creating folders.
-    pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), BuildError> {
+    pub fn write(&self, relative: &str, bytes: impl AsRef<[u8]>) -> Result<(), OutputError> {
         self.write_file(relative, bytes.as_ref()).map(|_| ())
     }
 
@@ -257,7 +257,7 @@ impl Staging {
         &self,
         relative: &str,
         bytes: impl AsRef<[u8]>,
-    ) -> Result<bool, BuildError> {
+    ) -> Result<bool, OutputError> {
         self.write_file(relative, bytes.as_ref())
             .map(|written| written != Written::Skipped)
     }
@@ -270,7 +270,7 @@ impl Staging {
         &self,
         relative: &str,
         bytes: impl AsRef<[u8]>,
-    ) -> Result<(), BuildError> {
+    ) -> Result<(), OutputError> {
         if let Some(media) = self.media_staging_for(relative) {
             return media.write_with_twins(relative, bytes);
         }
@@ -308,7 +308,7 @@ impl Staging {
         true
     }
 
-    fn write_file(&self, relative: &str, bytes: &[u8]) -> Result<Written, BuildError> {
+    fn write_file(&self, relative: &str, bytes: &[u8]) -> Result<Written, OutputError> {
         if let Some(media) = self.media_staging_for(relative) {
             return media.write_file(relative, bytes);
         }
@@ -320,7 +320,7 @@ impl Staging {
         if self.link_unchanged(relative, &path, |old| old == bytes) {
             return Ok(Written::Linked);
         }
-        let io = |e| BuildError::io(&path, e);
+        let io = |e| OutputError::io(&path, e);
         let mut file = fs::File::create(&path).map_err(io)?;
         file.write_all(bytes).map_err(io)?;
         self.note_on_disk(relative, &file.metadata().map_err(io)?);
@@ -328,7 +328,7 @@ impl Staging {
     }
 
     /// Makes the folder `path` goes in, unless this staging made it already.
-    fn make_folder_of(&self, path: &Path) -> Result<(), BuildError> {
+    fn make_folder_of(&self, path: &Path) -> Result<(), OutputError> {
         match path.parent() {
             Some(parent) => self.make_folder(parent),
             None => Ok(()),
@@ -337,7 +337,7 @@ impl Staging {
 
     /// Makes `folder` and the folders above it inside the staging folder, each once: the
     /// ones this staging made are remembered, so a file's folder costs no system call.
-    fn make_folder(&self, folder: &Path) -> Result<(), BuildError> {
+    fn make_folder(&self, folder: &Path) -> Result<(), OutputError> {
         let made = |folder: &Path| {
             folder == self.dir
                 || self
@@ -353,7 +353,7 @@ impl Staging {
         let above = folder
             .parent()
             .filter(|_| folder.starts_with(&self.dir))
-            .ok_or_else(|| BuildError::io(folder, std::io::ErrorKind::InvalidInput.into()))?;
+            .ok_or_else(|| OutputError::io(folder, std::io::ErrorKind::InvalidInput.into()))?;
         self.make_folder(above)?;
         let made = if above == self.dir {
             fs::create_dir(folder).inspect(|()| self.spread.top(folder))
@@ -363,7 +363,7 @@ impl Staging {
         match made {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && folder.is_dir() => {}
-            Err(e) => return Err(BuildError::io(folder, e)),
+            Err(e) => return Err(OutputError::io(folder, e)),
         }
         self.folders
             .lock()
@@ -444,11 +444,11 @@ impl Staging {
     }
 
     /// Copies a file into the staging folder.
-    pub fn copy_file(&self, source: &Path, relative: &str) -> Result<(), BuildError> {
+    pub fn copy_file(&self, source: &Path, relative: &str) -> Result<(), OutputError> {
         if let Some(media) = self.media_staging_for(relative) {
             return media.copy_file(source, relative);
         }
-        let stamp = Stamp::of_copy(source).map_err(|e| BuildError::io(source, e))?;
+        let stamp = Stamp::of_copy(source).map_err(|e| OutputError::io(source, e))?;
         if !self.record(relative, stamp) {
             return Ok(());
         }
@@ -465,8 +465,8 @@ impl Staging {
         // is still readable by a web server running as another user.
         fs::File::open(source)
             .and_then(|mut from| std::io::copy(&mut from, &mut fs::File::create(&path)?))
-            .map_err(|e| BuildError::io(source, e))?;
-        let metadata = fs::metadata(&path).map_err(|e| BuildError::io(&path, e))?;
+            .map_err(|e| OutputError::io(source, e))?;
+        let metadata = fs::metadata(&path).map_err(|e| OutputError::io(&path, e))?;
         self.note_on_disk(relative, &metadata);
         Ok(())
     }
@@ -557,18 +557,18 @@ impl Staging {
 
     /// Copies a folder's files into the staging folder, skipping hidden entries
     /// (Vite's `.vite/` manifest and build markers are not part of the site).
-    pub fn copy_tree(&self, source: &Path) -> Result<(), BuildError> {
+    pub fn copy_tree(&self, source: &Path) -> Result<(), OutputError> {
         let walker = WalkDir::new(source)
             .min_depth(1)
             .into_iter()
             .filter_entry(|entry| !entry.file_name().to_string_lossy().starts_with('.'));
         for entry in walker {
-            let entry = entry.map_err(|e| BuildError::io(source, e.into()))?;
+            let entry = entry.map_err(|e| OutputError::io(source, e.into()))?;
             if entry.file_type().is_file() {
                 let relative = entry
                     .path()
                     .strip_prefix(source)
-                    .map_err(|_| BuildError::io(entry.path(), std::io::ErrorKind::Other.into()))?;
+                    .map_err(|_| OutputError::io(entry.path(), std::io::ErrorKind::Other.into()))?;
                 self.copy_file(entry.path(), &relative.to_string_lossy())?;
             }
         }
@@ -622,7 +622,7 @@ impl Staging {
     /// changed files into it; the media folder first, when the media live on their own,
     /// so that no page names a file not there yet. Returns the manifest of the site now
     /// in the target (without the media folder's files).
-    pub fn commit(mut self) -> Result<Manifest, BuildError> {
+    pub fn commit(mut self) -> Result<Manifest, OutputError> {
         if let Some(media) = self.media.take() {
             media.commit()?;
         }
@@ -644,10 +644,10 @@ impl Staging {
         previous: &Manifest,
         landing: Vec<String>,
         removed: usize,
-    ) -> Result<(), BuildError> {
+    ) -> Result<(), OutputError> {
         let io = |path: &Path| {
             let path = path.to_path_buf();
-            move |e| BuildError::io(&path, e)
+            move |e| OutputError::io(&path, e)
         };
         // New files first (false sorts first), then the changed ones.
         let mut moves: Vec<(bool, &String)> = landing
@@ -671,7 +671,7 @@ impl Staging {
             let path = self.target.join(relative);
             match fs::remove_file(&path) {
                 Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(BuildError::io(&path, error))
+                    return Err(OutputError::io(&path, error))
                 }
                 _ => {}
             }
@@ -684,11 +684,11 @@ impl Staging {
     /// swap two folders atomically (Linux), the output folder is always a complete site;
     /// elsewhere the old site is set aside first and put back by the next build if this
     /// one dies before the new site is in place.
-    fn commit_whole(&mut self) -> Result<(), BuildError> {
+    fn commit_whole(&mut self) -> Result<(), OutputError> {
         let target = self.target.clone();
         let io = |path: &Path| {
             let path = path.to_path_buf();
-            move |e| BuildError::io(&path, e)
+            move |e| OutputError::io(&path, e)
         };
         let old_site = if !target.exists() {
             fs::rename(&self.dir, &target).map_err(io(&target))?;
@@ -703,7 +703,7 @@ impl Staging {
             if let Err(e) = fs::rename(&self.dir, &target) {
                 // Put the old site back rather than leave no site at all.
                 let _ = fs::rename(&retired, &target);
-                return Err(BuildError::io(&target, e));
+                return Err(OutputError::io(&target, e));
             }
             Some(retired)
         };
@@ -718,9 +718,9 @@ impl Staging {
         Ok(())
     }
 
-    fn beside(&self, kind: Beside) -> Result<PathBuf, BuildError> {
+    fn beside(&self, kind: Beside) -> Result<PathBuf, OutputError> {
         kind.path(&self.target, std::process::id())
-            .ok_or_else(|| BuildError::io(&self.target, std::io::ErrorKind::InvalidInput.into()))
+            .ok_or_else(|| OutputError::io(&self.target, std::io::ErrorKind::InvalidInput.into()))
     }
 }
 
@@ -729,34 +729,6 @@ impl Drop for Staging {
         if !self.committed {
             let _ = out_dir::remove_marker_last(&self.dir);
         }
-    }
-}
-
-/// The media pipeline writes its files into the next site as copies.
-impl sitegen_media::Destination for Staging {
-    type Error = BuildError;
-
-    fn copy_file(&self, source: &Path, output: &str) -> Result<(), BuildError> {
-        Staging::copy_file(self, source, output)
-    }
-}
-
-/// The staging folder as the media pipeline's destination, each image done counted in
-/// the build's progress.
-pub(crate) struct CountedImages<'a> {
-    pub staging: &'a Staging,
-    pub progress: &'a dyn crate::progress::Progress,
-}
-
-impl sitegen_media::Destination for CountedImages<'_> {
-    type Error = BuildError;
-
-    fn copy_file(&self, source: &Path, output: &str) -> Result<(), BuildError> {
-        self.staging.copy_file(source, output)
-    }
-
-    fn file_done(&self) {
-        self.progress.image_done();
     }
 }
 

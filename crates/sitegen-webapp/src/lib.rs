@@ -1,5 +1,16 @@
-//! The React app in `web/`: installing its packages, building its client and SSR
-//! bundles when (and only when) its sources changed, and reading Vite's manifest.
+//! `sitegen-webapp` owns the web bundle: the React app in `web/`, its packages
+//! installed, its client and SSR bundles built when (and only when) its sources
+//! changed, locked against concurrent builds, fingerprinted, and Vite's manifest read.
+//!
+//! A crate of its own rather than a part of `sitegen-workers`: the workers run the work
+//! a build hands them (the thread queue, the Node processes that load this bundle), and
+//! know nothing of where the bundle comes from, while the bundle's `.br` / `.gz` twins
+//! are made by `sitegen-output`'s compression, which itself runs on the workers' thread
+//! queue, so in `sitegen-workers` the two crates would depend on each other.
+//!
+//! Not for: copying the bundle into the site or prerendering with it (`sitegen-render`).
+
+mod error;
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
@@ -10,7 +21,9 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use walkdir::WalkDir;
 
-use crate::error::BuildError;
+use sitegen_output::progress::Progress;
+
+pub use crate::error::WebAppError;
 
 /// Marker written into `node_modules/` after `npm ci`: the lockfile's hash.
 const INSTALL_MARKER: &str = "node_modules/.sitegen-lockfile-hash";
@@ -79,10 +92,10 @@ impl WebApp {
     /// Locks the web app against concurrent builds (tests, a watcher, several
     /// checkouts' tools, which must never run Vite into a folder another build is
     /// reading) and finds out whether its bundles are built from its current inputs.
-    pub fn lock(&self) -> Result<LockedWebApp, BuildError> {
+    pub fn lock(&self) -> Result<LockedWebApp, WebAppError> {
         let lock_path = self.dir.join(".sitegen-build.lock");
-        let lock = fs::File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
-        lock.lock().map_err(|e| BuildError::io(&lock_path, e))?;
+        let lock = fs::File::create(&lock_path).map_err(|e| WebAppError::io(&lock_path, e))?;
+        lock.lock().map_err(|e| WebAppError::io(&lock_path, e))?;
         let fingerprint = self.fingerprint()?;
         let built = fs::read_to_string(self.dir.join(BUILD_MARKER))
             .is_ok_and(|old| old == fingerprint)
@@ -104,10 +117,10 @@ impl WebApp {
         self.dir.join("scripts/prerender.mjs")
     }
     /// The hash of the lockfile `node_modules` must have been installed from.
-    fn lockfile_hash(&self) -> Result<String, BuildError> {
+    fn lockfile_hash(&self) -> Result<String, WebAppError> {
         let lockfile = self.dir.join("package-lock.json");
         Ok(hash_bytes(
-            &fs::read(&lockfile).map_err(|e| BuildError::io(&lockfile, e))?,
+            &fs::read(&lockfile).map_err(|e| WebAppError::io(&lockfile, e))?,
         ))
     }
 
@@ -119,28 +132,28 @@ impl WebApp {
 
     /// `npm ci`, for a `node_modules` that is missing or was installed from another
     /// lockfile.
-    fn install(&self, progress: &dyn crate::progress::Progress) -> Result<(), BuildError> {
+    fn install(&self, progress: &dyn Progress) -> Result<(), WebAppError> {
         let wanted = self.lockfile_hash()?;
         let marker = self.dir.join(INSTALL_MARKER);
         progress.step("installing the web packages (npm ci)…");
         self.run_npm(&["ci", "--no-audit", "--no-fund"])?;
-        fs::write(&marker, wanted).map_err(|e| BuildError::io(&marker, e))
+        fs::write(&marker, wanted).map_err(|e| WebAppError::io(&marker, e))
     }
 
-    fn run_npm(&self, args: &[&str]) -> Result<(), BuildError> {
+    fn run_npm(&self, args: &[&str]) -> Result<(), WebAppError> {
         let command = format!("npm {}", args.join(" "));
-        let output = Command::new(crate::os::NPM)
+        let output = Command::new(sitegen_output::os::NPM)
             .args(args)
             .current_dir(&self.dir)
             .output()
-            .map_err(|e| BuildError::Web {
+            .map_err(|e| WebAppError::Web {
                 step: command.clone(),
                 output: format!("could not start npm: {e} (is Node.js installed?)"),
             })?;
         if output.status.success() {
             return Ok(());
         }
-        Err(BuildError::Web {
+        Err(WebAppError::Web {
             step: command,
             output: format!(
                 "{}{}",
@@ -154,10 +167,7 @@ impl WebApp {
     /// when it is missing or its inputs changed since, installing the packages first if
     /// needed, under the lock every web build takes. Returns whether it ran Vite; a web
     /// app without the editor's configuration has nothing to build.
-    pub fn ensure_editor_built(
-        &self,
-        progress: &dyn crate::progress::Progress,
-    ) -> Result<bool, BuildError> {
+    pub fn ensure_editor_built(&self, progress: &dyn Progress) -> Result<bool, WebAppError> {
         if !self.dir.join(EDITOR_CONFIG).is_file() {
             return Ok(false);
         }
@@ -174,17 +184,17 @@ impl WebApp {
         }
         progress.step("building the browser editor (vite)…");
         self.run_npm(&["run", "build:editor"])?;
-        fs::write(&marker, fingerprint).map_err(|e| BuildError::io(&marker, e))?;
+        fs::write(&marker, fingerprint).map_err(|e| WebAppError::io(&marker, e))?;
         Ok(true)
     }
 
     /// A hash over the names and bytes of every build input, in a stable order.
-    fn fingerprint(&self) -> Result<String, BuildError> {
+    fn fingerprint(&self) -> Result<String, WebAppError> {
         self.fingerprint_of(BUILD_INPUTS)
     }
 
     /// A hash over the names and bytes of every file of `inputs`, in a stable order.
-    fn fingerprint_of(&self, inputs: &[&str]) -> Result<String, BuildError> {
+    fn fingerprint_of(&self, inputs: &[&str]) -> Result<String, WebAppError> {
         let mut hasher = Sha256::new();
         for input in inputs {
             let path = self.dir.join(input);
@@ -203,7 +213,7 @@ impl WebApp {
                 // the same build and must not rebuild each other's bundles.
                 let name = file.strip_prefix(&self.dir).unwrap_or(&file);
                 hasher.update(name.to_string_lossy().as_bytes());
-                hasher.update(fs::read(&file).map_err(|e| BuildError::io(&file, e))?);
+                hasher.update(fs::read(&file).map_err(|e| WebAppError::io(&file, e))?);
             }
         }
         Ok(format!("{:x}", hasher.finalize()))
@@ -243,8 +253,8 @@ impl LockedWebApp {
     pub fn ensure_built(
         self,
         jobs: usize,
-        progress: &dyn crate::progress::Progress,
-    ) -> Result<WebBuild, BuildError> {
+        progress: &dyn Progress,
+    ) -> Result<WebBuild, WebAppError> {
         let LockedWebApp {
             app,
             fingerprint,
@@ -260,17 +270,17 @@ impl LockedWebApp {
             app.run_npm(&["run", "build"])?;
         }
         // The bundle's twins are made once per bundle, not by every site build: its
-        // hashed files are few but compressed hardest (`compress::LEVELS_ASSETS`). Their
-        // marker lives in the client folder, which every Vite build empties (an
-        // `npm run build` by hand too).
+        // hashed files are few but compressed hardest
+        // (`sitegen_output::compress::LEVELS_ASSETS`). Their marker lives in the client
+        // folder, which every Vite build empties (an `npm run build` by hand too).
         let twins = app.dir.join(TWINS_MARKER);
         if !built || !twins.is_file() {
-            crate::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
-            fs::write(&twins, "").map_err(|e| BuildError::io(&twins, e))?;
+            sitegen_output::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
+            fs::write(&twins, "").map_err(|e| WebAppError::io(&twins, e))?;
         }
         if !built {
             let marker = app.dir.join(BUILD_MARKER);
-            fs::write(&marker, &fingerprint).map_err(|e| BuildError::io(&marker, e))?;
+            fs::write(&marker, &fingerprint).map_err(|e| WebAppError::io(&marker, e))?;
         }
         let manifest = Manifest::read(&app.manifest_path())?;
         Ok(WebBuild {
@@ -323,9 +333,9 @@ pub struct HeadAssets {
 pub struct MissingModule(pub String);
 
 impl Manifest {
-    pub fn read(path: &Path) -> Result<Self, BuildError> {
-        let text = fs::read_to_string(path).map_err(|e| BuildError::io(path, e))?;
-        Self::parse(&text).map_err(|message| BuildError::Web {
+    pub fn read(path: &Path) -> Result<Self, WebAppError> {
+        let text = fs::read_to_string(path).map_err(|e| WebAppError::io(path, e))?;
+        Self::parse(&text).map_err(|message| WebAppError::Web {
             step: format!("reading {}", path.display()),
             output: message,
         })
@@ -418,7 +428,9 @@ mod tests {
         let web = tmp.path();
         let app = WebApp::new(web);
         // No editor configuration: nothing to build.
-        assert!(!app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert!(!app
+            .ensure_editor_built(&sitegen_output::progress::Silent)
+            .unwrap());
         let script = "node -e \"const fs=require('fs');fs.mkdirSync('dist/editor',{recursive:true});fs.writeFileSync('dist/editor/index.html','<head></head>');fs.appendFileSync('runs','x')\"";
         let package = serde_json::json!({ "name": "t", "private": true, "scripts": { "build:editor": script } });
         fs::write(web.join("package.json"), package.to_string()).unwrap();
@@ -428,13 +440,21 @@ mod tests {
         fs::write(web.join(EDITOR_CONFIG), "export default {};").unwrap();
         fs::create_dir_all(web.join("src/editor")).unwrap();
         fs::write(web.join("src/editor/main.tsx"), "1").unwrap();
-        assert!(app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert!(app
+            .ensure_editor_built(&sitegen_output::progress::Silent)
+            .unwrap());
         assert!(web.join("dist/editor/index.html").is_file());
-        assert!(!app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert!(!app
+            .ensure_editor_built(&sitegen_output::progress::Silent)
+            .unwrap());
         fs::write(web.join("src/editor/main.tsx"), "2").unwrap();
-        assert!(app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert!(app
+            .ensure_editor_built(&sitegen_output::progress::Silent)
+            .unwrap());
         fs::remove_file(web.join("dist/editor/index.html")).unwrap();
-        assert!(app.ensure_editor_built(&crate::progress::Silent).unwrap());
+        assert!(app
+            .ensure_editor_built(&sitegen_output::progress::Silent)
+            .unwrap());
         assert_eq!(fs::read_to_string(web.join("runs")).unwrap(), "xxx");
     }
 
@@ -474,7 +494,9 @@ mod tests {
 
         let locked = app.lock().unwrap();
         assert!(locked.is_built());
-        let build = locked.ensure_built(1, &crate::progress::Silent).unwrap();
+        let build = locked
+            .ensure_built(1, &sitegen_output::progress::Silent)
+            .unwrap();
         assert!(!build.rebuilt, "no npm run");
         assert!(web.join("dist/client/assets/entry-1.js.br").is_file());
         assert!(web.join("dist/client/assets/entry-1.js.gz").is_file());
