@@ -57,7 +57,7 @@ describe('home sections registered by kind', () => {
     expect(renderToStaticMarkup(render(homeFixture, layoutFixture, 'h1'))).toBe(
       `<p data-level="h1">${homeFixture.map.heading} ${layoutFixture.contact.address}</p>`,
     );
-    expect(render({ sections: [] }, layoutFixture)).toBeUndefined();
+    expect(render({}, layoutFixture)).toBeUndefined();
   });
 
   it('refuses a section file without its registration, and a kind registered twice', () => {

@@ -12,14 +12,18 @@ export type HomeSectionProps<Kind extends HomeSection> = {
   headingAs?: HeadingLevel;
 };
 
+/** The keys of the sections' data in the home page's data. */
+export type SectionDataKey = Exclude<keyof Home, 'sections'>;
+
 /** How a registered section renders: with its data from `home`, nothing when that is absent (the page does not list it). */
-export type RenderSection = (home: Partial<Home>, layout: Layout, headingAs?: HeadingLevel) => ReactNode;
+export type RenderSection = (
+  home: Partial<Pick<Home, SectionDataKey>>,
+  layout: Layout,
+  headingAs?: HeadingLevel,
+) => ReactNode;
 
 /** A home section's component, registered by its kind (its name in home.toml's `sections`): an entry of a `Map`. */
 export type RegisteredSection = readonly [kind: HomeSection, render: RenderSection];
-
-/** The keys of the sections' data in the home page's data. */
-export type SectionDataKey = Exclude<keyof Home, 'sections'>;
 
 /**
  * Registers `Component` as the section `kind`: a section's file exports the result as
