@@ -418,7 +418,7 @@ macro_rules! content_table {
 
         impl $name {
             /// The TOML keys this table accepts.
-            pub const KEYS: &'static [&'static str] = &[$(content_table!(@key $field $(, $key)?)),*];
+            pub const KEYS: &'static [&'static str] = &[$($crate::de::content_table!(@key $field $(, $key)?)),*];
         }
 
         impl $crate::de::FromToml for $name {
@@ -430,7 +430,7 @@ macro_rules! content_table {
                 let table = $crate::de::expect_table(value, span, cx)?;
                 $(
                     let $field: Option<$ty> =
-                        cx.field(table, span, content_table!(@key $field $(, $key)?));
+                        cx.field(table, span, $crate::de::content_table!(@key $field $(, $key)?));
                 )*
                 cx.unknown_keys(table, Self::KEYS);
                 Some($name { $( $field: $field?, )* })

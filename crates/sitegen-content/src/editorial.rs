@@ -7,83 +7,10 @@ use std::collections::HashMap;
 use crate::content::Content;
 use crate::de::Located;
 use crate::load::Loaded;
-use crate::model::{Home, NavEntry};
+use crate::model::{HomeSection, NavEntry};
 use crate::routes::{self, DataKind};
 use sitegen_diagnostics::ErrorCode;
 use sitegen_diagnostics::{Diagnostic, SourceFile, Span};
-
-/// A section of the home page: a name home.toml's `sections` accepts, and a table
-/// of home.toml.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum HomeSection {
-    /// `hero`: the video and the tagline.
-    Hero,
-    /// `stats`: the counters.
-    Stats,
-    /// `partners`: the partners' logos.
-    Partners,
-    /// `showcase`: the product tabs.
-    Showcase,
-    /// `services_slider`: the services' cards.
-    ServicesSlider,
-    /// `testimonials`: what clients say.
-    Testimonials,
-    /// `map`: the map and the address.
-    Map,
-}
-
-impl HomeSection {
-    /// Every section, in the spec's order: the default of home.toml's `sections`.
-    pub const ALL: [HomeSection; 7] = [
-        HomeSection::Hero,
-        HomeSection::Stats,
-        HomeSection::Partners,
-        HomeSection::Showcase,
-        HomeSection::ServicesSlider,
-        HomeSection::Testimonials,
-        HomeSection::Map,
-    ];
-
-    /// Its name in home.toml (`services_slider`), which is also its TypeScript name.
-    pub fn name(self) -> &'static str {
-        match self {
-            HomeSection::Hero => "hero",
-            HomeSection::Stats => "stats",
-            HomeSection::Partners => "partners",
-            HomeSection::Showcase => "showcase",
-            HomeSection::ServicesSlider => "services_slider",
-            HomeSection::Testimonials => "testimonials",
-            HomeSection::Map => "map",
-        }
-    }
-
-    /// The section named `name`, if there is one.
-    pub fn named(name: &str) -> Option<HomeSection> {
-        HomeSection::ALL
-            .into_iter()
-            .find(|section| section.name() == name)
-    }
-
-    /// Every section's name, in the spec's order.
-    pub fn names() -> impl Iterator<Item = &'static str> + Clone {
-        HomeSection::ALL.into_iter().map(HomeSection::name)
-    }
-}
-
-impl Home {
-    /// The sections the home page shows, in order: home.toml's `sections`, else
-    /// [`HomeSection::ALL`]. Unknown names never get here (they are errors).
-    pub fn sections(&self) -> Vec<HomeSection> {
-        match &self.sections {
-            Some(listed) => listed
-                .value
-                .iter()
-                .filter_map(|name| HomeSection::named(&name.value))
-                .collect(),
-            None => HomeSection::ALL.to_vec(),
-        }
-    }
-}
 
 /// How many entries of each kind are drafts.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -94,14 +21,14 @@ pub struct DraftCount {
     pub services: usize,
     /// Draft certificates.
     pub certificates: usize,
-    /// Draft testimonials.
-    pub testimonials: usize,
+    /// Draft entries of the home page's sections (testimonials).
+    pub home: usize,
 }
 
 impl DraftCount {
     /// All drafts together.
     pub fn total(&self) -> usize {
-        self.products + self.services + self.certificates + self.testimonials
+        self.products + self.services + self.certificates + self.home
     }
 }
 
@@ -112,13 +39,7 @@ impl Content {
             products: self.products.iter().filter(|p| p.is_draft()).count(),
             services: self.services.iter().filter(|s| s.is_draft()).count(),
             certificates: self.certificates.iter().filter(|c| c.is_draft()).count(),
-            testimonials: self
-                .home
-                .testimonials
-                .item
-                .iter()
-                .filter(|t| t.is_draft())
-                .count(),
+            home: self.home.drafts(),
         }
     }
 
@@ -129,7 +50,7 @@ impl Content {
         self.products.retain(|p| !p.is_draft());
         self.services.retain(|s| !s.is_draft());
         self.certificates.retain(|c| !c.is_draft());
-        self.home.testimonials.item.retain(|t| !t.is_draft());
+        self.home.remove_drafts();
     }
 
     /// Every alias with the (percent-encoded) route it redirects to, in file order:
@@ -582,7 +503,7 @@ mod tests {
                 drafts.products,
                 drafts.services,
                 drafts.certificates,
-                drafts.testimonials
+                drafts.home
             ),
             (1, 1, 1, 1)
         );

@@ -11,13 +11,17 @@
 //! - declaring every content file once ([`CONTENT_FILES`]: path, title, tables,
 //!   schema) and exporting their JSON Schemas for editors ([`schemas`]);
 //! - declaring every route once ([`ROUTES`]): the content's link checks, the
-//!   renderer's plan and the web app's generated route files all read it.
+//!   renderer's plan and the web app's generated route files all read it;
+//! - the home page's sections, each one type in one file of `src/model/home/` with its
+//!   table, its checks and its view ([`HomeSectionKind`]), so that adding a section
+//!   touches that file and its React component only: these views live here, beside their
+//!   tables, and `sitegen-view` hands them on with the media of the build.
 //!
 //! [`load`] reads every file (`load.rs`), runs the rules across files (`check/`), then
 //! assembles [`Content`]; `check` never loads and `load` never checks.
 //!
 //! What it is not for: the JSON views handed to React and their TypeScript types
-//! (`sitegen-view`), expanding routes into pages, writing files, prerendering, serving
+//! (`sitegen-view`; the home sections' aside), expanding routes into pages, writing files, prerendering, serving
 //! or command-line handling (those live in `sitegen-render`, `sitegen-serve` and the
 //! `sitegen` binary). It never writes anything and never interprets markup: text is
 //! plain text, and React escapes it.
@@ -48,6 +52,7 @@ mod schema;
 pub mod search_words;
 pub mod testing;
 mod values;
+pub mod views;
 
 use std::path::Path;
 
@@ -56,7 +61,7 @@ pub use content::{Content, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
 // The content reports through the diagnostics at the bottom of the workspace; they
 // are re-exported so that a user of the content names one crate.
-pub use editorial::{DraftCount, HomeSection};
+pub use editorial::DraftCount;
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
 pub use load::{LoadOptions, LoadReport};
 pub use media::{
@@ -64,9 +69,9 @@ pub use media::{
     MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
 };
 pub use model::{
-    About, Category, Certificate, Home, NavEntry, Navigation, PageMeta, Policies, Policy,
-    PolicyKind, Product, Registration, ServiceEntry, Site, Specification, SynonymRule, Synonyms,
-    Timeline,
+    About, Category, Certificate, Home, HomePageView, HomeSection, HomeSectionKind, HomeView,
+    NavEntry, Navigation, PageMeta, Policies, Policy, PolicyKind, Product, Registration,
+    SectionViews, ServiceEntry, Site, Specification, SynonymRule, Synonyms, Timeline,
 };
 pub use routes::{category_path, percent_decode, Breadcrumb, DataKind, Route, RouteKind, ROUTES};
 pub use schema::{schema_files, schema_for, schemas};

@@ -41,7 +41,7 @@ pub(crate) struct RawEntry {
 /// The references a file makes to other files, found in its tables as written so
 /// that a wrong field elsewhere (a missing image, say) hides none of them.
 #[derive(Default)]
-pub(crate) struct RawRefs {
+pub struct RawRefs {
     /// Category ids (home showcase tabs).
     pub categories: Vec<Located<String>>,
     /// Service ids (navigation entries, home service cards).
@@ -179,6 +179,26 @@ impl Loader<'_> {
     }
 }
 
+/// Reads `text` as the content file `relative` of `content_dir` into a `T`, as a load
+/// reads each file: for the tests of types of their own (a test-only home section).
+#[cfg(test)]
+pub(crate) fn load_file<T: FromToml, R>(
+    content_dir: &Path,
+    relative: &str,
+    text: &str,
+    raw: impl FnOnce(&DeTable<'_>) -> R,
+) -> (FileLoad<T, R>, Vec<Diagnostic>) {
+    let texts = [(relative, text)];
+    let mut loader = Loader {
+        content_dir,
+        texts: &texts,
+        diagnostics: Vec::new(),
+        media: MediaCache::new(content_dir, crate::media::MAX_IMAGE_SIDE),
+    };
+    let load = loader.file(relative, raw);
+    (load, loader.diagnostics)
+}
+
 /// The problem of a file that is not UTF-8, at the line and column of its first
 /// bad byte (the text before it is valid, so positions there are exact).
 fn not_utf8(shown: std::path::PathBuf, error: std::string::FromUtf8Error) -> Diagnostic {
@@ -268,7 +288,7 @@ fn raw_entries(root: &DeTable<'_>, array: &str, name_key: &str) -> Vec<RawEntry>
 }
 
 /// The table under `key` of `table`.
-fn raw_table<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<&'t DeTable<'i>> {
+pub(crate) fn raw_table<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<&'t DeTable<'i>> {
     match lookup(table, key)?.get_ref() {
         DeValue::Table(inner) => Some(inner),
         _ => None,
@@ -276,7 +296,7 @@ fn raw_table<'t, 'i>(table: &'t DeTable<'i>, key: &str) -> Option<&'t DeTable<'i
 }
 
 /// The string `field` of every table of `[[array]]` in `table`.
-fn raw_strings(table: &DeTable<'_>, array: &str, field: &str) -> Vec<Located<String>> {
+pub(crate) fn raw_strings(table: &DeTable<'_>, array: &str, field: &str) -> Vec<Located<String>> {
     raw_tables(table, array)
         .into_iter()
         .filter_map(|item| raw_string(item, field))
@@ -298,18 +318,6 @@ fn raw_navigation(root: &DeTable<'_>) -> RawRefs {
         refs.routes.extend(raw_strings(footer, "legal_links", "to"));
     }
     refs
-}
-
-fn raw_home(root: &DeTable<'_>) -> RawRefs {
-    RawRefs {
-        categories: raw_table(root, "showcase")
-            .map(|showcase| raw_strings(showcase, "tab", "category"))
-            .unwrap_or_default(),
-        services: raw_table(root, "services_slider")
-            .map(|slider| raw_strings(slider, "card", "service"))
-            .unwrap_or_default(),
-        routes: Vec::new(),
-    }
 }
 
 fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
@@ -411,7 +419,7 @@ pub(crate) fn read(
     let services = loader.file(files::SERVICES.path, |root| {
         raw_entries(root, files::SERVICES.entry_table(), "title")
     });
-    let home = loader.file(files::HOME.path, raw_home);
+    let home = loader.file(files::HOME.path, Home::references);
     let about = loader.file(files::ABOUT.path, |_| ());
     let certificates = loader.file(files::CERTIFICATES.path, |root| {
         let [certificate, registration] = files::CERTIFICATES.tables else {

@@ -4,7 +4,7 @@
 //! rejected) and described by a JSON Schema for editors. Values the checks across
 //! files need to point at keep their position ([`Located`]).
 
-use crate::de::{content_table, Located, Number};
+use crate::de::{content_table, Located};
 use crate::routes;
 // Declared with the routes (a legal page is a route); read here as part of the model.
 pub use crate::routes::PolicyKind;
@@ -452,15 +452,11 @@ impl ServiceEntry {
 
 // ---------------------------------------------------------------- home.toml
 
-mod home;
-pub use home::*;
-
-impl Testimonial {
-    /// Whether it is a draft (left out of production builds).
-    pub fn is_draft(&self) -> bool {
-        self.draft == Some(true)
-    }
-}
+pub mod home;
+pub use home::{
+    draft_mark, Home, HomeBlocks, HomePageView, HomeSection, HomeSectionKind, HomeView,
+    SectionProblem, SectionViews,
+};
 
 // ---------------------------------------------------------------- about.toml, certificates.toml, policies, timeline.toml, pages.toml
 

@@ -233,7 +233,7 @@ catalogue! {
         "an alias names an old path that no page of the site uses and no other entry claims";
     /// home.toml's `sections` names no home section.
     UnknownHomeSection = "E0604", Error, "unknown home section",
-        "the sections are hero, stats, partners, showcase, services_slider, testimonials and map";
+        "write the name of one of home.toml's tables (`[hero]`, `[map]`, …); the message names the nearest when one is close";
     /// home.toml's `sections` lists a section twice.
     DuplicateHomeSection = "E0605", Error, "home section listed twice",
         "list each section once, in the order the home page shows them";

@@ -85,9 +85,10 @@ use serde_json::Value;
 
 /// The views that become a JSON file or a page's data, listed once: each converts into
 /// a [`Value`], and each is a root of the TypeScript declarations ([`typescript`]),
-/// which take every type a view holds from ts-rs.
+/// which take every type a view holds from ts-rs. The home page's views are declared
+/// with the content (their sections are), which converts them too.
 macro_rules! views {
-    ($($view:ident),* $(,)?) => {
+    ($($view:ident),* $(,)?; declared with the content: $($content_view:ident),* $(,)?) => {
         $(
             impl From<$view<'_>> for Value {
                 fn from(view: $view<'_>) -> Value {
@@ -100,14 +101,13 @@ macro_rules! views {
         /// Visits the type of every view, for the TypeScript declarations.
         fn visit_views(visitor: &mut impl ts_rs::TypeVisitor) {
             $(visitor.visit::<$view<'static>>();)*
+            $(visitor.visit::<$content_view<'static>>();)*
         }
     };
 }
 
 views!(
     Layout,
-    HomePageData,
-    Home,
     ProductSummary,
     ProductsPageData,
     ProductPageData,
@@ -118,5 +118,6 @@ views!(
     RegistrationsPageData,
     About,
     Policy,
-    Timeline,
+    Timeline;
+    declared with the content: HomePageData, Home,
 );

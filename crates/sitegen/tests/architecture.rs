@@ -102,6 +102,14 @@ fn named_as_unit_tests(path: &Path) -> bool {
         || path.components().any(|part| part.as_os_str() == "tests")
 }
 
+/// Whether a file's stem says it holds tests: one of its words (split at `_`) is `test`
+/// or `tests`. `testing.rs` is no test (the helpers other crates' tests import), nor is
+/// a home section's `06_testimonials.rs`.
+fn named_for_tests(stem: &str) -> bool {
+    stem.split('_')
+        .any(|word| word == "test" || word == "tests")
+}
+
 #[test]
 fn unit_test_files_are_tests_rs_or_under_a_tests_folder() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -113,8 +121,7 @@ fn unit_test_files_are_tests_rs_or_under_a_tests_folder() {
         for file in files {
             let relative = file.strip_prefix(&src).unwrap();
             let stem = relative.file_stem().unwrap().to_string_lossy();
-            // `testing.rs` is no test: it is the helpers other crates' tests import.
-            if stem.contains("test") && stem != "testing" && !named_as_unit_tests(relative) {
+            if named_for_tests(&stem) && !named_as_unit_tests(relative) {
                 misnamed.push(file.strip_prefix(&repo).unwrap().display().to_string());
             }
         }
@@ -133,4 +140,6 @@ fn the_unit_test_naming_rule_takes_tests_rs_and_a_tests_folder_only() {
     assert!(named_as_unit_tests(Path::new("values/tests/load.rs")));
     assert!(!named_as_unit_tests(Path::new("tests_bytes.rs")));
     assert!(!named_as_unit_tests(Path::new("values/load_tests.rs")));
+    assert!(named_for_tests("load_tests") && named_for_tests("tests_bytes"));
+    assert!(!named_for_tests("testing") && !named_for_tests("06_testimonials"));
 }

@@ -65,14 +65,7 @@ pub(super) fn check_home(
     let Some((mut r, home)) = reporter(&loaded.home, diagnostics) else {
         return;
     };
-    for stat in &home.stats.item {
-        if stat.value.value.value < 0.0 {
-            r.report(
-                &stat.value.span,
-                ErrorCode::NegativeStat,
-                format!("statistic \"{}\" has a negative value", stat.label),
-                None,
-            );
-        }
+    for problem in home.problems() {
+        r.report(&problem.span, problem.code, problem.message, problem.hint);
     }
 }

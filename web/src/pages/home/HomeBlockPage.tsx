@@ -4,15 +4,15 @@ import { useScreenRouteId } from '../../lib/route-handle';
 import type { ROUTE_MODULES } from '../../lib/route-modules.gen';
 import type { RouteId } from '../../lib/route-paths.gen';
 import type { Home, HomeSection } from '../../content/types';
-import { HeroSection } from './sections/HeroSection';
-import { MapSection } from './sections/MapSection';
-import { PartnersSection } from './sections/PartnersSection';
-import { ServicesSliderSection } from './sections/ServicesSliderSection';
-import { ShowcaseSection } from './sections/ShowcaseSection';
 import { AchievementsSection } from './sections/AchievementsSection';
-import { StatsSection } from './sections/StatsSection';
-import { TestimonialsSection } from './sections/TestimonialsSection';
+import { sectionsByKind, type RegisteredSection } from './sections/home-section';
 import './home.css';
+
+/** Every home section, first screen or not, by kind. */
+const SECTIONS = new Map([
+  ...sectionsByKind(import.meta.glob<RegisteredSection>('./sections/first-screen/*.tsx', { eager: true, import: 'homeSection' })),
+  ...sectionsByKind(import.meta.glob<RegisteredSection>('./sections/below-the-fold/*.tsx', { eager: true, import: 'homeSection' })),
+]);
 
 /** A block that a block route shows alone: a section of the home page, or the site's claims. */
 type HomeBlock = HomeSection | 'achievements';
@@ -46,24 +46,7 @@ export default function HomeBlockPage() {
   const block = blockOf(useScreenRouteId());
   if (!data) return <NotFoundMessage />;
   const home = data.page;
-  switch (block) {
-    case 'hero':
-      return <HeroSection hero={home.hero} />;
-    case 'map':
-      return <MapSection map={home.map} contact={layout.contact} headingAs="h1" />;
-    case 'services_slider':
-      return <ServicesSliderSection slider={home.servicesSlider} headingAs="h1" />;
-    case 'partners':
-      return <PartnersSection partners={home.partners} headingAs="h1" />;
-    case 'stats':
-      return <StatsSection stats={home.stats} headingAs="h1" />;
-    case 'achievements':
-      return <AchievementsSection claims={layout.site.claims} headingAs="h1" />;
-    case 'testimonials':
-      return <TestimonialsSection testimonials={home.testimonials} headingAs="h1" />;
-    case 'showcase':
-      return <ShowcaseSection showcase={home.showcase} headingAs="h1" />;
-    case undefined:
-      return <NotFoundMessage />;
-  }
+  if (block === 'achievements') return <AchievementsSection claims={layout.site.claims} headingAs="h1" />;
+  const render = block === undefined ? undefined : SECTIONS.get(block);
+  return render ? render(home, layout, 'h1') : <NotFoundMessage />;
 }

@@ -45,12 +45,12 @@ export default function HomePage() {
   return (
     <>
       {firstScreen.map((section) => (
-        <FirstScreenSection key={section} section={section} home={home} />
+        <FirstScreenSection key={section} section={section} home={home} layout={layout} />
       ))}
       {rest.length > 0 && (
         <div id={BELOW_THE_FOLD_ID}>
           <Suspense fallback={null}>
-            <BelowTheFold sections={rest} home={home} contact={layout.contact} />
+            <BelowTheFold sections={rest} home={home} layout={layout} />
           </Suspense>
         </div>
       )}

@@ -1,21 +1,15 @@
 import { Quote } from 'lucide-react';
-import { CarouselControls } from '../../../components/carousel/CarouselControls';
-import { useCarousel } from '../../../components/carousel/use-carousel';
-import { TESTIMONIAL_INTERVAL_MS } from '../../../config/timing';
-import type { Home } from '../../../content/types';
-import { SectionHeading, type HeadingLevel } from './Heading';
-import { DraftBadge } from '../../../components/draft-badge/DraftBadge';
+import { CarouselControls } from '../../../../components/carousel/CarouselControls';
+import { useCarousel } from '../../../../components/carousel/use-carousel';
+import { TESTIMONIAL_INTERVAL_MS } from '../../../../config/timing';
+import { SectionHeading } from '../Heading';
+import { DraftBadge } from '../../../../components/draft-badge/DraftBadge';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 const CAROUSEL = { options: { loop: true }, intervalMs: TESTIMONIAL_INTERVAL_MS };
 
 /** The client-testimonial carousel: one slide at a time, every 4.5 s, paused on hover and focus. */
-export function TestimonialsSection({
-  testimonials,
-  headingAs,
-}: {
-  testimonials: Home['testimonials'];
-  headingAs?: HeadingLevel;
-}) {
+export function TestimonialsSection({ data: testimonials, headingAs }: HomeSectionProps<'testimonials'>) {
   const { viewportRef, ...carousel } = useCarousel(CAROUSEL);
   const count = testimonials.items.length;
   return (
@@ -59,3 +53,6 @@ export function TestimonialsSection({
     </section>
   );
 }
+
+/** home.toml's `testimonials` section. */
+export const homeSection = defineHomeSection('testimonials', TestimonialsSection);

@@ -1,12 +1,12 @@
 import { useState, type MouseEvent } from 'react';
-import { CarouselControls } from '../../../components/carousel/CarouselControls';
-import { useCarousel } from '../../../components/carousel/use-carousel';
-import { MediaImage } from '../../../components/media-image/MediaImage';
-import { SERVICES_SLIDER_INTERVAL_MS } from '../../../config/timing';
-import type { Home } from '../../../content/types';
-import { servicePath } from '../../../lib/paths';
-import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
-import { Link } from '../../../components/link/AppLink';
+import { CarouselControls } from '../../../../components/carousel/CarouselControls';
+import { useCarousel } from '../../../../components/carousel/use-carousel';
+import { MediaImage } from '../../../../components/media-image/MediaImage';
+import { SERVICES_SLIDER_INTERVAL_MS } from '../../../../config/timing';
+import { servicePath } from '../../../../lib/paths';
+import { CardHeading, SectionHeading } from '../Heading';
+import { Link } from '../../../../components/link/AppLink';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 // One card per snap, and one snap per card: looping, every step is one card width and
 // the last card is followed by the first. (Trimmed snaps stopped short of the last cards,
@@ -18,13 +18,7 @@ const CAROUSEL = {
 } as const;
 
 /** "Our Services": the service cards, scrolling by one card every 3 s; a click zooms a card. */
-export function ServicesSliderSection({
-  slider,
-  headingAs,
-}: {
-  slider: Home['servicesSlider'];
-  headingAs?: HeadingLevel;
-}) {
+export function ServicesSliderSection({ data: slider, headingAs }: HomeSectionProps<'services_slider'>) {
   const { viewportRef, ...carousel } = useCarousel(CAROUSEL);
   const [zoomed, setZoomed] = useState<string | null>(null);
   const toggleZoom = (title: string) => (event: MouseEvent) => {
@@ -77,3 +71,6 @@ export function ServicesSliderSection({
     </section>
   );
 }
+
+/** home.toml's `services_slider` section. */
+export const homeSection = defineHomeSection('services_slider', ServicesSliderSection, 'servicesSlider');

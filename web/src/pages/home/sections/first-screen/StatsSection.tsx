@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { COUNTER_DURATION_MS } from '../../../config/timing';
-import type { Home, StatItem } from '../../../content/types';
-import { countUpValue } from '../../../lib/ease';
-import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
-import { SectionHeading, type HeadingLevel } from './Heading';
+import { COUNTER_DURATION_MS } from '../../../../config/timing';
+import type { StatItem } from '../../../../content/types';
+import { countUpValue } from '../../../../lib/ease';
+import { usePrefersReducedMotion } from '../../../../lib/use-reduced-motion';
+import { SectionHeading } from '../Heading';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 /** A statistic as a counter shows it: the value with the target's decimals, prefix and suffix. */
 export function formatStat(item: StatItem, value: number = item.value): string {
@@ -64,7 +65,7 @@ export function StatCounters({ items }: { items: StatItem[] }) {
 }
 
 /** The statistics band: three counters counting up when first scrolled into view. */
-export function StatsSection({ stats, headingAs }: { stats: Home['stats']; headingAs?: HeadingLevel }) {
+export function StatsSection({ data: stats, headingAs }: HomeSectionProps<'stats'>) {
   return (
     <section className="section stats-band">
       <div className="container">
@@ -74,3 +75,6 @@ export function StatsSection({ stats, headingAs }: { stats: Home['stats']; headi
     </section>
   );
 }
+
+/** home.toml's `stats` section. */
+export const homeSection = defineHomeSection('stats', StatsSection);

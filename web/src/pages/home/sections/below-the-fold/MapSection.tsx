@@ -1,16 +1,8 @@
-import type { Home, Layout } from '../../../content/types';
-import { SectionHeading, type HeadingLevel } from './Heading';
+import { SectionHeading } from '../Heading';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 /** The map embed of the office (lazy: below the fold). */
-export function MapSection({
-  map,
-  contact,
-  headingAs,
-}: {
-  map: Home['map'];
-  contact: Layout['contact'];
-  headingAs?: HeadingLevel;
-}) {
+export function MapSection({ data: map, layout: { contact }, headingAs }: HomeSectionProps<'map'>) {
   return (
     <section className="section map-section">
       <div className="container">
@@ -29,3 +21,6 @@ export function MapSection({
     </section>
   );
 }
+
+/** home.toml's `map` section. */
+export const homeSection = defineHomeSection('map', MapSection);

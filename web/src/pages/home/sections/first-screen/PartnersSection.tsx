@@ -1,16 +1,16 @@
-import { Pause, Play } from '../../../components/icons/frame-icons';
+import { Pause, Play } from '../../../../components/icons/frame-icons';
 import { useState } from 'react';
-import '../../../components/carousel/carousel.css';
-import { MediaImage } from '../../../components/media-image/MediaImage';
-import type { Home } from '../../../content/types';
-import { SectionHeading, type HeadingLevel } from './Heading';
+import '../../../../components/carousel/carousel.css';
+import { MediaImage } from '../../../../components/media-image/MediaImage';
+import { SectionHeading } from '../Heading';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 /**
  * The associate-partner logos, rotating as an endless row (pure CSS: the list twice,
  * moved by half its width). It stands still under reduced motion, on hover or focus,
  * and once paused.
  */
-export function PartnersSection({ partners, headingAs }: { partners: Home['partners']; headingAs?: HeadingLevel }) {
+export function PartnersSection({ data: partners, headingAs }: HomeSectionProps<'partners'>) {
   const [paused, setPaused] = useState(false);
   return (
     <section className="section partners" aria-labelledby="partners-heading">
@@ -49,3 +49,6 @@ export function PartnersSection({ partners, headingAs }: { partners: Home['partn
     </section>
   );
 }
+
+/** home.toml's `partners` section. */
+export const homeSection = defineHomeSection('partners', PartnersSection);

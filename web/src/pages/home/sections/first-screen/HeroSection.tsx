@@ -1,9 +1,10 @@
-import { MediaImage } from '../../../components/media-image/MediaImage';
-import { mediaSrcForWidth } from '../../../components/media-image/media-sources';
-import type { Home } from '../../../content/types';
-import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
-import { usePageSettled } from '../../../lib/use-page-settled';
-import { usePrefersSavedData } from '../../../lib/use-save-data';
+import { MediaImage } from '../../../../components/media-image/MediaImage';
+import { mediaSrcForWidth } from '../../../../components/media-image/media-sources';
+import type { Home } from '../../../../content/types';
+import { usePrefersReducedMotion } from '../../../../lib/use-reduced-motion';
+import { usePageSettled } from '../../../../lib/use-page-settled';
+import { usePrefersSavedData } from '../../../../lib/use-save-data';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 /**
  * The full-screen hero: the poster at once, the muted looping video over it once the
@@ -11,7 +12,7 @@ import { usePrefersSavedData } from '../../../lib/use-save-data';
  * The video starts once the page has settled: decoding it would compete with the
  * boot for a slow phone's CPU, while the poster already shows its first frame.
  */
-export function HeroSection({ hero }: { hero: Home['hero'] }) {
+export function HeroSection({ data: hero }: HomeSectionProps<'hero'>) {
   const reducedMotion = usePrefersReducedMotion();
   const savingData = usePrefersSavedData();
   const settled = usePageSettled();
@@ -51,3 +52,6 @@ export function HeroSection({ hero }: { hero: Home['hero'] }) {
 function viewportPoster(poster: Home['hero']['poster']): string {
   return mediaSrcForWidth(poster, window.innerWidth * window.devicePixelRatio);
 }
+
+/** home.toml's `hero` section (its tagline is the page's h1 wherever it is shown). */
+export const homeSection = defineHomeSection('hero', HeroSection);

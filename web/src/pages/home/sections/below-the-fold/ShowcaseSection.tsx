@@ -1,13 +1,13 @@
-import { Pause, Play } from '../../../components/icons/frame-icons';
-import { SHOWCASE_CARD_IMAGE } from '../../../config/image-sizes';
+import { Pause, Play } from '../../../../components/icons/frame-icons';
+import { SHOWCASE_CARD_IMAGE } from '../../../../config/image-sizes';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import '../../../components/carousel/carousel.css';
-import { MediaImage } from '../../../components/media-image/MediaImage';
-import { SHOWCASE_FADE_MS, SHOWCASE_INTERVAL_MS, SHOWCASE_MANUAL_SWITCH_MS } from '../../../config/timing';
-import type { Home } from '../../../content/types';
-import { usePageVisible } from '../../../lib/use-page-visible';
-import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
-import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
+import '../../../../components/carousel/carousel.css';
+import { MediaImage } from '../../../../components/media-image/MediaImage';
+import { SHOWCASE_FADE_MS, SHOWCASE_INTERVAL_MS, SHOWCASE_MANUAL_SWITCH_MS } from '../../../../config/timing';
+import { usePageVisible } from '../../../../lib/use-page-visible';
+import { usePrefersReducedMotion } from '../../../../lib/use-reduced-motion';
+import { CardHeading, SectionHeading } from '../Heading';
+import { defineHomeSection, type HomeSectionProps } from '../home-section';
 
 /**
  * The showcase's view: the tab shown, and the tab it is fading towards (spec §4: an
@@ -17,7 +17,7 @@ import { CardHeading, SectionHeading, type HeadingLevel } from './Heading';
 type ShowcaseView = { active: number; next: number | null; manual: boolean };
 
 /** The tabbed product showcase: a tab every 4 s; a chosen tab shows after the spec's 6 s fade. */
-export function ShowcaseSection({ showcase, headingAs }: { showcase: Home['showcase']; headingAs?: HeadingLevel }) {
+export function ShowcaseSection({ data: showcase, headingAs }: HomeSectionProps<'showcase'>) {
   const id = useId();
   const tabCount = showcase.tabs.length;
   const [view, setView] = useState<ShowcaseView>({ active: 0, next: null, manual: false });
@@ -162,3 +162,6 @@ export function ShowcaseSection({ showcase, headingAs }: { showcase: Home['showc
     </section>
   );
 }
+
+/** home.toml's `showcase` section. */
+export const homeSection = defineHomeSection('showcase', ShowcaseSection);
