@@ -12,13 +12,13 @@
 //!
 //! It does not load or validate content (`sitegen-content`), does not serve the site
 //! (`sitegen-serve`); it leaves staging, swapping and compressing the output folder's
-//! files to `sitegen-output`, and building the web bundle to `sitegen-webapp`.
+//! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
+//! index to `sitegen-search`, and the sitemap's, `robots.txt`'s and `_headers`' text to
+//! `sitegen-sitefiles`.
 
 pub(crate) mod cache;
 mod error;
-pub(crate) mod headers;
 mod lastmod;
-mod markup;
 pub(crate) mod page_links;
 mod pages;
 mod published;
@@ -28,10 +28,8 @@ pub(crate) mod render_cache;
 mod renders;
 pub mod routes;
 mod script_json;
-pub mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
-mod sitemap;
 mod stages;
 pub(crate) mod staging;
 mod warm;

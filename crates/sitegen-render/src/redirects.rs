@@ -17,6 +17,7 @@ use sitegen_content::routes::{route_aliases, CATEGORY, PRODUCTS_PAGE, PRODUCT_PE
 
 use sitegen_hosts::limits::{self, RuleCounts};
 use sitegen_hosts::{RedirectRule, Redirects};
+use sitegen_sitefiles::markup;
 
 use crate::routes::encode_path;
 
@@ -175,8 +176,8 @@ pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)
 
 /// A page that sends the browser on to `target` at once and names it as canonical.
 fn moved_page(title: &str, target: &str, base_url: &str) -> String {
-    let title = crate::markup::escape(title);
-    let target = crate::markup::escape(target);
+    let title = markup::escape(title);
+    let target = markup::escape(target);
     let canonical = sitegen_content::absolute_url(base_url, &target);
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
