@@ -23,7 +23,6 @@ pub(crate) mod page_links;
 mod pages;
 mod published;
 pub(crate) mod record;
-pub mod redirects;
 pub(crate) mod render_cache;
 mod renders;
 pub mod routes;
@@ -44,6 +43,9 @@ use sitegen_media::share;
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
+// The redirect rules are sitegen-sitefiles' own: the stages and the listings' tests
+// name them as the crate's.
+use sitegen_sitefiles::redirects;
 use sitegen_webapp::{LockedWebApp, WebApp};
 use sitegen_workers::interrupt;
 use sitegen_workers::prerender::Prerenderer;
