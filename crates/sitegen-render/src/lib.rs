@@ -12,26 +12,23 @@
 //!
 //! It does not load or validate content (`sitegen-content`), does not serve the site
 //! (`sitegen-serve`); it leaves staging, swapping and compressing the output folder's
-//! files to `sitegen-output`, and building the web bundle to `sitegen-webapp`.
+//! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
+//! index to `sitegen-search`, and the sitemap's, `robots.txt`'s and `_headers`' text to
+//! `sitegen-sitefiles`.
 
 pub(crate) mod cache;
 mod error;
-pub(crate) mod headers;
 mod lastmod;
-mod markup;
 pub(crate) mod page_links;
 mod pages;
 mod published;
 pub(crate) mod record;
-pub mod redirects;
 pub(crate) mod render_cache;
 mod renders;
 pub mod routes;
 mod script_json;
-pub mod search_index;
 pub(crate) mod seo;
 pub(crate) mod shell;
-mod sitemap;
 mod stages;
 pub(crate) mod staging;
 mod warm;
@@ -46,6 +43,9 @@ use sitegen_media::share;
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
+// The redirect rules are sitegen-sitefiles' own: the stages and the listings' tests
+// name them as the crate's.
+use sitegen_sitefiles::redirects;
 use sitegen_webapp::{LockedWebApp, WebApp};
 use sitegen_workers::interrupt;
 use sitegen_workers::prerender::Prerenderer;

@@ -6,6 +6,7 @@ use std::path::Path;
 use minijinja::Environment;
 use serde::Serialize;
 use serde_json::value::RawValue;
+use sitegen_sitefiles::markup;
 use sitegen_view::EmbeddedPageData;
 
 use crate::cache::Key;
@@ -112,7 +113,7 @@ fn escape_html_formatter(
         }
         return Ok(());
     }
-    let escaped = crate::markup::escape(&value.to_string());
+    let escaped = markup::escape(&value.to_string());
     out.write_str(&escaped).map_err(io)
 }
 

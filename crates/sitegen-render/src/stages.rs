@@ -17,6 +17,9 @@ use sitegen_media::variants::{self, ShownImages};
 use sitegen_media::{originals, share};
 use sitegen_output::compress;
 use sitegen_output::progress::{self, Progress, Stage};
+use sitegen_search as search_index;
+use sitegen_sitefiles::headers;
+use sitegen_sitefiles::sitemap::{self, SitemapUrl};
 use sitegen_webapp::WebBuild;
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
@@ -29,10 +32,9 @@ use crate::page_links::{GatheredLinks, PageLinks};
 use crate::published::{Plan, Published};
 use crate::routes::PlannedRoute;
 use crate::shell::Shells;
-use crate::sitemap::{self, SitemapUrl};
 use crate::staging::{CountedImages, Staging};
 use crate::warm::Warm;
-use crate::{headers, redirects, search_index, seo, BuildOptions};
+use crate::{redirects, seo, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]

@@ -6,6 +6,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use sitegen_content::Diagnostic;
 use sitegen_links::LinkGraph;
+use sitegen_search::SearchIndex;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
 
@@ -17,7 +18,6 @@ use crate::published::{Plan, Published};
 use crate::record;
 use crate::renders::Renders;
 use crate::routes::{LastPlan, PageMemory, PagePlanner};
-use crate::search_index::SearchIndex;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the

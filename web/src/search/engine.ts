@@ -1,4 +1,4 @@
-// The products' search over the index sitegen writes (crates/sitegen-render/src/search_index.rs):
+// The products' search over the index sitegen writes (crates/sitegen-search/src/lib.rs):
 // a manifest with the vocabulary and the categories' ranges, postings chunks by a word's
 // first two characters, and document chunks. Pure functions; the files are loaded by the
 // caller through `load`. The files' types are generated from Rust (index-format.gen.ts).

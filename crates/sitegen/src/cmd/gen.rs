@@ -97,8 +97,8 @@ pub fn generated_files(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
         sitegen_view::typescript(),
     ));
     files.push((
-        PathBuf::from(sitegen_render::search_index::TYPESCRIPT_FILE),
-        sitegen_render::search_index::typescript(),
+        PathBuf::from(sitegen_search::TYPESCRIPT_FILE),
+        sitegen_search::typescript(),
     ));
     files.push((
         PathBuf::from(TOKENIZER_VECTORS_FILE),

@@ -4,7 +4,7 @@ import { words, type Manifest, type ManifestCategory, type SearchDoc } from '../
 const DOCS_PER_CHUNK = 4;
 
 /**
- * A small index in sitegen's format (search_index.rs): documents in category order,
+ * A small index in sitegen's format (sitegen-search): documents in category order,
  * postings as differences, by a word's first two characters; `synonyms` maps a title
  * word to the words posted for it under `s`, as synonyms.toml's groups do.
  */

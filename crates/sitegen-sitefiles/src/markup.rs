@@ -3,7 +3,7 @@
 /// `text` with `& < > " '` escaped, safe as element text and as a quoted attribute
 /// value in HTML and in XML (`&#39;`, not `&apos;`, which HTML 4 lacks). `/` stays as it
 /// is: minijinja's default would turn every URL into `&#x2f;assets&#x2f;…`.
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,29 +1,29 @@
 //! The files that tell search engines what the site holds: `sitemap.xml`, listing
-//! every route meant for them with the date it last changed ([`crate::lastmod`]), and
+//! every route meant for them with the date it last changed (a [`Day`]), and
 //! `robots.txt`, which points to it. Past the sitemaps protocol's limits of a file
 //! (50,000 URLs, 50 MB uncompressed), `sitemap.xml` becomes an index of parts
 //! (`sitemap-1.xml`, …), so that `robots.txt` names the same file whatever the size.
 
 use std::ops::Range;
 
-use crate::lastmod::Day;
+use crate::Day;
 
 /// The most URLs and bytes one sitemap file may hold.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Limits {
+pub struct Limits {
     pub urls: usize,
     pub bytes: usize,
 }
 
 /// The sitemaps protocol's limits (sitemaps.org): 50,000 URLs and 50 MB (52,428,800
 /// bytes) a file, uncompressed; an index takes as many sitemaps.
-pub(crate) const PROTOCOL_LIMITS: Limits = Limits {
+pub const PROTOCOL_LIMITS: Limits = Limits {
     urls: 50_000,
     bytes: 52_428_800,
 };
 
 /// The file that robots.txt names: the one list, or the index of the parts.
-pub(crate) const SITEMAP_FILE: &str = "sitemap.xml";
+pub const SITEMAP_FILE: &str = "sitemap.xml";
 
 const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 const URLSET_START: &str = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
@@ -32,7 +32,7 @@ const INDEX_START: &str = "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas
 const INDEX_END: &str = "</sitemapindex>\n";
 
 /// One URL of the sitemap and the day its page last changed.
-pub(crate) struct SitemapUrl {
+pub struct SitemapUrl {
     pub loc: String,
     pub lastmod: Day,
 }
@@ -41,11 +41,7 @@ pub(crate) struct SitemapUrl {
 /// while they fit `limits`, else `sitemap.xml` indexing `sitemap-1.xml`, … (their URLs
 /// under `base_url`), each part as full as the limits let it be, in order. The index
 /// dates each part by its newest page.
-pub(crate) fn sitemap_files(
-    urls: &[SitemapUrl],
-    base_url: &str,
-    limits: Limits,
-) -> Vec<(String, String)> {
+pub fn sitemap_files(urls: &[SitemapUrl], base_url: &str, limits: Limits) -> Vec<(String, String)> {
     let entries: Vec<String> = urls.iter().map(url_entry).collect();
     let parts = split(entries.iter().map(String::len), limits);
     if parts.len() <= 1 {
@@ -121,7 +117,7 @@ fn split(lengths: impl Iterator<Item = usize>, limits: Limits) -> Vec<Range<usiz
 }
 
 /// `robots.txt` allowing everything and pointing to the sitemap.
-pub(crate) fn robots(base_url: &str) -> String {
+pub fn robots(base_url: &str) -> String {
     format!(
         "User-agent: *\nAllow: /\n\nSitemap: {}\n",
         sitegen_content::absolute_url(base_url, &format!("/{SITEMAP_FILE}"))

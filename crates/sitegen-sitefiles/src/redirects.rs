@@ -13,12 +13,14 @@ use serde_json::Value;
 use sitegen_content::Content;
 use sitegen_view::RedirectMap;
 
-use sitegen_content::routes::{route_aliases, CATEGORY, PRODUCTS_PAGE, PRODUCT_PERMALINK};
+use sitegen_content::routes::{
+    encode_path, route_aliases, CATEGORY, PRODUCTS_PAGE, PRODUCT_PERMALINK,
+};
 
 use sitegen_hosts::limits::{self, RuleCounts};
 use sitegen_hosts::{RedirectRule, Redirects};
 
-use crate::routes::encode_path;
+use crate::markup;
 
 /// Where the client finds the redirect map.
 pub const DATA_FILE: &str = sitegen_content::routes::REDIRECTS_DATA_FILE;
@@ -175,8 +177,8 @@ pub fn fallback_pages(content: &Content, base_url: &str) -> Vec<(String, String)
 
 /// A page that sends the browser on to `target` at once and names it as canonical.
 fn moved_page(title: &str, target: &str, base_url: &str) -> String {
-    let title = crate::markup::escape(title);
-    let target = crate::markup::escape(target);
+    let title = markup::escape(title);
+    let target = markup::escape(target);
     let canonical = sitegen_content::absolute_url(base_url, &target);
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -204,15 +206,32 @@ pub fn client_map(content: &Content) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::tests::fixture_content;
+
+    fn fixture_content() -> Content {
+        sitegen_content::load(&sitegen_content::testing::valid_content_dir())
+            .content
+            .expect("the valid fixture loads")
+    }
 
     fn rules_of(content: &Content) -> String {
         rules_typed(content).to_text()
     }
 
+    /// The rules given the pages the placeholder rule could match that a build of
+    /// `content` writes (one page a listing): each product's and each category's.
     fn rules_typed(content: &Content) -> Redirects {
-        let planned = crate::routes::plan(content);
-        rules(content, planned.iter().map(|route| route.path.as_str()))
+        let pages: Vec<String> = content
+            .products
+            .iter()
+            .map(|product| product.route())
+            .chain(
+                content
+                    .categories
+                    .iter()
+                    .map(|category| sitegen_content::category_path(category.id())),
+            )
+            .collect();
+        rules(content, pages.iter().map(String::as_str))
     }
 
     #[test]
