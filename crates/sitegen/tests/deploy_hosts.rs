@@ -16,7 +16,8 @@ use sitegen_content::routes::percent_decode;
 use sitegen_content::{testing, Content};
 use sitegen_hosts::limits::{self, RuleCounts};
 use sitegen_hosts::{RedirectRule, Redirects, Target};
-use sitegen_render::{redirects, routes};
+use sitegen_render::routes;
+use sitegen_sitefiles::redirects;
 
 /// How a host answers a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
