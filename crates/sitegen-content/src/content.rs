@@ -120,7 +120,10 @@ mod tests {
     fn an_edited_product_leaves_what_every_page_shares_the_same_and_any_other_file_does_not() {
         let (_dir, dir) = valid_copy();
         let first = crate::load(&dir).content.unwrap();
-        edit_files(&dir, &[("products.toml", "\"Slit Lamp\"", "\"Slit Lamp II\"")]);
+        edit_files(
+            &dir,
+            &[("products.toml", "\"Slit Lamp\"", "\"Slit Lamp II\"")],
+        );
         let retitled = crate::load(&dir).content.unwrap();
         assert_ne!(first.products, retitled.products);
         assert_eq!(first.site_wide, retitled.site_wide);
