@@ -13,9 +13,21 @@ use crate::values::{MediaRef, RegistrationType};
 /// spec stays on one page.
 pub const DEFAULT_PAGE_SIZE: usize = 250;
 
-/// The whole checked content of a site.
+/// The whole checked content of a site: its products and what every page shares.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Content {
+    /// Everything but the products, which every page may show: one value, so that
+    /// whoever asks whether the pages' shared inputs changed compares it whole.
+    pub site_wide: SiteWide,
+    /// products.toml's products, in file order.
+    pub products: Vec<Product>,
+}
+
+/// The content but its products: the site, its navigation, categories and every other
+/// file, and the media they name. A product page shows its own product, the first few
+/// of its category and all of this; every other page, some of this.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SiteWide {
     /// The content directory it was loaded from.
     pub root: PathBuf,
     /// site.toml.
@@ -26,8 +38,6 @@ pub struct Content {
     pub categories: Vec<Category>,
     /// catalogue.toml's `page_size`: the most products a listing page shows.
     pub page_size: std::num::NonZeroUsize,
-    /// products.toml's products, in file order.
-    pub products: Vec<Product>,
     /// services.toml's entries, in file order.
     pub services: Vec<ServiceEntry>,
     /// home.toml.
@@ -50,46 +60,23 @@ pub struct Content {
     pub media: MediaIndex,
 }
 
-impl Content {
-    /// Whether `other` is the same content but for its products: what every page
-    /// shows besides the products (every field listed, so that the compiler asks for a
-    /// field added to `Content`).
-    pub fn same_but_products(&self, other: &Content) -> bool {
-        let Content {
-            root,
-            site,
-            navigation,
-            categories,
-            page_size,
-            products: _,
-            services,
-            home,
-            about,
-            certificates,
-            registrations,
-            policies,
-            timeline,
-            pages,
-            synonyms,
-            media,
-        } = self;
-        *root == other.root
-            && *site == other.site
-            && *navigation == other.navigation
-            && *categories == other.categories
-            && *page_size == other.page_size
-            && *services == other.services
-            && *home == other.home
-            && *about == other.about
-            && *certificates == other.certificates
-            && *registrations == other.registrations
-            && *policies == other.policies
-            && *timeline == other.timeline
-            && *pages == other.pages
-            && *synonyms == other.synonyms
-            && *media == other.media
-    }
+// `content.site`, `content.media`, …: the content reads as one whole, as the views
+// and stages name it, while the part every page shares stays one value.
+impl std::ops::Deref for Content {
+    type Target = SiteWide;
 
+    fn deref(&self) -> &SiteWide {
+        &self.site_wide
+    }
+}
+
+impl std::ops::DerefMut for Content {
+    fn deref_mut(&mut self) -> &mut SiteWide {
+        &mut self.site_wide
+    }
+}
+
+impl Content {
     /// The category with id `id`.
     pub fn category(&self, id: &str) -> Option<&Category> {
         self.categories.iter().find(|c| c.id() == id)
@@ -121,5 +108,28 @@ impl Content {
             .image
             .as_ref()
             .or_else(|| self.category(product.category()).map(|c| &c.image))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::valid_copy;
+    use crate::testing::edit_files;
+
+    #[test]
+    fn an_edited_product_leaves_what_every_page_shares_the_same_and_any_other_file_does_not() {
+        let (_dir, dir) = valid_copy();
+        let first = crate::load(&dir).content.unwrap();
+        edit_files(
+            &dir,
+            &[("products.toml", "\"Slit Lamp\"", "\"Slit Lamp II\"")],
+        );
+        let retitled = crate::load(&dir).content.unwrap();
+        assert_ne!(first.products, retitled.products);
+        assert_eq!(first.site_wide, retitled.site_wide);
+        edit_files(&dir, &[("site.toml", "Pvt. Ltd.", "Ltd.")]);
+        let renamed = crate::load(&dir).content.unwrap();
+        assert_ne!(retitled.site_wide, renamed.site_wide);
+        assert!(!renamed.site.name().contains("Pvt."));
     }
 }

@@ -57,7 +57,7 @@ pub mod views;
 use std::path::Path;
 
 pub use check::{fill_placeholders, limits, PLACEHOLDERS};
-pub use content::{Content, DEFAULT_PAGE_SIZE};
+pub use content::{Content, SiteWide, DEFAULT_PAGE_SIZE};
 pub use de::{List, Located, Number};
 // The content reports through the diagnostics at the bottom of the workspace; they
 // are re-exported so that a user of the content names one crate.

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::content::Content;
+use crate::content::{Content, SiteWide};
 use crate::de::{lookup, Cx, FromToml, Located};
 use crate::files;
 use crate::media::MediaCache;
@@ -501,28 +501,31 @@ fn build_content(content_dir: &Path, loaded: Loaded, media: MediaCache) -> Optio
     let page_size = catalogue
         .page_size
         .map_or(crate::DEFAULT_PAGE_SIZE, |size| size.value as usize);
+    let products = loaded.products.value?.product.0;
     Some(Content {
-        root: content_dir.to_path_buf(),
-        site: loaded.site.value?,
-        navigation: loaded.navigation.value?,
-        categories: catalogue.category.0,
-        page_size: std::num::NonZeroUsize::new(page_size)?,
-        products: loaded.products.value?.product.0,
-        services: loaded.services.value?.service.0,
-        home: loaded.home.value?,
-        about: loaded.about.value?,
-        certificates: certificates.certificate.0,
-        registrations: certificates.registration.0,
-        policies: Policies {
-            privacy: policies.remove(&PolicyKind::Privacy)?,
-            terms: policies.remove(&PolicyKind::Terms)?,
-            shipping: policies.remove(&PolicyKind::Shipping)?,
-            payment: policies.remove(&PolicyKind::Payment)?,
+        site_wide: SiteWide {
+            root: content_dir.to_path_buf(),
+            site: loaded.site.value?,
+            navigation: loaded.navigation.value?,
+            categories: catalogue.category.0,
+            page_size: std::num::NonZeroUsize::new(page_size)?,
+            services: loaded.services.value?.service.0,
+            home: loaded.home.value?,
+            about: loaded.about.value?,
+            certificates: certificates.certificate.0,
+            registrations: certificates.registration.0,
+            policies: Policies {
+                privacy: policies.remove(&PolicyKind::Privacy)?,
+                terms: policies.remove(&PolicyKind::Terms)?,
+                shipping: policies.remove(&PolicyKind::Shipping)?,
+                payment: policies.remove(&PolicyKind::Payment)?,
+            },
+            timeline: loaded.timeline.value?,
+            pages: loaded.pages.value?.page.0,
+            synonyms: loaded.synonyms.value.unwrap_or_default(),
+            media: media.into_index(),
         },
-        timeline: loaded.timeline.value?,
-        pages: loaded.pages.value?.page.0,
-        synonyms: loaded.synonyms.value.unwrap_or_default(),
-        media: media.into_index(),
+        products,
     })
 }
 

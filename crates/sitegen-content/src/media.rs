@@ -31,8 +31,9 @@ pub struct MediaFile {
     pub sha256: [u8; 32],
     /// The smaller copies of this image the build makes (its responsive WebP
     /// variants), narrowest first, which the JSON views list. Empty after loading:
-    /// `sitegen-render` sets the planned ones (named by `sitegen-view`), encodes them and
-    /// then keeps those smaller than this file ([`MediaIndex::set_variants`]).
+    /// the build sets the planned ones (named by `sitegen-view`), encodes them and keeps
+    /// those smaller than this file (`sitegen-media`, [`MediaIndex::set_variants`])
+    /// before any view lists them.
     pub variants: Vec<MediaVariant>,
 }
 

@@ -2,18 +2,16 @@
 //!
 //! [`plan_variants`] puts the variants of every png/jpg/jpeg file in the media index
 //! (widths, heights, content-hashed names: `sitegen-view` names them, see
-//! [`sitegen_view::variants`]) so the JSON views can list them; it shapes the media
-//! index once, as the content a build publishes is made. Nothing changes the index
-//! after that: [`shown_images`] says which of those images the pages show,
-//! [`encode_variants`] encodes the variants of those as lossy WebP into the output
-//! folder and answers which ones it left out, not being smaller than their source
-//! ([`WrittenVariants`], the build's decision), and
-//! [`WrittenVariants::without_dropped`] makes the media index of that decision, so the
-//! site never offers a file that costs more than the one it replaces. Encoded files
-//! are kept in a cache folder keyed by their hashed name (which covers the source
-//! bytes, the width and the encoder settings), dropped ones included, so a warm build
-//! copies instead of re-encoding and takes the same decisions from the cached files'
-//! sizes.
+//! [`sitegen_view::variants`]) and [`keep_smaller_variants`] encodes them and keeps
+//! only those smaller than their source, so the site never offers a file that costs
+//! more than the one it replaces: both shape the media index once, as the content a
+//! build publishes is made, before any view lists a variant, so the routes are planned
+//! once, from the index the site ends with. Nothing changes the index after that:
+//! [`shown_images`] says which of those images the pages show, and [`encode_variants`]
+//! writes the variants of those into the output folder. Encoded files are kept in a
+//! cache folder keyed by their hashed name (which covers the source bytes, the width
+//! and the encoder settings), dropped ones included, so a warm build copies instead of
+//! encoding and takes the same decisions from the cached files' sizes.
 //!
 use std::collections::{BTreeSet, HashMap};
 use std::fs;
@@ -38,9 +36,75 @@ pub use crate::shown::{shown_images, shown_images_of, shown_srcs, ShownImages};
 
 /// Sets the WebP variants of every raster image of `media` to the planned ones (none
 /// for other files), as the content a build publishes is made, before anything reads
-/// them: [`encode_variants`] encodes them.
+/// them: [`keep_smaller_variants`] then keeps those worth shipping.
 pub fn plan_variants(media: &mut MediaIndex) {
     media.set_variants(variants::plan);
+}
+
+/// Keeps, of the variants [`plan_variants`] planned in `media`, those smaller than their
+/// source, before any view lists them: whether one is smaller is known only once it is
+/// encoded, so each is encoded here, into `cache` alone (only those missing from it,
+/// or all unless `reuse`), on up to `jobs` threads; [`encode_variants`] copies the ones
+/// a page shows into the site. The share JPEG of each image ([`share::share_jpeg`]) is
+/// made from the same decode, so that a photo is decoded once a build. `made` is called
+/// as each of the [`planned_files_count`] files is done.
+pub fn keep_smaller_variants(
+    media: &mut MediaIndex,
+    cache: &Path,
+    reuse: bool,
+    jobs: usize,
+    made: &(dyn Fn() + Sync),
+) -> Result<VariantStats, MediaError> {
+    let written = {
+        let sources = planned_sources(media);
+        write_sources(&sources, &CacheOnly(made), cache, reuse, jobs)?
+    };
+    media.set_variants(|file| {
+        let mut kept = file.variants.clone();
+        kept.retain(|variant| !written.dropped.contains(&variant.output));
+        kept
+    });
+    Ok(written.stats)
+}
+
+/// How many files [`keep_smaller_variants`] makes or finds in the cache (variants and
+/// share JPEGs), for a progress count.
+pub fn planned_files_count(media: &MediaIndex) -> usize {
+    files_count(&planned_sources(media))
+}
+
+/// Every raster image with planned variants, each with its share JPEG.
+fn planned_sources(media: &MediaIndex) -> Vec<Source<'_>> {
+    media
+        .files()
+        .filter(|file| !file.variants.is_empty())
+        .map(|file| Source::new(file, share::share_jpeg(&media_ref(file))))
+        .collect()
+}
+
+/// The reference to `file` a page would name it by.
+fn media_ref(file: &MediaFile) -> MediaRef {
+    MediaRef {
+        path: file.path.clone(),
+        output: file.output.clone(),
+        width: file.width,
+        height: file.height,
+    }
+}
+
+/// The media cache alone: [`keep_smaller_variants`] encodes before the site is written.
+struct CacheOnly<'a>(&'a (dyn Fn() + Sync));
+
+impl Destination for CacheOnly<'_> {
+    type Error = MediaError;
+
+    fn copy_file(&self, _: &Path, _: &str) -> Result<(), MediaError> {
+        Ok(())
+    }
+
+    fn file_done(&self) {
+        (self.0)()
+    }
 }
 
 /// Whether the caller publishes `file` as it is, before its variants are written: not
@@ -62,9 +126,8 @@ pub struct VariantStats {
     pub dropped: usize,
 }
 
-/// The variants [`encode_variants`] wrote, and those it left out: the build's
-/// decision, which the media index of the published site follows
-/// ([`WrittenVariants::without_dropped`]).
+/// The variants [`encode_variants`] wrote, and those it left out, not being smaller
+/// than their source ([`keep_smaller_variants`] left them out of the index already).
 #[derive(Debug, Default)]
 pub struct WrittenVariants {
     pub stats: VariantStats,
@@ -75,44 +138,27 @@ pub struct WrittenVariants {
 }
 
 impl WrittenVariants {
-    /// Whether a variant was left out: the views of its image must then be made
-    /// again, from [`WrittenVariants::without_dropped`].
-    pub fn dropped_any(&self) -> bool {
-        !self.dropped.is_empty()
-    }
-
     /// Whether the variants of `file` kept by this decision replace it
     /// ([`variants::replace_source`]), so that its original is not published.
-    pub fn replaces_source(&self, file: &MediaFile) -> bool {
+    fn replaces_source(&self, file: &MediaFile) -> bool {
         let mut kept = file.clone();
         kept.variants
             .retain(|variant| !self.dropped.contains(&variant.output));
         variants::replace_source(&kept)
     }
-
-    /// `media` without the variants left out, so the JSON views never list them.
-    pub fn without_dropped(&self, media: &MediaIndex) -> MediaIndex {
-        let mut kept = media.clone();
-        kept.set_variants(|file| {
-            let mut variants = file.variants.clone();
-            variants.retain(|variant| !self.dropped.contains(&variant.output));
-            variants
-        });
-        kept
-    }
 }
 
-/// Writes every planned WebP variant of the images of `media` that are `shown` and
-/// smaller than their source into `out`; the others are left out of the published
-/// index ([`WrittenVariants::without_dropped`]). It also writes the original of each of
-/// those images whose variants do not replace it ([`WrittenVariants::replaces_source`]),
-/// without its metadata ([`originals::publish_original`]): the caller publishes the
-/// other media files, but not these ([`publishes_original`]). Only variants missing
-/// from `cache` are encoded (and stored there), or every variant when `reuse` is false
-/// (`--no-cache`, which refills the cache). The share JPEG ([`share::share_jpeg`]) of
-/// each of those images that pages are shared with (`shared`, as given to
-/// [`share::write_share_files`], which leaves these to this function) is made here
-/// too, so that each source is decoded once for all its files, on up to `jobs` threads.
+/// Writes every WebP variant of the images of `media` that are `shown` into `out`,
+/// from the cache where [`keep_smaller_variants`] put them, in this build (a variant
+/// missing from it is encoded again, and left out if not smaller than its source). It
+/// also writes the original of each of those images whose variants do not replace it
+/// ([`variants::replace_source`]), without its metadata
+/// ([`originals::publish_original`], from the cache unless `reuse` is false): the
+/// caller publishes the other media files, but not these ([`publishes_original`]). The share JPEG ([`share::share_jpeg`]) of each
+/// of those images that pages are shared with (`shared`, as given to
+/// [`share::write_share_files`], which leaves these to this function) is written here
+/// too, so that each source is decoded at most once for all its files, on up to `jobs`
+/// threads.
 pub fn encode_variants<D: Destination>(
     media: &MediaIndex,
     shown: &ShownImages,
@@ -123,6 +169,28 @@ pub fn encode_variants<D: Destination>(
     jobs: usize,
 ) -> Result<WrittenVariants, D::Error> {
     let sources = sources(media, shown, shared);
+    // `keep_smaller_variants` refilled the cache already when not to reuse it.
+    let written = write_sources(&sources, out, cache, true, jobs)?;
+    let files = sources.iter().map(|source| source.file);
+    // The pages offer the original of a file whose variants do not replace it.
+    for file in files {
+        if !written.replaces_source(file) {
+            originals::publish_original(file, out, cache, reuse)?;
+        }
+    }
+    Ok(written)
+}
+
+/// Writes the variants and share JPEG of each of `sources` into `out`, each made
+/// unless `cache` has it (and `reuse`); a variant not smaller than its source is left
+/// out.
+fn write_sources<D: Destination>(
+    sources: &[Source],
+    out: &D,
+    cache: &Path,
+    reuse: bool,
+    jobs: usize,
+) -> Result<WrittenVariants, D::Error> {
     if sources.is_empty() {
         return Ok(WrittenVariants::default());
     }
@@ -162,13 +230,6 @@ pub fn encode_variants<D: Destination>(
             written.dropped.insert(variant.output.clone());
         }
     }
-    let files = sources.iter().map(|source| source.file);
-    // The pages offer the original of a file whose variants do not replace it.
-    for file in files {
-        if !written.replaces_source(file) {
-            originals::publish_original(file, out, cache, reuse)?;
-        }
-    }
     Ok(written)
 }
 
@@ -192,7 +253,11 @@ fn sources<'a>(
 /// How many files [`encode_variants`] makes or copies (variants and share JPEGs), for
 /// a progress count.
 pub fn variant_files_count(media: &MediaIndex, shown: &ShownImages, shared: &[&MediaRef]) -> usize {
-    sources(media, shown, shared)
+    files_count(&sources(media, shown, shared))
+}
+
+fn files_count(sources: &[Source]) -> usize {
+    sources
         .iter()
         .map(|source| source.files_left.load(Ordering::Relaxed))
         .sum()

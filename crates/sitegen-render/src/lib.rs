@@ -346,7 +346,7 @@ impl Builder {
         let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
         let recorded_output = self.start_reading_recorded_output();
         let web_fingerprint = web_app.as_ref().ok().map(LockedWebApp::fingerprint);
-        let planned = stages::plan_content(run.options, web_fingerprint, &self.warm)?;
+        let planned = stages::plan_content(run, &self.media_cache, web_fingerprint, &self.warm)?;
         let cache = BuildCache::new(self.cache_dir.clone(), run.options.reuse_cache);
         laps.lap("content")?;
         if sources_changed() {
@@ -356,7 +356,7 @@ impl Builder {
         let web = web_app?.ensure_built(run.jobs, progress)?;
         laps.lap("web app")?;
 
-        let media_origin = planned.plan.first().content.media.origin().is_some();
+        let media_origin = planned.published.content.media.origin().is_some();
         if media_origin {
             check_media_out_dir(&self.options)?;
         }
@@ -366,18 +366,17 @@ impl Builder {
         } else {
             staging
         };
-        let variants_left = stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
+        stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
         laps.lap("media")?;
 
-        let layout_file = stages::write_layout(&staging, planned.plan.latest())?;
+        let layout_file = stages::write_layout(&staging, &planned.published)?;
         laps.lap("data")?;
 
         let page_links = PageLinks::default();
         let prerendered = stages::prerender(
             run,
             stages::Prerender {
-                plan: &planned.plan,
-                waiting_for_variants: variants_left.then_some(&planned.shown_images),
+                published: &planned.published,
                 shown_images: &planned.shown_images,
                 web: &web,
                 shells: &planned.shells,
@@ -393,8 +392,7 @@ impl Builder {
             &self.warm,
             booting,
         )?;
-        // The variants are written: from here on the plan is the one the build ends with.
-        let published = planned.plan.latest();
+        let published = &planned.published;
         laps.lap("prerender")?;
 
         let mut warnings = planned.warnings;
@@ -453,7 +451,7 @@ impl Builder {
         // Only dates that a site in place shows are kept.
         lastmod::save(&lastmod_store, &lastmods);
         let routes = published.routes.len() + 1;
-        self.warm.remember_plan(planned.plan);
+        self.warm.remember_plan(planned.published);
         Ok(BuildSummary {
             routes,
             files,

@@ -29,10 +29,10 @@ use crate::cache::Key;
 use crate::error::BuildError;
 use crate::lastmod::{self, Day, Lastmods, RouteHashes};
 use crate::page_links::{GatheredLinks, PageLinks};
-use crate::published::{Plan, Published};
+use crate::published::Published;
 use crate::routes::PlannedRoute;
 use crate::shell::Shells;
-use crate::staging::{CountedImages, Staging};
+use crate::staging::Staging;
 use crate::warm::Warm;
 use crate::{redirects, seo, BuildOptions};
 
@@ -85,9 +85,8 @@ impl Laps {
 
 /// What the content stage makes.
 pub(crate) struct Planned {
-    /// The content as this build publishes it, its routes and layout; planned again
-    /// here alone when the variants leave one out.
-    pub plan: Plan,
+    /// The content as this build publishes it, its routes and layout.
+    pub published: Published,
     /// What the routes' data and the layout show of the images with variants.
     pub shown_images: ShownImages,
     /// The content's warnings (the build goes on).
@@ -98,28 +97,31 @@ pub(crate) struct Planned {
     pub source_link_problems: Vec<Diagnostic>,
 }
 
-/// The content stage: the content loaded and planned, once, before anything is
-/// written, and the templates read. The rule `check` applies to every entry (drafts
-/// too: the drawings pages are shared with must become PNGs) applies here to the pages
-/// this build publishes.
+/// The content stage: the content loaded (its WebP variants encoded into
+/// `media_cache`, [`load_content`]) and planned, once, before anything is written, and
+/// the templates read. The rule `check` applies to every entry (drafts too: the
+/// drawings pages are shared with must become PNGs) applies here to the pages this
+/// build publishes.
 pub(crate) fn plan_content(
-    options: &BuildOptions,
+    run: Run,
+    media_cache: &Path,
     web_fingerprint: Option<&str>,
     warm: &Warm,
 ) -> Result<Planned, BuildError> {
-    let (content, warnings) = load_content(options)?;
+    let options = run.options;
+    let (content, warnings) = load_content(run, media_cache)?;
     let pages = warm.page_planner();
-    let plan = Plan::new(content, parallel::worker_count(options.jobs), &pages);
-    let shown_images = plan.first().shown_images(&pages);
+    let published = Published::plan(content, run.jobs, &pages);
+    let shown_images = published.shown_images(&pages);
     warm.remember_pages(pages);
-    let (content, routes) = (&plan.first().content, &plan.first().routes);
+    let (content, routes) = (&published.content, &published.routes);
     let undrawable =
         share::undrawable_shared_drawings(content, &seo::shared_images(content, routes));
     if !undrawable.is_empty() {
         return Err(BuildError::Content(crate::merged(warnings, undrawable)));
     }
     Ok(Planned {
-        plan,
+        published,
         shown_images,
         warnings,
         shells: Shells::load(&options.templates_dir)?,
@@ -130,13 +132,17 @@ pub(crate) fn plan_content(
 }
 
 /// The checked content as this build publishes it, with its warnings: `--base-url`
-/// and the media origin (`--media-url`, else site.toml's, unless kept local) applied, the drafts left out unless `--drafts`, and the images' WebP variants
-/// planned. Every error of the content at once when it has any. The one place the
-/// content is shaped: from here on nothing changes it (a build that leaves a variant
-/// out plans a copy without it, [`Plan::with_variants`]).
+/// and the media origin (`--media-url`, else site.toml's, unless kept local) applied,
+/// the drafts left out unless `--drafts`, and the images' WebP variants planned and
+/// encoded into `media_cache`, those not smaller than their source left out
+/// ([`variants::keep_smaller_variants`]), so that the routes are planned once. Every
+/// error of the content at once when it has any. The one place the content is shaped:
+/// from here on nothing changes it.
 pub(crate) fn load_content(
-    options: &BuildOptions,
+    run: Run,
+    media_cache: &Path,
 ) -> Result<(Content, Vec<Diagnostic>), BuildError> {
+    let options = run.options;
     let report = sitegen_content::load_with(&options.content_dir, &options.load);
     let Some(mut content) = report.content else {
         return Err(BuildError::Content(report.diagnostics));
@@ -156,28 +162,32 @@ pub(crate) fn load_content(
         content.remove_drafts();
     }
     variants::plan_variants(&mut content.media);
+    let images = variants::planned_files_count(&content.media);
+    progress::images(run.progress, images, || {
+        let made = || run.progress.image_done();
+        let (cache, reuse) = (media_cache, options.reuse_cache);
+        variants::keep_smaller_variants(&mut content.media, cache, reuse, run.jobs, &made)
+    })?;
     Ok((content, report.diagnostics))
 }
 
 /// The media stage: the web bundle and the content's media files copied into the
-/// staging folder. When the layout, which is in every page, shows an image with
-/// variants, every page waits for them: they are written here (into the staging
-/// folder, and the cache under `media_cache`), and the plan takes them
-/// ([`Plan::with_variants`]). Answers whether the variants are left to the prerender
-/// stage, which writes them while the pages that show none of them are rendered.
+/// staging folder, but the images whose WebP variants a page shows, which the
+/// prerender stage writes with their variants.
 pub(crate) fn copy_media(
     run: Run,
     web: &WebBuild,
     staging: &Staging,
     planned: &Planned,
     media_cache: &Path,
-) -> Result<bool, BuildError> {
-    let media = &planned.plan.first().content.media;
+) -> Result<(), BuildError> {
+    let content = &planned.published.content;
     staging.copy_tree(&web.client_dir)?;
-    let site_image = planned.plan.first().content.site.og_image_output();
+    let site_image = content.site.og_image_output();
     // A shown image whose variants replace it is not published ([`variants`]), unless
     // it is also the site's share image; the others are, without their metadata.
-    let published: Vec<&MediaFile> = media
+    let published: Vec<&MediaFile> = content
+        .media
         .files()
         .filter(|media| {
             variants::publishes_original(media, &planned.shown_images)
@@ -192,30 +202,7 @@ pub(crate) fn copy_media(
             run.options.reuse_cache,
         )
     })?;
-    if !planned.shown_images.by_layout {
-        return Ok(true);
-    }
-    let first = planned.plan.first();
-    let shared = seo::shared_images(&first.content, &first.routes);
-    let shown = &planned.shown_images;
-    let out = CountedImages {
-        staging,
-        progress: run.progress,
-    };
-    let total = variants::variant_files_count(media, shown, &shared);
-    let written = progress::images(run.progress, total, || {
-        variants::encode_variants(
-            media,
-            shown,
-            &shared,
-            &out,
-            media_cache,
-            run.options.reuse_cache,
-            run.jobs,
-        )
-    })?;
-    planned.plan.with_variants(&written);
-    Ok(false)
+    Ok(())
 }
 
 /// The data stage: the layout data every page loads, written to its content-hashed

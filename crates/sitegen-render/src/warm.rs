@@ -14,7 +14,7 @@ use crate::cache::Key;
 use crate::error::BuildError;
 use crate::lastmod::RouteHashes;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
-use crate::published::{Plan, Published};
+use crate::published::Published;
 use crate::record;
 use crate::renders::Renders;
 use crate::routes::{LastPlan, PageMemory, PagePlanner};
@@ -174,11 +174,11 @@ impl Warm {
 
     /// Keeps the plan of a build that ended: the next plan takes its product routes
     /// where they are made of the same ([`crate::routes::LastPlan`]).
-    pub fn remember_plan(&self, plan: Plan) {
+    pub fn remember_plan(&self, published: Published) {
         if let Some(mut state) = self.state() {
             let Published {
                 content, routes, ..
-            } = plan.into_first();
+            } = published;
             state.pages.remember_plan(LastPlan::new(content, routes));
         }
     }

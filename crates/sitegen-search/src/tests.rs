@@ -413,6 +413,7 @@ fn synonyms_from(text: &str) -> sitegen_content::Synonyms {
     sitegen_content::load(&content_dir)
         .content
         .unwrap()
+        .site_wide
         .synonyms
 }
 

@@ -1,8 +1,8 @@
 //! The responsive WebP variants the views offer for a raster image: which widths,
-//! their heights and their content-hashed file names. `sitegen-render` encodes the
+//! their heights and their content-hashed file names. `sitegen-media` encodes the
 //! planned variants at [`VARIANT_QUALITY`] and keeps, in the content's media index
-//! (`MediaIndex::set_variants`), those smaller than their source; [`crate::media`]
-//! lists what it kept.
+//! (`MediaIndex::set_variants`), those smaller than their source, before any view is
+//! made; [`crate::media`] lists what it kept.
 
 use std::path::Path;
 

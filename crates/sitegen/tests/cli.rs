@@ -480,7 +480,7 @@ fn write_tiled_noise(path: &Path) {
 }
 
 /// When the layout, which every page loads, shows an image whose variant is dropped,
-/// the layout data offers none either (every page waits for that image's variants).
+/// the layout data offers none either (the variants are kept before anything is planned).
 #[test]
 fn a_variant_the_layout_would_show_is_dropped_from_the_layout() {
     let (_tmp, out) = build_showing_tiled_noise(

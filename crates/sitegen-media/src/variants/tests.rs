@@ -70,21 +70,24 @@ fn tiled_noise() -> image::RgbImage {
     })
 }
 
-/// Encodes the variants of every image of `media` as if a page showed each, and
-/// returns the index the build then publishes.
+/// Keeps the variants of `media` smaller than their source, as a build does before
+/// planning its pages, and writes them as if a page showed each image; returns the
+/// index the build then publishes.
 fn write_variants(
     media: &MediaIndex,
     out: &Staging,
     cache: &Path,
     reuse: bool,
 ) -> (MediaIndex, VariantStats) {
-    let page: String = media
+    let mut kept = media.clone();
+    let stats = keep_smaller_variants(&mut kept, cache, reuse, 2, &|| {}).unwrap();
+    let page: String = kept
         .files()
-        .map(|file| format!(r#"{{"src":"{}"}}"#, media.url(&file.output)))
+        .map(|file| format!(r#"{{"src":"{}"}}"#, kept.url(&file.output)))
         .collect();
-    let shown = shown_images(media, [page.as_str()], "{}");
-    let written = encode_variants(media, &shown, &[], out, cache, reuse, 2).unwrap();
-    (written.without_dropped(media), written.stats)
+    let shown = shown_images(&kept, [page.as_str()], "{}");
+    encode_variants(&kept, &shown, &[], out, cache, true, 2).unwrap();
+    (kept, stats)
 }
 
 /// The media index of a content folder holding the given PNGs.
@@ -437,4 +440,51 @@ fn a_warm_build_encodes_nothing_and_takes_the_same_decisions() {
         (3, 0),
         "without reuse every variant is encoded again"
     );
+}
+
+#[test]
+fn the_variants_kept_before_the_pages_are_planned_are_written_without_decoding_again() {
+    use std::sync::atomic::AtomicUsize;
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    fs::create_dir_all(content.join("media")).unwrap();
+    let photo = sitegen_content::testing::phone_jpeg(&quarters(1200, 1800, 16), 6);
+    fs::write(content.join("media/kept.jpg"), photo).unwrap();
+    let mut media = sitegen_content::testing::media_index(&content, &["media/kept.jpg"]);
+    plan_variants(&mut media);
+    assert_eq!(
+        planned_files_count(&media),
+        4,
+        "three variants and the share JPEG"
+    );
+    let cache = dir.path().join("cache");
+    let made = AtomicUsize::new(0);
+    let count = || {
+        made.fetch_add(1, Ordering::Relaxed);
+    };
+    let stats = keep_smaller_variants(&mut media, &cache, true, 2, &count).unwrap();
+    assert_eq!((stats.encoded, made.load(Ordering::Relaxed)), (3, 4));
+    let file = media.get("media/kept.jpg").unwrap();
+    assert_eq!(file.variants.len(), 3, "a photo's variants are all smaller");
+    let shared = media_ref(file);
+    let share_jpeg = share::share_jpeg(&shared).unwrap();
+    let page = format!(r#"{{"src":"{}"}}"#, media.url(&file.output));
+    let shown = shown_images(&media, [page.as_str()], "{}");
+    let staging = Staging::new(&dir.path().join("dist")).unwrap();
+    let written = encode_variants(&media, &shown, &[&shared], &staging, &cache, true, 2).unwrap();
+    assert_eq!((written.stats.cached, written.shared.cached), (3, 1));
+    let decodes = DECODES.lock().unwrap().get(&file.source).copied();
+    assert_eq!(
+        decodes,
+        Some(1),
+        "decoded once, before the pages were planned"
+    );
+    for output in file
+        .variants
+        .iter()
+        .map(|v| &v.output)
+        .chain([&share_jpeg.output])
+    {
+        assert!(staging.dir().join(output).is_file(), "{output}");
+    }
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use sitegen_content::{Content, Product};
+use sitegen_content::{Content, Product, SiteWide};
 
 use crate::cache::Key;
 use crate::routes::PlannedRoute;
@@ -25,11 +25,11 @@ pub(crate) struct SharedInputs {
     pub precompress: bool,
     /// The content but its products: the site, categories, services and media the
     /// heads read (a product page's head reads its own product: [`WrittenPage::product`]).
-    pub content: Content,
+    pub site_wide: SiteWide,
 }
 
 impl SharedInputs {
-    /// `content` without its products, the rest as given.
+    /// `content` but its products, the rest as given.
     pub fn new(
         renders: Key,
         shells: Key,
@@ -42,49 +42,8 @@ impl SharedInputs {
             shells,
             layout_url,
             precompress,
-            content: without_products(content),
+            site_wide: content.site_wide.clone(),
         }
-    }
-}
-
-/// `content` with no products: every other field listed, so that a field added to
-/// `Content` is added here (the compiler asks).
-fn without_products(content: &Content) -> Content {
-    let Content {
-        root,
-        site,
-        navigation,
-        categories,
-        page_size,
-        products: _,
-        services,
-        home,
-        about,
-        certificates,
-        registrations,
-        policies,
-        timeline,
-        pages,
-        synonyms,
-        media,
-    } = content;
-    Content {
-        root: root.clone(),
-        site: site.clone(),
-        navigation: navigation.clone(),
-        categories: categories.clone(),
-        page_size: *page_size,
-        products: Vec::new(),
-        services: services.clone(),
-        home: home.clone(),
-        about: about.clone(),
-        certificates: certificates.clone(),
-        registrations: registrations.clone(),
-        policies: policies.clone(),
-        timeline: timeline.clone(),
-        pages: pages.clone(),
-        synonyms: synonyms.clone(),
-        media: media.clone(),
     }
 }
 
@@ -111,17 +70,26 @@ impl WrittenPage {
         }
     }
 
-    /// Whether `route` of `content` is made of what this page was made of.
+    /// Whether `route` of `content` is made of what this page was made of: every field
+    /// of a planned route named, so that one added to it is compared here too.
     fn made_as(&self, content: &Content, route: &PlannedRoute) -> bool {
-        let last = &self.route;
-        last.path == route.path
-            && (std::sync::Arc::ptr_eq(&last.page, &route.page)
-                || last.page.get() == route.page.get())
-            && last.title == route.title
-            && last.description == route.description
-            && last.breadcrumb == route.breadcrumb
-            && last.in_sitemap == route.in_sitemap
-            && last.product.is_some() == route.product.is_some()
+        let PlannedRoute {
+            path,
+            title,
+            description,
+            page,
+            in_sitemap,
+            breadcrumb,
+            product,
+        } = &self.route;
+        *path == route.path
+            && (std::sync::Arc::ptr_eq(page, &route.page) || page.get() == route.page.get())
+            && *title == route.title
+            && *description == route.description
+            && *breadcrumb == route.breadcrumb
+            && *in_sitemap == route.in_sitemap
+            // The index may move (a product added above it): its values are compared.
+            && product.is_some() == route.product.is_some()
             && match (&self.product, page_product(content, route)) {
                 (Some(then), Some(now)) => then.same_values(now),
                 (then, now) => then.is_none() && now.is_none(),

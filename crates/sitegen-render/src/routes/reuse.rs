@@ -40,7 +40,7 @@ pub(super) fn product_routes(
     let Some(last) = pages.take_last_plan() else {
         return none();
     };
-    if !content.same_but_products(&last.content) {
+    if content.site_wide != last.content.site_wide {
         return none();
     }
     let last_by_category = view::products_by_category(&last.content);

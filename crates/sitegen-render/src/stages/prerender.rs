@@ -1,12 +1,11 @@
 //! The prerender stage: every page rendered (or taken from the cache) and written,
-//! while the share PNGs and the variants the waiting pages show are made in the
-//! background.
+//! while the share PNGs and the variants the pages show are written in the background.
 
 use std::path::Path;
 
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
-use sitegen_media::variants::{self, ShownImages, WrittenVariants};
+use sitegen_media::variants::{self, ShownImages};
 use sitegen_output::progress::{self, Stage};
 use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
@@ -18,10 +17,11 @@ use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
 use crate::pages::{PageKeyBook, Pages, SharedInputs};
-use crate::published::{Plan, Published};
+use crate::published::Published;
 use crate::record::PageKeys;
 use crate::render_cache::RenderCache;
 use crate::renders::PageRenders;
+use crate::routes::PlannedRoute;
 use crate::seo;
 use crate::shell::Shells;
 use crate::stages::Run;
@@ -30,12 +30,9 @@ use crate::warm::Warm;
 
 /// What the prerender stage writes the pages from: what the stages before it made.
 pub(crate) struct Prerender<'a> {
-    pub plan: &'a Plan,
-    /// What the routes' data shows of the images whose variants the media stage left
-    /// to this stage; `None` when it wrote them all (the layout shows one).
-    pub waiting_for_variants: Option<&'a ShownImages>,
+    pub published: &'a Published,
     /// What the routes' data and the layout show of the images with variants: their
-    /// share JPEGs are made with the variants, from the same decode.
+    /// variants and share JPEGs are written here.
     pub shown_images: &'a ShownImages,
     pub web: &'a WebBuild,
     pub shells: &'a Shells,
@@ -68,9 +65,7 @@ pub(crate) struct Prerendered {
 
 /// Writes every route's data chunk and page and `404.html`, on the workers `warm`
 /// keeps and `booting` (the first, booted while the content loaded), starting more
-/// when they are too few. The pages whose data shows an image with variants still to
-/// be written wait for them (the plan takes them, [`Plan::with_variants`]); the others
-/// are written meanwhile. A warm builder keeps the workers and the renders for its next
+/// when they are too few. A warm builder keeps the workers and the renders for its next
 /// build.
 pub(crate) fn prerender(
     run: Run,
@@ -80,16 +75,13 @@ pub(crate) fn prerender(
     booting: Option<Prerenderer>,
 ) -> Result<Prerendered, BuildError> {
     let Prerender {
-        plan,
-        waiting_for_variants,
+        published,
         shown_images,
         web,
         shells,
         layout_file,
         previous_pages,
     } = from;
-    // The media stage may have re-planned already.
-    let published = plan.latest();
     let layout_json = &published.layout_json;
     let layout_key = Key::of(&[layout_json.as_bytes()]);
     let render_inputs = Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]);
@@ -140,12 +132,7 @@ pub(crate) fn prerender(
         ready,
         &start_worker,
     );
-    let waiting = Waiting {
-        plan,
-        for_variants: waiting_for_variants,
-        shown: shown_images,
-    };
-    write_pages_and_images(run, waiting, &targets, published, &pages, &pool)?;
+    write_pages_and_images(run, shown_images, &targets, published, &pages, &pool)?;
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
     warm.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
     let Pages {
@@ -184,12 +171,12 @@ fn retried_warning(retried: &Retried) -> Diagnostic {
 }
 
 /// Writes the pages of `published`'s routes and `404.html` on the workers of `pool`,
-/// while the share PNGs and the variants the waiting pages show are made in the
-/// background (the pages only name them): on every core, each taking what the workers
-/// leave.
+/// while the share PNGs and the variants of the images with variants the pages `shown`
+/// are written in the background (the pages only name them): on every core, each
+/// taking what the workers leave.
 fn write_pages_and_images(
     run: Run,
-    waiting: Waiting,
+    shown: &ShownImages,
     targets: &PrerenderTargets,
     published: &Published,
     pages: &Pages,
@@ -203,24 +190,14 @@ fn write_pages_and_images(
     let (content, planned) = (&published.content, &published.routes);
     let (staging, media_cache) = (targets.staging, targets.media_cache);
     let reuse = options.reuse_cache;
-    let (waiting_routes, not_waiting): (Vec<usize>, Vec<usize>) =
-        (0..planned.len()).partition(|&index| {
-            waiting
-                .for_variants
-                .is_some_and(|shown| shown.by_page[index])
-        });
     let drawings = seo::shared_images(content, planned);
-    let variants_shown = waiting.for_variants.filter(|_| !waiting_routes.is_empty());
-    let images = share::share_files_count(content, &drawings, waiting.shown)
-        + variants_shown.map_or(0, |shown| {
-            variants::variant_files_count(&content.media, shown, &drawings)
-        });
+    let images = share::share_files_count(content, &drawings, shown)
+        + variants::variant_files_count(&content.media, shown, &drawings);
     let out = CountedImages { staging, progress };
-    let (rendered, shared) = progress::images(progress, images, || {
+    let (rendered, images) = progress::images(progress, images, || {
         std::thread::scope(|scope| {
             let shared = scope.spawn(|| {
                 parallel::in_background(|| {
-                    let shown = waiting.shown;
                     share::write_share_files(
                         content,
                         &drawings,
@@ -232,11 +209,10 @@ fn write_pages_and_images(
                     )
                 })
             });
-            let variants = scope.spawn(|| match variants_shown {
-                Some(shown) => parallel::in_background(|| {
-                    let media = &content.media;
+            let variants = scope.spawn(|| {
+                parallel::in_background(|| {
                     variants::encode_variants(
-                        media,
+                        &content.media,
                         shown,
                         &drawings,
                         &out,
@@ -244,21 +220,11 @@ fn write_pages_and_images(
                         reuse,
                         jobs,
                     )
-                }),
-                None => Ok(WrittenVariants::default()),
+                })
             });
             let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
-                pages.write_routes(&published.routes_at(&not_waiting), jobs, progress, pool)?;
-                let variants = variants
-                    .join()
-                    .unwrap_or(Err(BuildError::MediaWorkerPanicked))?;
-                let with_variants = waiting.plan.with_variants(&variants);
-                pages.write_routes(
-                    &with_variants.routes_at(&waiting_routes),
-                    jobs,
-                    progress,
-                    pool,
-                )?;
+                let routes: Vec<&PlannedRoute> = planned.iter().collect();
+                pages.write_routes(&routes, jobs, progress, pool)?;
                 pages.write_not_found(pool, &mut Affinity::default())?;
                 progress.advance();
                 Ok::<_, BuildError>(())
@@ -266,23 +232,15 @@ fn write_pages_and_images(
             let shared = shared
                 .join()
                 .unwrap_or(Err(BuildError::MediaWorkerPanicked));
-            (rendered, shared)
+            let variants = variants
+                .join()
+                .unwrap_or(Err(BuildError::MediaWorkerPanicked));
+            (rendered, shared.and(variants))
         })
     });
     rendered?;
-    shared?;
+    images?;
     Ok(())
-}
-
-/// The pages that wait for the variants to be written, and the plan that takes them.
-#[derive(Clone, Copy)]
-struct Waiting<'a> {
-    plan: &'a Plan,
-    /// What the routes' data shows of the images whose variants are still to be
-    /// written; `None` when they are written already.
-    for_variants: Option<&'a ShownImages>,
-    /// What the routes' data and the layout show of the images with variants.
-    shown: &'a ShownImages,
 }
 
 fn web_dir_of(web: &WebBuild) -> &Path {
