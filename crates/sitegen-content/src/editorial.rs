@@ -409,14 +409,6 @@ mod tests {
     use crate::test_support::{codes, load_edited, single};
 
     #[test]
-    fn the_catalogue_hint_names_every_home_section() {
-        let hint = ErrorCode::UnknownHomeSection.hint();
-        for section in HomeSection::names() {
-            assert!(hint.contains(section), "{section} missing from: {hint}");
-        }
-    }
-
-    #[test]
     fn an_unknown_home_section_gets_a_did_you_mean_with_its_position() {
         let report = load_edited(&[(
             "home.toml",
