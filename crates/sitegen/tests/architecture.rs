@@ -70,6 +70,83 @@ fn the_architecture_names_every_crate_with_the_dependencies_of_its_manifest() {
     );
 }
 
+/// Each crate's dependencies but those another of its dependencies already reaches: the
+/// arrows of the picture of the crates.
+fn without_implied(crates: &Dependencies) -> Dependencies {
+    fn reached(crates: &Dependencies, from: &str, found: &mut BTreeSet<String>) {
+        for dependency in &crates[from] {
+            if found.insert(dependency.clone()) {
+                reached(crates, dependency, found);
+            }
+        }
+    }
+    crates
+        .iter()
+        .map(|(name, dependencies)| {
+            let mut through_others = BTreeSet::new();
+            for dependency in dependencies {
+                reached(crates, dependency, &mut through_others);
+            }
+            let direct = dependencies.difference(&through_others).cloned().collect();
+            (name.clone(), direct)
+        })
+        .collect()
+}
+
+/// The arrows (`a --> b`) of the first Mermaid picture of "The crates", with every crate
+/// of the table, so that a crate without arrows is in it too.
+fn from_picture(text: &str) -> Dependencies {
+    let section = text.split("\n## The crates\n").nth(1).unwrap();
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let picture = section
+        .split("```mermaid\n")
+        .nth(1)
+        .expect("\"The crates\" has a Mermaid picture")
+        .split("```")
+        .next()
+        .unwrap();
+    let mut arrows: Dependencies = from_architecture(text)
+        .into_keys()
+        .map(|name| (name, BTreeSet::new()))
+        .collect();
+    for line in picture.lines() {
+        if let Some((from, to)) = line.trim().split_once(" --> ") {
+            arrows
+                .entry(from.to_string())
+                .or_default()
+                .insert(to.to_string());
+        }
+    }
+    arrows
+}
+
+#[test]
+fn the_picture_of_the_crates_draws_the_dependencies_no_other_implies() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let drawn = from_picture(&fs::read_to_string(repo.join("docs/architecture.md")).unwrap());
+    assert_eq!(
+        drawn,
+        without_implied(&from_manifests(&repo)),
+        "docs/architecture.md's picture of the crates disagrees with the Cargo manifests"
+    );
+}
+
+#[test]
+fn an_arrow_another_path_implies_is_left_out() {
+    let crates: Dependencies = [("a", vec!["b", "c"]), ("b", vec!["c"]), ("c", vec![])]
+        .into_iter()
+        .map(|(name, on)| {
+            (
+                name.to_string(),
+                on.into_iter().map(str::to_string).collect(),
+            )
+        })
+        .collect();
+    let drawn = without_implied(&crates);
+    assert_eq!(drawn["a"], BTreeSet::from(["b".to_string()]));
+    assert_eq!(drawn["b"], BTreeSet::from(["c".to_string()]));
+}
+
 #[test]
 fn the_table_is_read_row_by_row_with_none_for_no_dependency() {
     let text = "# A\n\n## The crates\n\n| crate | job | depends on |\n|---|---|---|\n\
