@@ -21,7 +21,7 @@ use sitegen_workers::{fault, parallel};
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::{self, Day, Lastmods, RouteHashes};
+use crate::lastmod::{self, Day, Lastmods};
 use crate::output::{CountedImages, Staging};
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::progress::{self, Progress, Stage};
@@ -288,15 +288,18 @@ fn write_sitemap(
         .collect();
     // Hashed from the data at hand, on every thread (at 10,000 products, tens of MB); a
     // warm builder hashes only the routes whose data is new.
-    let last_hashes = warm.take_route_hashes();
+    let mut route_hashes = warm.take_route_hashes();
     let Ok(hashes) = parallel::map_parallel(listed.len(), run.jobs, |at| {
-        Ok::<_, Infallible>(last_hashes.hash(listed[at]))
+        Ok::<_, Infallible>(route_hashes.hash(listed[at]))
     });
-    warm.remember_route_hashes(|| RouteHashes::of(&listed, &hashes));
+    warm.remember_route_hashes(|| {
+        route_hashes.update(&listed, &hashes);
+        route_hashes
+    });
     let pages: Vec<(String, Key)> = listed
         .iter()
         .map(|route| route.canonical(base_url))
-        .zip(hashes)
+        .zip(hashes.into_iter().map(|(hash, _)| hash))
         .collect();
     let (today, bad_epoch) = Day::of_build();
     if let Some(value) = bad_epoch {
