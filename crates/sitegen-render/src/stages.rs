@@ -348,7 +348,8 @@ fn write_routing_files(
     let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
-    let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
+    let routing = redirects::Routing::of(content, planned, warm.take_routing());
+    let redirect_rules = routing.rules.clone();
     // `--host` replaces site.toml's. With a host profile its own limits are checked, as
     // errors, with the output's.
     let host = options.host.or(content.site.host());
@@ -380,10 +381,8 @@ fn write_routing_files(
         }
         Ok::<_, BuildError>(())
     })?;
-    staging.write(
-        redirects::DATA_FILE,
-        redirects::client_map(content).to_string(),
-    )?;
+    staging.write(redirects::DATA_FILE, &routing.client_map)?;
+    warm.remember_routing(routing);
     let header_rules = headers::headers(&headers::CspOrigins {
         frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
         connect: headers::origin_of(content.site.email.origin()),

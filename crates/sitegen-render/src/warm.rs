@@ -15,6 +15,7 @@ use crate::lastmod::RouteHashes;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
 use crate::published::{Plan, Published};
 use crate::record;
+use crate::redirects::Routing;
 use crate::renders::Renders;
 use crate::routes::{LastPlan, PageMemory, PagePlanner};
 use crate::search_index::SearchIndex;
@@ -44,6 +45,8 @@ struct WarmState {
     search: Option<SearchIndex>,
     /// The content hash of each sitemap page of the last build, for its `<lastmod>`.
     route_hashes: RouteHashes,
+    /// The last build's redirect rules and client redirect map.
+    routing: Option<Routing>,
     /// The problems of the route literals of the web app's sources, with the
     /// fingerprint of the web app's inputs (its sources among them) they were found in.
     source_links: Option<(String, Vec<Diagnostic>)>,
@@ -221,6 +224,17 @@ impl Warm {
     pub fn remember_route_hashes(&self, make: impl FnOnce() -> RouteHashes) {
         if let Some(mut state) = self.state() {
             state.route_hashes = make();
+        }
+    }
+
+    /// The last build's redirect rules and map, taken.
+    pub fn take_routing(&self) -> Option<Routing> {
+        self.state()?.routing.take()
+    }
+
+    pub fn remember_routing(&self, routing: Routing) {
+        if let Some(mut state) = self.state() {
+            state.routing = Some(routing);
         }
     }
 
