@@ -10,7 +10,7 @@
 //! Without it (a fresh clone, a CI run that keeps no cache) every page gets the
 //! build's date.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -49,8 +49,8 @@ pub(crate) struct RouteHashes {
 }
 
 impl RouteHashes {
-    /// The hash of `route`: the remembered one when it is the same route.
-    pub fn hash(&self, route: &PlannedRoute) -> Key {
+    /// The hash of `route`, and whether it is the remembered one (the same route).
+    pub fn hash(&self, route: &PlannedRoute) -> (Key, bool) {
         match self.by_path.get(&route.path) {
             Some((last, key))
                 if Arc::ptr_eq(&last.page, &route.page)
@@ -58,20 +58,27 @@ impl RouteHashes {
                     && last.description == route.description
                     && last.breadcrumb == route.breadcrumb =>
             {
-                key.clone()
+                (key.clone(), true)
             }
-            _ => content_hash(route),
+            _ => (content_hash(route), false),
         }
     }
 
-    /// The hashes of `routes`, to reuse in the next build.
-    pub fn of(routes: &[&PlannedRoute], hashes: &[Key]) -> Self {
-        Self {
-            by_path: routes
-                .iter()
-                .zip(hashes)
-                .map(|(route, key)| (route.path.clone(), ((*route).clone(), key.clone())))
-                .collect(),
+    /// Remembers the hashes of `routes` ([`RouteHashes::hash`] of each), to reuse in
+    /// the next build: only the routes not remembered are copied (after an edit, the
+    /// few it changed), and the routes no longer listed are forgotten.
+    pub fn update(&mut self, routes: &[&PlannedRoute], hashes: &[(Key, bool)]) {
+        for (route, (key, remembered)) in routes.iter().zip(hashes) {
+            if !remembered {
+                let entry = ((*route).clone(), key.clone());
+                self.by_path.insert(route.path.clone(), entry);
+            }
+        }
+        // Every listed path is in the map now: more entries are of routes gone.
+        if self.by_path.len() != routes.len() {
+            let listed: HashSet<&str> = routes.iter().map(|route| route.path.as_str()).collect();
+            self.by_path
+                .retain(|path, _| listed.contains(path.as_str()));
         }
     }
 }
@@ -221,13 +228,14 @@ mod tests {
             breadcrumb: vec![("About".to_string(), "/aboutUs".to_string())],
             product: None,
         };
-        let remembered = RouteHashes::of(&[route], &[Key::of(&[b"remembered"])]);
-        assert_eq!(remembered.hash(route), Key::of(&[b"remembered"]));
+        let mut remembered = RouteHashes::default();
+        remembered.update(&[route], &[(Key::of(&[b"remembered"]), false)]);
+        assert_eq!(remembered.hash(route), (Key::of(&[b"remembered"]), true));
         let retitled = PlannedRoute {
             title: format!("{} (new)", route.title),
             ..route.clone()
         };
-        assert_eq!(remembered.hash(&retitled), content_hash(&retitled));
+        assert_eq!(remembered.hash(&retitled), (content_hash(&retitled), false));
         assert_ne!(content_hash(&retitled), content_hash(route));
         // The same data planned anew (another `Arc`) is hashed again, to the same hash.
         let replanned = PlannedRoute {
@@ -236,7 +244,31 @@ mod tests {
                 .into(),
             ..route.clone()
         };
-        assert_eq!(remembered.hash(&replanned), content_hash(route));
+        assert_eq!(remembered.hash(&replanned), (content_hash(route), false));
+    }
+
+    #[test]
+    fn the_remembered_hashes_follow_the_routes_listed() {
+        let route = |path: &str| PlannedRoute {
+            path: path.to_string(),
+            title: path.to_string(),
+            description: String::new(),
+            page: serde_json::value::RawValue::from_string("{}".to_string())
+                .unwrap()
+                .into(),
+            in_sitemap: true,
+            breadcrumb: Vec::new(),
+            product: None,
+        };
+        let (a, b, c) = (route("/a"), route("/b"), route("/c"));
+        let mut hashes = RouteHashes::default();
+        let first: Vec<_> = [&a, &b].iter().map(|r| hashes.hash(r)).collect();
+        hashes.update(&[&a, &b], &first);
+        let second: Vec<_> = [&a, &c].iter().map(|r| hashes.hash(r)).collect();
+        assert_eq!((second[0].1, second[1].1), (true, false), "/a kept, /c new");
+        hashes.update(&[&a, &c], &second);
+        assert!(!hashes.hash(&b).1, "/b, no longer listed, is forgotten");
+        assert!(hashes.hash(&a).1 && hashes.hash(&c).1);
     }
 
     #[test]

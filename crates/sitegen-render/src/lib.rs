@@ -26,6 +26,7 @@ pub(crate) mod record;
 pub(crate) mod render_cache;
 mod renders;
 pub mod routes;
+mod routing;
 mod script_json;
 pub(crate) mod seo;
 pub(crate) mod shell;

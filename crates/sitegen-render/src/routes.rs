@@ -103,11 +103,16 @@ pub fn plan_on(content: &Content, jobs: usize) -> Vec<PlannedRoute> {
     plan_with(content, jobs, &PagePlanner::fresh())
 }
 
-/// [`plan_on`], the page data made by `pages`.
+/// [`plan_on`], the page data made by `pages`. A warm builder's last plan, when its
+/// content is the same but for the products, gives the pages whose products are the
+/// same (product pages, listing pages) without making their views again.
 pub(crate) fn plan_with(content: &Content, jobs: usize, pages: &PagePlanner) -> Vec<PlannedRoute> {
+    let mut last = pages
+        .take_last_plan()
+        .filter(|last| content.site_wide == last.content.site_wide);
     let mut planned = Vec::new();
     for route in ROUTES {
-        plan_route(content, route, jobs, pages, &mut planned);
+        plan_route(content, route, jobs, pages, last.as_mut(), &mut planned);
     }
     planned
 }
@@ -118,8 +123,10 @@ fn plan_route(
     route: &Route,
     jobs: usize,
     pages: &PagePlanner,
+    last: Option<&mut LastPlan>,
     planned: &mut Vec<PlannedRoute>,
 ) {
+    let last_content = last.as_ref().map(|last| &last.content);
     let site_name = content.site.name();
     let mut add = |path: String,
                    title: String,
@@ -158,22 +165,27 @@ fn plan_route(
         DataKind::Category => {
             for category in &content.categories {
                 let path = route.path_with(&[category.id()]);
+                let listing = listing::Listing::of(content, Some(category), last_content);
                 add(
                     path.clone(),
                     format!("{} | {site_name}", category.name()),
                     category_description(content, category),
-                    pages.page(&path, &view::category_page(content, category)),
+                    listing.page_data(content, 0, &path, pages),
                     breadcrumb(content, route, (category.name().to_string(), path), None),
                     None,
                 );
             }
         }
-        DataKind::ProductsPages => {
-            planned.extend(listing::later_pages(content, route, None, pages))
-        }
+        DataKind::ProductsPages => planned.extend(listing::later_pages(
+            content,
+            route,
+            listing::Listing::of(content, None, last_content),
+            pages,
+        )),
         DataKind::CategoryPages => {
             for category in &content.categories {
-                planned.extend(listing::later_pages(content, route, Some(category), pages));
+                let listing = listing::Listing::of(content, Some(category), last_content);
+                planned.extend(listing::later_pages(content, route, listing, pages));
             }
         }
         DataKind::Service => {
@@ -192,7 +204,7 @@ fn plan_route(
         }
         DataKind::Product => {
             let by_category = view::products_by_category(content);
-            let kept = reuse::product_routes(content, &by_category, pages);
+            let kept = reuse::product_routes(content, &by_category, pages, last);
             let to_plan: Vec<usize> = (0..kept.len()).filter(|&i| kept[i].is_none()).collect();
             let Ok(made) = parallel::map_parallel(to_plan.len(), jobs, |at| {
                 let index = to_plan[at];
@@ -211,7 +223,7 @@ fn plan_route(
                 path.to_string(),
                 title,
                 description,
-                static_page(content, data, path, pages),
+                static_page(content, data, path, pages, last_content),
                 breadcrumb(content, route, own, None),
                 None,
             );
@@ -261,17 +273,21 @@ fn product_route(
     }
 }
 
-/// The page data of the route without parameters at `path`.
+/// The page data of the route without parameters at `path` (`last_content`: the last
+/// plan's, when the same but for its products).
 fn static_page(
     content: &Content,
     data: DataKind,
     path: &str,
     pages: &PagePlanner,
+    last_content: Option<&Content>,
 ) -> Arc<RawValue> {
     match data {
         DataKind::Home => pages.page(path, &view::home_page(content)),
         DataKind::HomeBlocks => pages.page(path, &view::home(content)),
-        DataKind::Products => pages.page(path, &view::products_page(content)),
+        DataKind::Products => {
+            listing::Listing::of(content, None, last_content).page_data(content, 0, path, pages)
+        }
         DataKind::Services => pages.page(path, &view::services_page(content)),
         DataKind::Certificates => pages.page(path, &view::certificates_page(content)),
         DataKind::Railway => pages.page(path, &view::railway_page(content)),

@@ -27,14 +27,14 @@ use sitegen_workers::{fault, parallel};
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::{self, Day, Lastmods, RouteHashes};
+use crate::lastmod::{self, Day, Lastmods};
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::published::Published;
 use crate::routes::PlannedRoute;
 use crate::shell::Shells;
 use crate::staging::Staging;
 use crate::warm::Warm;
-use crate::{redirects, seo, BuildOptions};
+use crate::{redirects, routing, seo, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -278,15 +278,18 @@ fn write_sitemap(
         .collect();
     // Hashed from the data at hand, on every thread (at 10,000 products, tens of MB); a
     // warm builder hashes only the routes whose data is new.
-    let last_hashes = warm.take_route_hashes();
+    let mut route_hashes = warm.take_route_hashes();
     let Ok(hashes) = parallel::map_parallel(listed.len(), run.jobs, |at| {
-        Ok::<_, Infallible>(last_hashes.hash(listed[at]))
+        Ok::<_, Infallible>(route_hashes.hash(listed[at]))
     });
-    warm.remember_route_hashes(|| RouteHashes::of(&listed, &hashes));
+    warm.remember_route_hashes(|| {
+        route_hashes.update(&listed, &hashes);
+        route_hashes
+    });
     let pages: Vec<(String, Key)> = listed
         .iter()
         .map(|route| route.canonical(base_url))
-        .zip(hashes)
+        .zip(hashes.into_iter().map(|(hash, _)| hash))
         .collect();
     let (today, bad_epoch) = Day::of_build();
     if let Some(value) = bad_epoch {
@@ -335,7 +338,8 @@ fn write_routing_files(
     let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
-    let redirect_rules = redirects::rules(content, planned.iter().map(|route| route.path.as_str()));
+    let routing = routing::Routing::of(content, planned, warm.take_routing());
+    let redirect_rules = routing.rules.clone();
     // `--host` replaces site.toml's. With a host profile its own limits are checked, as
     // errors, with the output's.
     let host = options.host.or(content.site.host());
@@ -367,10 +371,8 @@ fn write_routing_files(
         }
         Ok::<_, BuildError>(())
     })?;
-    staging.write(
-        redirects::DATA_FILE,
-        redirects::client_map(content).to_string(),
-    )?;
+    staging.write(redirects::DATA_FILE, &routing.client_map)?;
+    warm.remember_routing(routing);
     let header_rules = headers::headers(&headers::CspOrigins {
         frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
         connect: headers::origin_of(content.site.email.origin()),

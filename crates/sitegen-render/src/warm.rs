@@ -18,6 +18,7 @@ use crate::published::Published;
 use crate::record;
 use crate::renders::Renders;
 use crate::routes::{LastPlan, PageMemory, PagePlanner};
+use crate::routing::Routing;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the
@@ -44,6 +45,8 @@ struct WarmState {
     search: Option<SearchIndex>,
     /// The content hash of each sitemap page of the last build, for its `<lastmod>`.
     route_hashes: RouteHashes,
+    /// The last build's redirect rules and client redirect map.
+    routing: Option<Routing>,
     /// The problems of the route literals of the web app's sources, with the
     /// fingerprint of the web app's inputs (its sources among them) they were found in.
     source_links: Option<(String, Vec<Diagnostic>)>,
@@ -221,6 +224,17 @@ impl Warm {
     pub fn remember_route_hashes(&self, make: impl FnOnce() -> RouteHashes) {
         if let Some(mut state) = self.state() {
             state.route_hashes = make();
+        }
+    }
+
+    /// The last build's redirect rules and map, taken.
+    pub fn take_routing(&self) -> Option<Routing> {
+        self.state()?.routing.take()
+    }
+
+    pub fn remember_routing(&self, routing: Routing) {
+        if let Some(mut state) = self.state() {
+            state.routing = Some(routing);
         }
     }
 

@@ -73,9 +73,9 @@ pub use layout::{layout, layout_file, Layout};
 pub use media::{media, Media, MediaVariant};
 pub use policies::{policy, Policy};
 pub use products::{
-    category_page, listing_pages, product_page, product_page_among, product_summary,
-    products_by_category, products_page, ListingPaging, ProductPageData, ProductSummary,
-    ProductsPageData, RELATED_PRODUCTS,
+    category_page, listing_page, listing_pages, product_page, product_page_among, product_summary,
+    products_by_category, products_page, same_summary, ListingPaging, ProductPageData,
+    ProductSummary, ProductsPageData, RELATED_PRODUCTS,
 };
 pub use services::{service_page, services_page, ServiceEntry, ServicesPageData};
 pub use timeline::{timeline, Timeline};

@@ -120,6 +120,21 @@ pub fn product_summary<'a>(c: &'a Content, product: &'a model::Product) -> Produ
     }
 }
 
+/// Whether `a` and `b`, products of two contents that are the same but for their
+/// products, have the same [`product_summary`]: what it shows of them is the same
+/// (their descriptions, specifications and the like are not shown). A warm builder
+/// keeps the pages that show only summaries of unchanged products.
+pub fn same_summary(a: &model::Product, b: &model::Product) -> bool {
+    // Each field of `ProductSummary` from the product (the image falls back on the
+    // category's, the same in both contents; the slug follows the title).
+    a.id() == b.id()
+        && a.title() == b.title()
+        && a.category() == b.category()
+        && a.subcategory() == b.subcategory()
+        && a.image == b.image
+        && a.is_draft() == b.is_draft()
+}
+
 /// `/products`: `{ category: null, products, paging }`, the listing's first page.
 pub fn products_page(c: &Content) -> ProductsPageData<'_> {
     listing(c, None, 1).swap_remove(0)
@@ -153,21 +168,33 @@ fn listing<'a>(
         .filter(|p| category.is_none_or(|category| p.category() == category.id()))
         .collect();
     paging::pages(listed.len(), c.page_size)
-        .into_iter()
+        .iter()
         .take(pages.max(1))
-        .map(|page| ProductsPageData {
-            category: category.map(model::Category::id),
-            products: listed[page.items]
-                .iter()
-                .map(|p| product_summary(c, p))
-                .collect(),
-            paging: ListingPaging {
-                number: page.number as u32,
-                of: page.of as u32,
-                total: listed.len() as u32,
-            },
-        })
+        .map(|page| listing_page(c, category, &listed, page))
         .collect()
+}
+
+/// One page of a listing whose products are `listed` (every product of the listing,
+/// in file order; [`paging::pages`] of them give `page`): a warm builder makes only
+/// the pages whose products changed.
+pub fn listing_page<'a>(
+    c: &'a Content,
+    category: Option<&'a model::Category>,
+    listed: &[&'a model::Product],
+    page: &paging::ListingPage,
+) -> ProductsPageData<'a> {
+    ProductsPageData {
+        category: category.map(model::Category::id),
+        products: listed[page.items.clone()]
+            .iter()
+            .map(|p| product_summary(c, p))
+            .collect(),
+        paging: ListingPaging {
+            number: page.number as u32,
+            of: page.of as u32,
+            total: listed.len() as u32,
+        },
+    }
 }
 
 /// `/products/{id}/{slug}`: `{ product, related }`, related being up to

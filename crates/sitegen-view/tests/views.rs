@@ -370,3 +370,38 @@ fn a_product_page_made_from_the_products_by_category_is_the_product_page() {
         );
     }
 }
+
+#[test]
+fn same_summary_answers_whether_the_summaries_are_the_same() {
+    let c = content();
+    let summary = |product| serde_json::to_value(product_summary(&c, product)).unwrap();
+    let first = &c.products[0];
+    let other = c
+        .products
+        .iter()
+        .find(|p| p.title != first.title && p.description != first.description)
+        .expect("another product");
+    let mut described = first.clone();
+    described.description = other.description.clone();
+    assert!(
+        same_summary(first, &described),
+        "the description is not shown"
+    );
+    assert_eq!(summary(first), summary(&described));
+
+    let mut retitled = first.clone();
+    retitled.title = other.title.clone();
+    let mut drafted = first.clone();
+    drafted.draft = Some(!first.is_draft());
+    let mut pictured = first.clone();
+    pictured.image = c.products.iter().find_map(|p| {
+        p.image
+            .clone()
+            .filter(|image| Some(image) != first.image.as_ref())
+    });
+    assert_ne!(pictured.image, first.image, "the fixture has another image");
+    for changed in [&retitled, &drafted, &pictured] {
+        assert!(!same_summary(first, changed), "{changed:?}");
+        assert_ne!(summary(first), summary(changed));
+    }
+}

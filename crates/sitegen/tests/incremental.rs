@@ -694,11 +694,13 @@ fn incremental_builds_equal_clean_builds_after_the_fixed_seeds_edits() {
 /// A warm builder (`sitegen serve`'s, on every save) reuses the page data and pages whose
 /// inputs did not change: after each edit of a product (its text, title, draft, image,
 /// category, aliases) or of data many pages share, its preview holds the files of a
-/// clean build.
+/// clean build. The page size changes early, so that the product edits after it are
+/// made on listings of several pages (a listing page of the same products is reused).
 #[test]
 fn a_warm_builder_after_each_edit_of_shared_data_equals_a_clean_build() {
-    const STEPS: [Edit; 15] = [
+    const STEPS: [Edit; 16] = [
         Edit::DescribeProduct,
+        Edit::ChangePageSize,
         Edit::RenameProduct,
         Edit::RenameCategory,
         Edit::DescribeProduct,

@@ -2,21 +2,92 @@
 //! `/products/category/{id}/page/N` (catalogue.toml's `page_size`). Page 1 is the
 //! listing itself, planned with the other pages.
 
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
 use sitegen_content::routes::{category_path, Route};
-use sitegen_content::{Category, Content};
+use sitegen_content::{Category, Content, Product};
 use sitegen_view as view;
+use view::paging::ListingPage;
 
 use super::{breadcrumb, static_meta, summary, PagePlanner, PlannedRoute};
 
-/// Pages 2… of `/products` (`category` `None`) or of a category's listing, as `route`
-/// (the paged route of that listing) declares them.
+/// One listing (`/products`, or a category's) with its pages, and what the last plan
+/// listed, for a warm builder: a page that lists the same summaries at the same place
+/// has the same data, which is taken from the last plan without making its view. After
+/// one product's edit that is every page but one, or every page (its description).
+pub(super) struct Listing<'a> {
+    category: Option<&'a Category>,
+    /// The listing's products, in file order.
+    listed: Vec<&'a Product>,
+    pages: Vec<ListingPage>,
+    /// The last plan's products of the listing, when they were as many (the same
+    /// pages) and the rest of its content the same.
+    last: Option<Vec<&'a Product>>,
+}
+
+impl<'a> Listing<'a> {
+    /// The listing of `category` (`None`: every product) in `content`; `last_content`
+    /// is the last plan's, when it is the same but for its products.
+    pub(super) fn of(
+        content: &'a Content,
+        category: Option<&'a Category>,
+        last_content: Option<&'a Content>,
+    ) -> Self {
+        let of = |content: &'a Content| -> Vec<&'a Product> {
+            content
+                .products
+                .iter()
+                .filter(|p| category.is_none_or(|category| p.category() == category.id()))
+                .collect()
+        };
+        let listed = of(content);
+        let last = last_content
+            .map(of)
+            .filter(|last| last.len() == listed.len());
+        Self {
+            category,
+            pages: view::paging::pages(listed.len(), content.page_size),
+            listed,
+            last,
+        }
+    }
+
+    /// The page data of the page at `index` (0: the listing itself), whose route is at
+    /// `path`: the last plan's when it lists the same products.
+    pub(super) fn page_data(
+        &self,
+        content: &'a Content,
+        index: usize,
+        path: &str,
+        planner: &PagePlanner,
+    ) -> Arc<RawValue> {
+        let page = &self.pages[index];
+        let unchanged = self.last.as_ref().is_some_and(|last| {
+            let items = page.items.clone();
+            self.listed[items.clone()]
+                .iter()
+                .zip(&last[items])
+                .all(|(now, then)| view::same_summary(now, then))
+        });
+        if let Some(kept) = unchanged.then(|| planner.kept(path)).flatten() {
+            return kept;
+        }
+        let view = view::listing_page(content, self.category, &self.listed, page);
+        planner.page(path, &view)
+    }
+}
+
+/// Pages 2… of `listing` (of `/products` or of a category), as `route` (the paged
+/// route of that listing) declares them.
 pub(super) fn later_pages(
     content: &Content,
     route: &Route,
-    category: Option<&Category>,
+    listing: Listing<'_>,
     planner: &PagePlanner,
 ) -> Vec<PlannedRoute> {
     let site_name = content.site.name();
+    let category = listing.category;
     let (listing_path, listing_title, listing_name) = match category {
         Some(category) => (
             category_path(category.id()),
@@ -32,46 +103,31 @@ pub(super) fn later_pages(
             )
         }
     };
-    let pages = view::listing_pages(content, category);
-    let titles: Vec<Vec<&str>> = listed_titles(content, category);
-    pages
-        .into_iter()
-        .zip(titles)
-        .skip(1)
-        .map(|(page, titles)| {
-            let paging = page.paging();
-            let (number, of) = (paging.number, paging.of);
-            let path = view::paging::page_path(&listing_path, number as usize);
+    (1..listing.pages.len())
+        .map(|index| {
+            let page = &listing.pages[index];
+            let (number, of) = (page.number, page.of);
+            let path = view::paging::page_path(&listing_path, number);
             let own = (format!("Page {number}"), path.clone());
             let parent =
                 category.map(|category| (category.name().to_string(), listing_path.clone()));
+            let titles: Vec<&str> = listing.listed[page.items.clone()]
+                .iter()
+                .map(|p| p.title())
+                .collect();
             PlannedRoute {
                 title: format!("Page {number} of {of} – {listing_title}"),
                 description: summary(&format!(
                     "{listing_name} from {site_name}, page {number} of {of}: {}.",
                     titles.join(", ")
                 )),
-                page: planner.page(&path, &page),
+                page: listing.page_data(content, index, &path, planner),
                 in_sitemap: route.sitemap,
                 breadcrumb: breadcrumb(content, route, own, parent),
                 product: None,
                 path,
             }
         })
-        .collect()
-}
-
-/// The titles of the products of each page of the listing, in order.
-fn listed_titles<'a>(content: &'a Content, category: Option<&Category>) -> Vec<Vec<&'a str>> {
-    let listed: Vec<&str> = content
-        .products
-        .iter()
-        .filter(|p| category.is_none_or(|category| p.category() == category.id()))
-        .map(|p| p.title())
-        .collect();
-    view::paging::pages(listed.len(), content.page_size)
-        .into_iter()
-        .map(|page| listed[page.items].to_vec())
         .collect()
 }
 
@@ -82,7 +138,10 @@ mod tests {
     use serde_json::Value;
     use sitegen_view::ListingPaging;
 
-    use crate::routes::{plan, tests::fixture_content};
+    use std::sync::Arc;
+
+    use crate::routes::{plan, plan_with, tests::fixture_content, LastPlan, PageMemory};
+    use crate::routes::{PagePlanner, PlannedRoute};
 
     /// The fixture (5 products: 3 dialysis, 1 radiology, 1 ophthalmic) at 2 a page.
     fn two_a_page() -> sitegen_content::Content {
@@ -180,6 +239,59 @@ mod tests {
             .unwrap();
         assert_ne!(page2.description, last.description);
         assert_ne!(page2.title, last.title);
+    }
+
+    /// Plans `content` as a warm builder does after planning `last` (its plan kept).
+    fn plan_after(
+        last: &sitegen_content::Content,
+        content: &sitegen_content::Content,
+    ) -> (Vec<PlannedRoute>, Vec<PlannedRoute>) {
+        let planner = PagePlanner::remembering(PageMemory::default());
+        let first = plan_with(last, 1, &planner);
+        let mut memory = planner.into_memory().unwrap();
+        memory.remember_plan(LastPlan::new(last.clone(), first.clone()));
+        (
+            first,
+            plan_with(content, 1, &PagePlanner::remembering(memory)),
+        )
+    }
+
+    fn page_at<'a>(routes: &'a [PlannedRoute], path: &str) -> &'a PlannedRoute {
+        routes.iter().find(|route| route.path == path).unwrap()
+    }
+
+    #[test]
+    fn a_warm_plan_keeps_the_listing_pages_of_the_same_summaries_and_is_the_fresh_plan() {
+        let content = two_a_page();
+        let last = content.products.len() - 1;
+        let mut retitled = content.clone();
+        retitled.products[last].title = content.products[0].title.clone();
+        let mut described = content.clone();
+        described.products[last].description = content.products[0].description.clone();
+        for (edited, changed) in [(&retitled, true), (&described, false)] {
+            let (first, warm) = plan_after(&content, edited);
+            let fresh = plan(edited);
+            assert_eq!(warm.len(), fresh.len());
+            for (warm, fresh) in warm.iter().zip(&fresh) {
+                assert_eq!(
+                    (&warm.path, warm.page.get(), &warm.title, &warm.description),
+                    (
+                        &fresh.path,
+                        fresh.page.get(),
+                        &fresh.title,
+                        &fresh.description
+                    )
+                );
+                assert_eq!(warm.breadcrumb, fresh.breadcrumb);
+            }
+            let kept = |path| Arc::ptr_eq(&page_at(&first, path).page, &page_at(&warm, path).page);
+            assert!(
+                kept("/products") && kept("/products/page/2"),
+                "other products"
+            );
+            // The last page lists the edited product: made again when its summary changed.
+            assert_eq!(kept("/products/page/3"), !changed);
+        }
     }
 
     #[test]

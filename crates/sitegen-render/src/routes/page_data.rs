@@ -75,13 +75,19 @@ impl PagePlanner {
     /// Keeps the last plan's page data of the route at `path` in this plan's memory: the
     /// route is the last plan's ([`super::reuse`]).
     pub(crate) fn keep(&self, path: &str) {
-        let Some((last, next)) = &self.memory else {
-            return;
-        };
-        if let Some(remembered) = last.pages.get(path) {
-            let mut next = next.lock().unwrap_or_else(|p| p.into_inner());
-            next.pages.insert(path.to_string(), remembered.clone());
-        }
+        self.kept(path);
+    }
+
+    /// The last plan's page data of the route at `path`, kept in this plan's memory,
+    /// for a page whose view is known to be the last plan's without making it (a
+    /// listing page of the same products, [`super::listing`]); `None` when there is
+    /// none.
+    pub(crate) fn kept(&self, path: &str) -> Option<Arc<RawValue>> {
+        let (last, next) = self.memory.as_ref()?;
+        let remembered = last.pages.get(path)?;
+        let mut next = next.lock().unwrap_or_else(|p| p.into_inner());
+        next.pages.insert(path.to_string(), remembered.clone());
+        Some(remembered.page.clone())
     }
 
     /// The page data of the route at `path`, whose screen shows `view`.

@@ -1,8 +1,10 @@
 //! A warm builder's product pages from its last plan. A product page is made of its
-//! product, the first products of its category (its related products) and the content
-//! but its products ([`view::product_page_among`]): where all three say what they said
-//! in the last plan, the page's route is the last plan's, and its view is neither made
-//! nor serialised again. After one edit at 10,000 products that is nearly every page.
+//! product, the summaries of the first products of its category (its related
+//! products) and the content but its products ([`view::product_page_among`]): where all
+//! three say what they said in the last plan, the page's route is the last plan's, and
+//! its view is neither made nor serialised again. After one edit at 10,000 products
+//! that is nearly every page (an edit of a summary, as a title, makes the pages of its
+//! category that show it again).
 
 use std::collections::HashMap;
 
@@ -14,8 +16,9 @@ use super::{PagePlanner, PlannedRoute};
 /// A plan a warm builder keeps once its build ended: the content as it planned it and
 /// its routes.
 pub(crate) struct LastPlan {
-    content: Content,
-    routes: Vec<PlannedRoute>,
+    pub(super) content: Content,
+    /// Taken by the product pages ([`product_routes`]).
+    pub(super) routes: Vec<PlannedRoute>,
 }
 
 impl LastPlan {
@@ -29,20 +32,19 @@ impl LastPlan {
 const SHOWN_OF_CATEGORY: usize = view::RELATED_PRODUCTS + 1;
 
 /// For each product of `content` (of `by_category`, its products by category), the
-/// last plan's route of its page where that page is made of the same; `None` where it
+/// route of its page in the `last` plan (whose content is the same but for its
+/// products; its routes taken) where that page is made of the same; `None` where it
 /// must be planned. The page data of each route reused is kept by `pages`.
 pub(super) fn product_routes(
     content: &Content,
     by_category: &HashMap<&str, Vec<&Product>>,
     pages: &PagePlanner,
+    last: Option<&mut LastPlan>,
 ) -> Vec<Option<PlannedRoute>> {
-    let none = || (0..content.products.len()).map(|_| None).collect();
-    let Some(last) = pages.take_last_plan() else {
-        return none();
+    let Some(last) = last else {
+        return (0..content.products.len()).map(|_| None).collect();
     };
-    if content.site_wide != last.content.site_wide {
-        return none();
-    }
+    let last_routes = std::mem::take(&mut last.routes);
     let last_by_category = view::products_by_category(&last.content);
     fn first<'p>(of: &'p HashMap<&str, Vec<&'p Product>>, category: &str) -> &'p [&'p Product] {
         let products = of.get(category).map_or(&[][..], Vec::as_slice);
@@ -53,14 +55,13 @@ pub(super) fn product_routes(
             first(by_category, category),
             first(&last_by_category, category),
         );
-        now.len() == then.len() && now.iter().zip(then).all(|(a, b)| a.same_values(b))
+        now.len() == then.len() && now.iter().zip(then).all(|(a, b)| view::same_summary(a, b))
     };
     let unchanged_categories: HashMap<&str, bool> = by_category
         .keys()
         .map(|&category| (category, same_first_products(category)))
         .collect();
-    let mut last_routes: HashMap<u32, PlannedRoute> = last
-        .routes
+    let mut last_routes: HashMap<u32, PlannedRoute> = last_routes
         .into_iter()
         .filter_map(|route| {
             let product = last.content.products.get(route.product?)?;
