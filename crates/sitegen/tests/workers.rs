@@ -102,10 +102,10 @@ fn a_stopped_worker_fails_the_build_naming_the_route_after_the_timeout() {
     let elapsed = started.elapsed();
     let text = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{text}");
-    // The first route the worker was asked for: "/products" (the home page waits for
-    // its poster's WebP variants).
+    // The first route the worker was asked for: the home page, the first route planned
+    // (no page waits for the images' variants, which are made before the routes).
     assert!(
-        text.contains("prerendering \"/products\" failed: the prerender worker"),
+        text.contains("prerendering \"/\" failed: the prerender worker"),
         "{text}"
     );
     assert!(text.contains("did not answer within 2 s"), "{text}");
@@ -148,7 +148,7 @@ fn a_build_whose_route_ends_every_worker_fails_naming_it_at_once() {
         .unwrap_or_else(|| panic!("no E0803: {text}"));
     assert!(
         headline.starts_with(
-            "error[E0803]: prerendering \"/products\" failed: each of the 2 prerender \
+            "error[E0803]: prerendering \"/\" failed: each of the 2 prerender \
              workers it was tried on ended before answering it: process "
         ),
         "{text}"
