@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use sitegen_routes::PlannedRoute;
 
 use crate::cache::{write_atomically, Key};
-use crate::routes::PlannedRoute;
 pub use sitegen_sitefiles::{Day, SOURCE_DATE_EPOCH};
 
 /// Bumped whenever the store's meaning changes (what is hashed): it names the stores,
