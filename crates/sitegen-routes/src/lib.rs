@@ -426,6 +426,27 @@ mod tests {
     use super::*;
     pub(crate) use sitegen_content::testing::load_valid_content;
 
+    /// Asserts that `warm`, a warm builder's plan, is `fresh`, the plan made afresh of
+    /// the same content, route by route and field by field.
+    pub(crate) fn assert_same_plan(warm: &[PlannedRoute], fresh: &[PlannedRoute]) {
+        assert_eq!(warm.len(), fresh.len());
+        for (warm, fresh) in warm.iter().zip(fresh) {
+            assert_eq!(
+                (&warm.path, warm.page.get(), &warm.title, &warm.description),
+                (
+                    &fresh.path,
+                    fresh.page.get(),
+                    &fresh.title,
+                    &fresh.description
+                )
+            );
+            assert_eq!(
+                (&warm.breadcrumb, warm.product, warm.in_sitemap),
+                (&fresh.breadcrumb, fresh.product, fresh.in_sitemap)
+            );
+        }
+    }
+
     fn page_value(route: &PlannedRoute) -> Value {
         serde_json::from_str(route.page.get()).expect("JSON")
     }

@@ -140,7 +140,7 @@ mod tests {
     use sitegen_sitefiles::redirects;
     use sitegen_view::ListingPaging;
 
-    use crate::tests::load_valid_content;
+    use crate::tests::{assert_same_plan, load_valid_content};
     use crate::{plan, plan_with, LastPlan, PageMemory, PagePlanner, PlannedRoute};
 
     /// The fixture (5 products: 3 dialysis, 1 radiology, 1 ophthalmic) at 2 a page.
@@ -270,20 +270,7 @@ mod tests {
         described.products[last].description = content.products[0].description.clone();
         for (edited, changed) in [(&retitled, true), (&described, false)] {
             let (first, warm) = plan_after(&content, edited);
-            let fresh = plan(edited);
-            assert_eq!(warm.len(), fresh.len());
-            for (warm, fresh) in warm.iter().zip(&fresh) {
-                assert_eq!(
-                    (&warm.path, warm.page.get(), &warm.title, &warm.description),
-                    (
-                        &fresh.path,
-                        fresh.page.get(),
-                        &fresh.title,
-                        &fresh.description
-                    )
-                );
-                assert_eq!(warm.breadcrumb, fresh.breadcrumb);
-            }
+            assert_same_plan(&warm, &plan(edited));
             let kept = |path| Arc::ptr_eq(&page_at(&first, path).page, &page_at(&warm, path).page);
             assert!(
                 kept("/products") && kept("/products/page/2"),

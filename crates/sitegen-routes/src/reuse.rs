@@ -93,7 +93,7 @@ pub(super) fn product_routes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::load_valid_content;
+    use crate::tests::{assert_same_plan, load_valid_content};
     use crate::{plan, plan_with, PageMemory};
 
     /// Plans `content` with `memory` as a warm builder does, and keeps the plan in the
@@ -160,23 +160,7 @@ mod tests {
         let (_, memory) = plan_warm(&content, PageMemory::default(), |_| {});
         let edited = edited(&content);
         let (warm, _) = plan_warm(&edited, memory, |_| {});
-        let fresh = plan(&edited);
-        assert_eq!(warm.len(), fresh.len());
-        for (warm, fresh) in warm.iter().zip(&fresh) {
-            assert_eq!(
-                (&warm.path, warm.page.get(), &warm.title, &warm.description),
-                (
-                    &fresh.path,
-                    fresh.page.get(),
-                    &fresh.title,
-                    &fresh.description
-                )
-            );
-            assert_eq!(
-                (&warm.breadcrumb, warm.product),
-                (&fresh.breadcrumb, fresh.product)
-            );
-        }
+        assert_same_plan(&warm, &plan(&edited));
     }
 
     #[test]
