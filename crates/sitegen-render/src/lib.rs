@@ -3,7 +3,7 @@
 //! It has the routes planned (`sitegen-routes`), writes the JSON chunks React reads,
 //! builds the web app when its sources changed, prerenders the routes on Node workers
 //! (only those whose inputs changed since the renders in the build cache, [`cache`]),
-//! wraps each body in the HTML shell, writes `404.html`, the sitemap, `robots.txt` and
+//! wraps each body in the HTML shell (`sitegen-pages`), writes `404.html`, the sitemap, `robots.txt` and
 //! `_redirects`, and moves the result into the output folder only when everything
 //! succeeded: a whole new site swapped in, or, into the folder the last build left
 //! untouched ([`record`]), only the files that changed. A [`Builder::warm`]
@@ -14,20 +14,17 @@
 //! (`sitegen-serve`), does not plan the routes or keep a plan between builds
 //! (`sitegen-routes`); it leaves staging, swapping and compressing the output folder's
 //! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
-//! index to `sitegen-search`, and the sitemap's, `robots.txt`'s and `_headers`' text to
-//! `sitegen-sitefiles`.
+//! index to `sitegen-search`, the sitemap's, `robots.txt`'s and `_headers`' text to
+//! `sitegen-sitefiles`, and the HTML shell, a page's share image and JSON-LD and the
+//! sitemap's dates to `sitegen-pages`.
 
 pub(crate) mod cache;
 mod error;
-mod lastmod;
 pub(crate) mod page_links;
 mod pages;
 pub(crate) mod record;
 pub(crate) mod render_cache;
 mod renders;
-mod script_json;
-pub(crate) mod seo;
-pub(crate) mod shell;
 mod stages;
 pub(crate) mod staging;
 mod warm;
@@ -42,6 +39,7 @@ use sitegen_media::share;
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
+use sitegen_pages::{lastmod, seo};
 // The route plan is sitegen-routes': the checks plan it as the crate's.
 use sitegen_routes as routes;
 // The redirect rules are sitegen-sitefiles' own: the stages name them as the crate's.
@@ -53,6 +51,8 @@ use sitegen_workers::prerender::Prerenderer;
 pub use crate::error::BuildError;
 /// How far a build's long stages are: what [`Builder::build`] reports to.
 pub use sitegen_output::progress;
+/// What [`BuildError::Shell`] holds.
+pub use sitegen_pages::shell::ShellError;
 
 use crate::cache::BuildCache;
 use crate::page_links::PageLinks;

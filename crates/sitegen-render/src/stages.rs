@@ -17,6 +17,8 @@ use sitegen_media::variants::{self, ShownImages};
 use sitegen_media::{originals, share};
 use sitegen_output::compress;
 use sitegen_output::progress::{self, Progress, Stage};
+use sitegen_pages::lastmod::{self, Day, Lastmods};
+use sitegen_pages::{seo, shell::Shells};
 use sitegen_routes::{PlannedRoute, Published, Routing};
 use sitegen_search as search_index;
 use sitegen_sitefiles::headers;
@@ -28,12 +30,10 @@ use sitegen_workers::{fault, parallel};
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::{self, Day, Lastmods};
 use crate::page_links::{GatheredLinks, PageLinks};
-use crate::shell::Shells;
 use crate::staging::Staging;
 use crate::warm::Warm;
-use crate::{redirects, seo, BuildOptions};
+use crate::{redirects, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]

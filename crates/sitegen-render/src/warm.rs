@@ -6,6 +6,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use sitegen_content::Diagnostic;
 use sitegen_links::LinkGraph;
+use sitegen_pages::lastmod::RouteHashes;
 use sitegen_routes::{LastPlan, PageMemory, PagePlanner, Published, Routing};
 use sitegen_search::SearchIndex;
 use sitegen_workers::prerender::Prerenderer;
@@ -13,7 +14,6 @@ use sitegen_workers::worker_pool::PoolWorkers;
 
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::RouteHashes;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
 use crate::record;
 use crate::renders::Renders;
