@@ -22,6 +22,16 @@ pub fn valid_content_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid/content")
 }
 
+/// The content of [`valid_content_dir`], loaded.
+///
+/// # Panics
+/// When it does not load (it is for tests).
+pub fn load_valid_content() -> crate::Content {
+    crate::load(&valid_content_dir())
+        .content
+        .expect("the valid fixture loads")
+}
+
 /// The drawings the pages of [`valid_content_dir`]'s site are shared with (as PNGs):
 /// the product's own image, the categories' and the services' illustrations; not the
 /// logo, the certificates or other drawings no page shares.

@@ -5,9 +5,9 @@
 //! under `render/` ([`BuildCache`]), and, in `media/`, the WebP variants of the images
 //! (keyed by the source's hash, see [`crate::media`]). Beside them, not entries of this
 //! cache but records of each output folder: `outputs/` ([`crate::record`]) and the
-//! sitemap's dates, `lastmod/` ([`crate::lastmod`]). (Compressed twins need no cache:
-//! an unchanged file takes its twins from the output folder the build replaces, see
-//! [`sitegen_output::compress::precompress`].)
+//! sitemap's dates, `lastmod/` (`sitegen-pages`' `lastmod.rs`). (Compressed twins need
+//! no cache: an unchanged file takes its twins from the output folder the build
+//! replaces, see [`sitegen_output::compress::precompress`].)
 //!
 //! Because an entry's key is the hash of all its inputs, an entry is never stale: a
 //! changed input is a different key. Reads that fail are misses and writes that fail

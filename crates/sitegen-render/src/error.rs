@@ -1,10 +1,11 @@
 //! What can go wrong in a build.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::MediaError;
 use sitegen_output::OutputError;
+use sitegen_pages::shell::ShellError;
 use sitegen_webapp::WebAppError;
 use sitegen_workers::interrupt::Interrupted;
 use sitegen_workers::WorkerError;
@@ -32,8 +33,9 @@ pub enum BuildError {
     /// and the web build disagree.
     #[error("prerendering {url:?}: module {module:?} is not in Vite's manifest (run `sitegen gen`, or rebuild the web app)")]
     ManifestMissingModule { url: String, module: String },
-    #[error("template error: {0}")]
-    Template(String),
+    /// The HTML shell that cannot be loaded or wrapped around a page.
+    #[error(transparent)]
+    Shell(#[from] ShellError),
     /// A watched source changed while the build read it (see [`Builder::build_watched`]).
     #[error("a source changed while it was read")]
     SourcesChanged,
@@ -43,13 +45,6 @@ pub enum BuildError {
     /// A media worker thread panicked (a bug in sitegen or a library it uses).
     #[error("a media worker stopped unexpectedly while making WebP variants")]
     MediaWorkerPanicked,
-    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
-    #[error("the data embedded in {page} is not valid JSON: {source}")]
-    PageData {
-        page: String,
-        #[source]
-        source: serde_json::Error,
-    },
     /// Limits of the build's host that the output passes (errors first, then the
     /// build's warnings).
     #[error("{} limit(s) of the host passed", .0.iter().filter(|d| d.severity == sitegen_content::Severity::Error).count())]
@@ -94,19 +89,12 @@ impl BuildError {
             Self::Web { .. } => ErrorCode::WebAppBuild,
             Self::Worker(error) => return error.code(),
             Self::ManifestMissingModule { .. } => ErrorCode::ScreenNotBuilt,
-            Self::Template(_) => ErrorCode::TemplateError,
+            Self::Shell(error) => error.code(),
             Self::Media(error) => error.code(),
-            Self::MediaWorkerPanicked | Self::PageData { .. } => ErrorCode::InternalError,
+            Self::MediaWorkerPanicked => ErrorCode::InternalError,
             Self::UnsafeOutput { .. } => ErrorCode::UnsafeOutput,
             Self::UnsafeMediaOutput { .. } => ErrorCode::UnsafeMediaOutput,
         })
-    }
-
-    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
-        Self::Io {
-            path: path.to_path_buf(),
-            source,
-        }
     }
 }
 
@@ -157,7 +145,13 @@ mod tests {
         let exited = std::process::Command::new("false").status().unwrap();
         let not_json = serde_json::from_str::<serde_json::Value>("{").unwrap_err();
         let cases = [
-            (BuildError::io(&path, io()), ErrorCode::BuildIo),
+            (
+                BuildError::Io {
+                    path: path.clone(),
+                    source: io(),
+                },
+                ErrorCode::BuildIo,
+            ),
             (
                 BuildError::Web {
                     step: "vite build".into(),
@@ -218,8 +212,16 @@ mod tests {
                 ErrorCode::ScreenNotBuilt,
             ),
             (
-                BuildError::Template("syntax".into()),
+                ShellError::Template("syntax".into()).into(),
                 ErrorCode::TemplateError,
+            ),
+            (
+                ShellError::Io {
+                    path: path.clone(),
+                    source: io(),
+                }
+                .into(),
+                ErrorCode::BuildIo,
             ),
             (
                 BuildError::Media(sitegen_media::MediaError::ShareImage {
@@ -230,10 +232,11 @@ mod tests {
             ),
             (BuildError::MediaWorkerPanicked, ErrorCode::InternalError),
             (
-                BuildError::PageData {
+                ShellError::PageData {
                     page: "/".into(),
                     source: not_json,
-                },
+                }
+                .into(),
                 ErrorCode::InternalError,
             ),
             (

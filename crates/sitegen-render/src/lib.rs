@@ -1,35 +1,30 @@
 //! `sitegen-render` turns validated content into the built site.
 //!
-//! It plans the routes (the route table × the content), writes the JSON chunks React
-//! reads, builds the web app when its sources changed, prerenders the routes on Node
-//! workers (only those whose inputs changed since the renders in the build cache,
-//! [`cache`]), wraps each body in the HTML shell, writes `404.html`, the sitemap,
-//! `robots.txt` and `_redirects`, and moves the result into the output folder only when
-//! everything succeeded: a whole new site swapped in, or, into the folder the last build
-//! left untouched ([`record`]), only the files that changed. A [`Builder::warm`]
+//! It has the routes planned (`sitegen-routes`), writes the JSON chunks React reads,
+//! builds the web app when its sources changed, prerenders the routes on Node workers
+//! (only those whose inputs changed since the renders in the build cache, [`cache`]),
+//! wraps each body in the HTML shell (`sitegen-pages`), writes `404.html`, the sitemap, `robots.txt` and
+//! `_redirects`, and moves the result into the output folder only when everything
+//! succeeded: a whole new site swapped in, or, into the folder the last build left
+//! untouched ([`record`]), only the files that changed. A [`Builder::warm`]
 //! builder (`sitegen serve`) keeps its workers, last renders and output's manifest in
 //! memory between builds.
 //!
 //! It does not load or validate content (`sitegen-content`), does not serve the site
-//! (`sitegen-serve`); it leaves staging, swapping and compressing the output folder's
+//! (`sitegen-serve`), does not plan the routes or keep a plan between builds
+//! (`sitegen-routes`); it leaves staging, swapping and compressing the output folder's
 //! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
-//! index to `sitegen-search`, and the sitemap's, `robots.txt`'s and `_headers`' text to
-//! `sitegen-sitefiles`.
+//! index to `sitegen-search`, the sitemap's, `robots.txt`'s and `_headers`' text to
+//! `sitegen-sitefiles`, and the HTML shell, a page's share image and JSON-LD and the
+//! sitemap's dates to `sitegen-pages`.
 
 pub(crate) mod cache;
 mod error;
-mod lastmod;
 pub(crate) mod page_links;
 mod pages;
-mod published;
 pub(crate) mod record;
 pub(crate) mod render_cache;
 mod renders;
-pub mod routes;
-mod routing;
-mod script_json;
-pub(crate) mod seo;
-pub(crate) mod shell;
 mod stages;
 pub(crate) mod staging;
 mod warm;
@@ -44,8 +39,10 @@ use sitegen_media::share;
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
-// The redirect rules are sitegen-sitefiles' own: the stages and the listings' tests
-// name them as the crate's.
+use sitegen_pages::{lastmod, seo};
+// The route plan is sitegen-routes': the checks plan it as the crate's.
+use sitegen_routes as routes;
+// The redirect rules are sitegen-sitefiles' own: the stages name them as the crate's.
 use sitegen_sitefiles::redirects;
 use sitegen_webapp::{LockedWebApp, WebApp};
 use sitegen_workers::interrupt;
@@ -54,6 +51,8 @@ use sitegen_workers::prerender::Prerenderer;
 pub use crate::error::BuildError;
 /// How far a build's long stages are: what [`Builder::build`] reports to.
 pub use sitegen_output::progress;
+/// What [`BuildError::Shell`] holds.
+pub use sitegen_pages::shell::ShellError;
 
 use crate::cache::BuildCache;
 use crate::page_links::PageLinks;

@@ -5,6 +5,9 @@ mod written;
 
 use std::sync::Mutex;
 
+use sitegen_pages::seo;
+use sitegen_pages::shell::{PageShell, Shells};
+use sitegen_routes::{self as routes, PlannedRoute};
 use sitegen_workers::rendered::Rendered;
 use sitegen_workers::worker_pool::{Affinity, WorkerPool};
 use sitegen_workers::{fault, interrupt, parallel, WorkerError};
@@ -14,9 +17,6 @@ use crate::error::BuildError;
 use crate::page_links::PageLinks;
 use crate::record::PageKeys;
 use crate::renders::PageRenders;
-use crate::routes::{self, PlannedRoute};
-use crate::seo;
-use crate::shell::{PageShell, Shells};
 use crate::staging::Staging;
 use sitegen_output::progress::Progress;
 

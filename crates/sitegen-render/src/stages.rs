@@ -17,6 +17,9 @@ use sitegen_media::variants::{self, ShownImages};
 use sitegen_media::{originals, share};
 use sitegen_output::compress;
 use sitegen_output::progress::{self, Progress, Stage};
+use sitegen_pages::lastmod::{self, Day, Lastmods};
+use sitegen_pages::{seo, shell::Shells};
+use sitegen_routes::{PlannedRoute, Published, Routing};
 use sitegen_search as search_index;
 use sitegen_sitefiles::headers;
 use sitegen_sitefiles::sitemap::{self, SitemapUrl};
@@ -27,14 +30,10 @@ use sitegen_workers::{fault, parallel};
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::{self, Day, Lastmods};
 use crate::page_links::{GatheredLinks, PageLinks};
-use crate::published::Published;
-use crate::routes::PlannedRoute;
-use crate::shell::Shells;
 use crate::staging::Staging;
 use crate::warm::Warm;
-use crate::{redirects, routing, seo, BuildOptions};
+use crate::{redirects, BuildOptions};
 
 /// What every stage of one build works with.
 #[derive(Clone, Copy)]
@@ -338,7 +337,7 @@ fn write_routing_files(
     let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
-    let routing = routing::Routing::of(content, planned, warm.take_routing());
+    let routing = Routing::of(content, planned, warm.take_routing());
     let redirect_rules = routing.rules.clone();
     // `--host` replaces site.toml's. With a host profile its own limits are checked, as
     // errors, with the output's.

@@ -6,19 +6,17 @@ use std::sync::{Mutex, MutexGuard};
 
 use sitegen_content::Diagnostic;
 use sitegen_links::LinkGraph;
+use sitegen_pages::lastmod::RouteHashes;
+use sitegen_routes::{LastPlan, PageMemory, PagePlanner, Published, Routing};
 use sitegen_search::SearchIndex;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
 
 use crate::cache::Key;
 use crate::error::BuildError;
-use crate::lastmod::RouteHashes;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
-use crate::published::Published;
 use crate::record;
 use crate::renders::Renders;
-use crate::routes::{LastPlan, PageMemory, PagePlanner};
-use crate::routing::Routing;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the
@@ -176,7 +174,7 @@ impl Warm {
     }
 
     /// Keeps the plan of a build that ended: the next plan takes its product routes
-    /// where they are made of the same ([`crate::routes::LastPlan`]).
+    /// where they are made of the same ([`LastPlan`]).
     pub fn remember_plan(&self, published: Published) {
         if let Some(mut state) = self.state() {
             let Published {

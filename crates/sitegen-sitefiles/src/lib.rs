@@ -6,8 +6,8 @@
 //! `sitegen-hosts`' types. [`markup`] escapes text the one way every HTML and XML file
 //! of the build does.
 //!
-//! The store of the dates each page last changed stays in `sitegen-render`
-//! (`lastmod.rs`, in the build cache, hashing the planned routes).
+//! The store of the dates each page last changed is `sitegen-pages`' (`lastmod.rs`, in
+//! the build cache, hashing the planned routes).
 
 mod day;
 pub mod headers;

@@ -206,12 +206,7 @@ pub fn client_map(content: &Content) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fixture_content() -> Content {
-        sitegen_content::load(&sitegen_content::testing::valid_content_dir())
-            .content
-            .expect("the valid fixture loads")
-    }
+    use sitegen_content::testing::load_valid_content;
 
     fn rules_of(content: &Content) -> String {
         rules_typed(content).to_text()
@@ -236,7 +231,7 @@ mod tests {
 
     #[test]
     fn each_product_redirects_its_id_and_serves_its_current_page_before_the_any_slug_rule() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let rules = rules_of(&content);
         let lines: Vec<&str> = rules.lines().collect();
         let id_rule = "/products/12 /products/12/hemodialysis-machine 301";
@@ -281,13 +276,13 @@ mod tests {
 
     #[test]
     fn products_have_no_fallback_page() {
-        let content = fixture_content();
+        let content = load_valid_content();
         assert_eq!(fallback_pages(&content, "https://www.example.com"), []);
     }
 
     #[test]
     fn past_the_hosts_limits_the_lowest_ids_keep_their_rule_and_nothing_is_dynamic() {
-        let mut content = fixture_content();
+        let mut content = load_valid_content();
         let template = content.products[0].clone();
         content.products = (1..=3_000)
             .rev()
@@ -309,7 +304,7 @@ mod tests {
 
     #[test]
     fn the_client_map_holds_every_product_and_alias() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let map = client_map(&content);
         assert_eq!(map["products"]["12"], "/products/12/hemodialysis-machine");
         assert_eq!(map["aliases"]["/JobApplicationForm"], "/jobapplicationform");

@@ -16,7 +16,7 @@ use sitegen_content::routes::percent_decode;
 use sitegen_content::{testing, Content};
 use sitegen_hosts::limits::{self, RuleCounts};
 use sitegen_hosts::{RedirectRule, Redirects, Target};
-use sitegen_render::routes;
+use sitegen_routes as routes;
 use sitegen_sitefiles::redirects;
 
 /// How a host answers a path.

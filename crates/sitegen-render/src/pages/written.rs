@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use sitegen_content::{Content, Product, SiteWide};
+use sitegen_routes::PlannedRoute;
 
 use crate::cache::Key;
-use crate::routes::PlannedRoute;
 
 /// What every page of a build is made of besides its own route. A page is looked up
 /// in the memory only while all of this is the same as when it was remembered.
@@ -186,8 +186,8 @@ impl WrittenMemory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes;
     use sitegen_content::MediaRef;
+    use sitegen_routes as routes;
 
     fn shared(content: &Content, templates: &str) -> SharedInputs {
         SharedInputs::new(
@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn a_page_is_found_while_its_route_and_what_every_page_shares_are_the_same() {
-        let content = routes::tests::fixture_content();
+        let content = sitegen_content::testing::load_valid_content();
         let planned = routes::plan(&content);
         let route = planned
             .iter()
@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_page_gone_from_the_build_is_forgotten_and_a_one_off_build_keeps_nothing() {
-        let content = routes::tests::fixture_content();
+        let content = sitegen_content::testing::load_valid_content();
         let planned = routes::plan(&content);
         let route = &planned[0];
         let file = route.html_file();

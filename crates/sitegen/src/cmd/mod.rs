@@ -174,7 +174,8 @@ mod tests {
         ] {
             assert_eq!(failure_code(&anyhow::Error::new(error)), Some(code));
         }
-        let build = sitegen_render::BuildError::Template("syntax".into());
+        let build =
+            sitegen_render::BuildError::from(sitegen_render::ShellError::Template("syntax".into()));
         assert_eq!(
             failure_code(&anyhow::Error::new(build)),
             Some(ErrorCode::TemplateError)

@@ -14,7 +14,7 @@ use super::reuse::LastPlan;
 
 /// The page data of a warm builder's last plan, by route path, and that plan.
 #[derive(Default)]
-pub(crate) struct PageMemory {
+pub struct PageMemory {
     pages: HashMap<String, Remembered>,
     /// The last plan's content and routes, once its build ended (products reused).
     plan: Option<LastPlan>,
@@ -22,7 +22,7 @@ pub(crate) struct PageMemory {
 
 impl PageMemory {
     /// Keeps `plan`, the plan this memory was made with, for the next plan.
-    pub(crate) fn remember_plan(&mut self, plan: LastPlan) {
+    pub fn remember_plan(&mut self, plan: LastPlan) {
         self.plan = Some(plan);
     }
 }
@@ -39,7 +39,7 @@ struct Remembered {
 
 /// Makes the page data of one plan: each afresh, or (a warm builder) the last plan's
 /// where the view serialises to the same bytes, which give the same sorted JSON.
-pub(crate) struct PagePlanner {
+pub struct PagePlanner {
     /// The last plan's memory and this plan's; `None` when nothing is kept.
     memory: Option<(PageMemory, Mutex<PageMemory>)>,
     /// The last plan, until its product routes are taken ([`PagePlanner::take_last_plan`]).
@@ -48,7 +48,7 @@ pub(crate) struct PagePlanner {
 
 impl PagePlanner {
     /// Makes every page afresh and remembers nothing (`sitegen build`, `sitegen check`).
-    pub(crate) fn fresh() -> Self {
+    pub fn fresh() -> Self {
         Self {
             memory: None,
             last_plan: Mutex::default(),
@@ -56,7 +56,7 @@ impl PagePlanner {
     }
 
     /// Reuses the pages of `last` whose views are unchanged, and remembers this plan's.
-    pub(crate) fn remembering(mut last: PageMemory) -> Self {
+    pub fn remembering(mut last: PageMemory) -> Self {
         let last_plan = Mutex::new(last.plan.take());
         Self {
             memory: Some((last, Mutex::default())),
@@ -135,7 +135,7 @@ impl PagePlanner {
     }
 
     /// What this plan remembers for the next one; `None` for a fresh planner.
-    pub(crate) fn into_memory(self) -> Option<PageMemory> {
+    pub fn into_memory(self) -> Option<PageMemory> {
         self.memory
             .map(|(_, next)| next.into_inner().unwrap_or_else(|p| p.into_inner()))
     }

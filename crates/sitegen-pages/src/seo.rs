@@ -11,8 +11,8 @@ use serde_json::{json, Map, Value};
 use sitegen_content::routes::{CATEGORY, SERVICE};
 use sitegen_content::{Content, MediaRef, Product};
 use sitegen_media::share;
+use sitegen_routes::{encode_path, PlannedRoute};
 
-use crate::routes::{encode_path, PlannedRoute};
 use crate::script_json::escape_json_for_script;
 
 /// The JSON-LD objects of `route`, in the order they appear in the head.

@@ -1,5 +1,12 @@
-//! The route table (docs/data-contract.md §4) crossed with the content: every route
-//! that is prerendered, with its page data and its meta tags.
+//! `sitegen-routes` plans a site's routes: the route table (docs/data-contract.md §4)
+//! crossed with the content, every route that is prerendered with its page data and its
+//! meta tags, planned once with the layout every page shares ([`Published`]).
+//!
+//! It also keeps what a warm builder remembers of a plan for the next one: each page's
+//! data by the bytes its view serialises to ([`PagePlanner`], `page_data.rs`), the last
+//! plan's product and listing pages while what they show is the same ([`LastPlan`],
+//! `reuse.rs`, `listing.rs`), and the redirect rules while the pages they are made of
+//! are the same ([`Routing`]). It renders and writes nothing: that is `sitegen-render`'s.
 
 use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
@@ -15,10 +22,14 @@ use sitegen_workers::parallel;
 
 mod listing;
 mod page_data;
+mod published;
 mod reuse;
+mod routing;
 
-pub(crate) use page_data::{PageMemory, PagePlanner};
-pub(crate) use reuse::LastPlan;
+pub use page_data::{PageMemory, PagePlanner};
+pub use published::Published;
+pub use reuse::LastPlan;
+pub use routing::Routing;
 
 /// The URL the prerenderer is asked for to produce `404.html`.
 pub const NOT_FOUND_URL: &str = "/404";
@@ -106,7 +117,7 @@ pub fn plan_on(content: &Content, jobs: usize) -> Vec<PlannedRoute> {
 /// [`plan_on`], the page data made by `pages`. A warm builder's last plan, when its
 /// content is the same but for the products, gives the pages whose products are the
 /// same (product pages, listing pages) without making their views again.
-pub(crate) fn plan_with(content: &Content, jobs: usize, pages: &PagePlanner) -> Vec<PlannedRoute> {
+pub fn plan_with(content: &Content, jobs: usize, pages: &PagePlanner) -> Vec<PlannedRoute> {
     let mut last = pages
         .take_last_plan()
         .filter(|last| content.site_wide == last.content.site_wide);
@@ -411,8 +422,30 @@ fn summary(text: &str) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    pub(crate) use sitegen_content::testing::load_valid_content;
+
+    /// Asserts that `warm`, a warm builder's plan, is `fresh`, the plan made afresh of
+    /// the same content, route by route and field by field.
+    pub(crate) fn assert_same_plan(warm: &[PlannedRoute], fresh: &[PlannedRoute]) {
+        assert_eq!(warm.len(), fresh.len());
+        for (warm, fresh) in warm.iter().zip(fresh) {
+            assert_eq!(
+                (&warm.path, warm.page.get(), &warm.title, &warm.description),
+                (
+                    &fresh.path,
+                    fresh.page.get(),
+                    &fresh.title,
+                    &fresh.description
+                )
+            );
+            assert_eq!(
+                (&warm.breadcrumb, warm.product, warm.in_sitemap),
+                (&fresh.breadcrumb, fresh.product, fresh.in_sitemap)
+            );
+        }
+    }
 
     fn page_value(route: &PlannedRoute) -> Value {
         serde_json::from_str(route.page.get()).expect("JSON")
@@ -436,13 +469,6 @@ pub(crate) mod tests {
         assert_eq!(summary("  short   text "), "short text");
     }
 
-    /// The valid fixture site of sitegen-content, loaded.
-    pub(crate) fn fixture_content() -> Content {
-        sitegen_content::load(&sitegen_content::testing::valid_content_dir())
-            .content
-            .expect("the valid fixture loads")
-    }
-
     fn category_routes(routes: &[PlannedRoute]) -> Vec<&PlannedRoute> {
         routes
             .iter()
@@ -452,7 +478,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_static_routes_come_first_each_with_its_screens_data() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let routes = plan(&content);
         let static_paths: Vec<&str> = routes::static_paths().collect();
         let paths: Vec<&str> = routes
@@ -479,7 +505,7 @@ pub(crate) mod tests {
 
     #[test]
     fn every_declared_route_is_planned_with_its_breadcrumb_and_sitemap_entry() {
-        let mut content = fixture_content();
+        let mut content = load_valid_content();
         // Small pages, so the listings have later pages.
         content.page_size = std::num::NonZeroUsize::new(2).expect("not zero");
         let planned = plan(&content);
@@ -519,7 +545,7 @@ pub(crate) mod tests {
 
     #[test]
     fn every_category_gets_a_page_in_the_sitemap_with_its_own_title_and_breadcrumb() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let routes = plan(&content);
         let categories = category_routes(&routes);
         let paths: Vec<&str> = categories.iter().map(|route| route.path.as_str()).collect();
@@ -559,7 +585,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_category_page_carries_only_its_own_products() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let routes = plan(&content);
         let all = routes
             .iter()
@@ -585,7 +611,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_product_page_breadcrumb_links_its_category_page() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let routes = plan(&content);
         let product = routes
             .iter()

@@ -4,7 +4,7 @@ mod json_ld;
 use std::path::Path;
 
 use super::*;
-use crate::routes;
+use sitegen_routes as routes;
 
 fn real_content() -> Content {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");

@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 use sitegen_content::{Content, MediaRef};
 use sitegen_media::share;
 
-use crate::routes::{self, PlannedRoute};
 use crate::seo::{json_ld, script_texts};
+use sitegen_routes::{self as routes, PlannedRoute};
 
 fn planned<'a>(planned: &'a [PlannedRoute], path: &str) -> &'a PlannedRoute {
     planned

@@ -134,18 +134,18 @@ pub(super) fn later_pages(
 #[cfg(test)]
 mod tests {
     use std::num::NonZeroUsize;
-
-    use serde_json::Value;
-    use sitegen_view::ListingPaging;
-
     use std::sync::Arc;
 
-    use crate::routes::{plan, plan_with, tests::fixture_content, LastPlan, PageMemory};
-    use crate::routes::{PagePlanner, PlannedRoute};
+    use serde_json::Value;
+    use sitegen_sitefiles::redirects;
+    use sitegen_view::ListingPaging;
+
+    use crate::tests::{assert_same_plan, load_valid_content};
+    use crate::{plan, plan_with, LastPlan, PageMemory, PagePlanner, PlannedRoute};
 
     /// The fixture (5 products: 3 dialysis, 1 radiology, 1 ophthalmic) at 2 a page.
     fn two_a_page() -> sitegen_content::Content {
-        let mut content = fixture_content();
+        let mut content = load_valid_content();
         content.page_size = NonZeroUsize::new(2).unwrap();
         content
     }
@@ -155,7 +155,7 @@ mod tests {
         serde_json::to_value(paging).unwrap()
     }
 
-    fn page_data(route: &crate::routes::PlannedRoute) -> Value {
+    fn page_data(route: &PlannedRoute) -> Value {
         serde_json::from_str(route.page.get()).unwrap()
     }
 
@@ -270,20 +270,7 @@ mod tests {
         described.products[last].description = content.products[0].description.clone();
         for (edited, changed) in [(&retitled, true), (&described, false)] {
             let (first, warm) = plan_after(&content, edited);
-            let fresh = plan(edited);
-            assert_eq!(warm.len(), fresh.len());
-            for (warm, fresh) in warm.iter().zip(&fresh) {
-                assert_eq!(
-                    (&warm.path, warm.page.get(), &warm.title, &warm.description),
-                    (
-                        &fresh.path,
-                        fresh.page.get(),
-                        &fresh.title,
-                        &fresh.description
-                    )
-                );
-                assert_eq!(warm.breadcrumb, fresh.breadcrumb);
-            }
+            assert_same_plan(&warm, &plan(edited));
             let kept = |path| Arc::ptr_eq(&page_at(&first, path).page, &page_at(&warm, path).page);
             assert!(
                 kept("/products") && kept("/products/page/2"),
@@ -296,7 +283,7 @@ mod tests {
 
     #[test]
     fn the_default_page_size_keeps_a_small_catalogue_on_one_page() {
-        let planned = plan(&fixture_content());
+        let planned = plan(&load_valid_content());
         assert!(planned.iter().all(|route| !route.path.contains("/page/")));
         let all = planned.iter().find(|r| r.path == "/products").unwrap();
         assert_eq!(page_data(all)["products"].as_array().unwrap().len(), 5);
@@ -306,8 +293,7 @@ mod tests {
     fn page_one_of_each_listing_redirects_to_the_listing_before_the_any_slug_rule() {
         let content = two_a_page();
         let planned = plan(&content);
-        let rules =
-            crate::redirects::rules(&content, planned.iter().map(|r| r.path.as_str())).to_text();
+        let rules = redirects::rules(&content, planned.iter().map(|r| r.path.as_str())).to_text();
         let lines: Vec<&str> = rules.lines().collect();
         let position = |rule: &str| {
             lines
@@ -315,7 +301,7 @@ mod tests {
                 .position(|line| *line == rule)
                 .unwrap_or_else(|| panic!("no {rule} in\n{rules}"))
         };
-        let any_slug = position(&crate::redirects::product_any_slug_rule().line());
+        let any_slug = position(&redirects::product_any_slug_rule().line());
         assert!(position("/products/page/1 /products 301") < any_slug);
         assert!(
             position("/products/category/radiology/page/1 /products/category/radiology 301")

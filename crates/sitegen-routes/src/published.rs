@@ -6,11 +6,11 @@ use sitegen_content::Content;
 use sitegen_media::variants::{self, ShownImages};
 use sitegen_view as view;
 
-use crate::routes::{self, PagePlanner, PlannedRoute};
+use crate::{PagePlanner, PlannedRoute};
 
 /// The published content and its plan, made once and never changed.
-pub(crate) struct Published {
-    /// The content as [`crate::stages::load_content`] made it.
+pub struct Published {
+    /// The content as `sitegen-render`'s `load_content` made it.
     pub content: Content,
     /// Every route of the site, with its data.
     pub routes: Vec<PlannedRoute>,
@@ -23,7 +23,7 @@ impl Published {
     /// by `pages`.
     pub fn plan(content: Content, jobs: usize, pages: &PagePlanner) -> Self {
         Self {
-            routes: routes::plan_with(&content, jobs, pages),
+            routes: crate::plan_with(&content, jobs, pages),
             layout_json: layout_json_of(&content),
             content,
         }

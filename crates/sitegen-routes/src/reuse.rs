@@ -15,14 +15,14 @@ use super::{PagePlanner, PlannedRoute};
 
 /// A plan a warm builder keeps once its build ended: the content as it planned it and
 /// its routes.
-pub(crate) struct LastPlan {
+pub struct LastPlan {
     pub(super) content: Content,
     /// Taken by the product pages ([`product_routes`]).
     pub(super) routes: Vec<PlannedRoute>,
 }
 
 impl LastPlan {
-    pub(crate) fn new(content: Content, routes: Vec<PlannedRoute>) -> Self {
+    pub fn new(content: Content, routes: Vec<PlannedRoute>) -> Self {
         Self { content, routes }
     }
 }
@@ -93,7 +93,8 @@ pub(super) fn product_routes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::{plan, plan_with, tests::fixture_content, PageMemory};
+    use crate::tests::{assert_same_plan, load_valid_content};
+    use crate::{plan, plan_with, PageMemory};
 
     /// Plans `content` with `memory` as a warm builder does, and keeps the plan in the
     /// memory it answers, as a build that ended does, each product route marked by
@@ -124,7 +125,7 @@ mod tests {
     /// The fixture with more products in its first product's category, so that its
     /// last product is shown by no other product's page.
     fn catalogue() -> Content {
-        let mut content = fixture_content();
+        let mut content = load_valid_content();
         let first = content.products[0].clone();
         for id in 1001..1006 {
             let mut more = first.clone();
@@ -159,23 +160,7 @@ mod tests {
         let (_, memory) = plan_warm(&content, PageMemory::default(), |_| {});
         let edited = edited(&content);
         let (warm, _) = plan_warm(&edited, memory, |_| {});
-        let fresh = plan(&edited);
-        assert_eq!(warm.len(), fresh.len());
-        for (warm, fresh) in warm.iter().zip(&fresh) {
-            assert_eq!(
-                (&warm.path, warm.page.get(), &warm.title, &warm.description),
-                (
-                    &fresh.path,
-                    fresh.page.get(),
-                    &fresh.title,
-                    &fresh.description
-                )
-            );
-            assert_eq!(
-                (&warm.breadcrumb, warm.product),
-                (&fresh.breadcrumb, fresh.product)
-            );
-        }
+        assert_same_plan(&warm, &plan(&edited));
     }
 
     #[test]
@@ -210,7 +195,7 @@ mod tests {
 
     #[test]
     fn other_content_plans_every_product_again() {
-        let content = fixture_content();
+        let content = load_valid_content();
         let mark = |route: &mut PlannedRoute| route.title = "kept".to_string();
         let (_, memory) = plan_warm(&content, PageMemory::default(), mark);
         let mut renamed = content.clone();

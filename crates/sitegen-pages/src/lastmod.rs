@@ -16,10 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-
-use crate::cache::{write_atomically, Key};
-use crate::routes::PlannedRoute;
+use sitegen_routes::PlannedRoute;
 pub use sitegen_sitefiles::{Day, SOURCE_DATE_EPOCH};
+use sitegen_workers::{write_atomically, Key};
 
 /// Bumped whenever the store's meaning changes (what is hashed): it names the stores,
 /// so an older one is not found and every page is dated anew once.
@@ -44,7 +43,7 @@ pub fn content_hash(route: &PlannedRoute) -> Key {
 /// planner reuses it where a view is unchanged) is not hashed again, so that after an
 /// edit the hashing is of the pages it changed.
 #[derive(Default)]
-pub(crate) struct RouteHashes {
+pub struct RouteHashes {
     by_path: HashMap<String, (PlannedRoute, Key)>,
 }
 
@@ -120,7 +119,7 @@ impl Lastmods {
 }
 
 /// Where the store of the output folder `out_dir` lies in the build cache `cache_dir`:
-/// named by the folder's absolute path, as its record ([`crate::record`]), so that a
+/// named by the folder's absolute path, as its record (`sitegen-render`'s `record.rs`), so that a
 /// preview folder (drafts shown) keeps dates of its own.
 pub fn path_for(cache_dir: &Path, out_dir: &Path) -> PathBuf {
     // Through its parent, which exists before the first build does, so that a path

@@ -3,16 +3,16 @@
 
 use sitegen_content::Content;
 use sitegen_hosts::Redirects;
+use sitegen_sitefiles::redirects::{client_map, rules};
+use sitegen_workers::Key;
 
-use crate::cache::Key;
-use crate::redirects::{client_map, rules};
-use crate::routes::PlannedRoute;
+use crate::PlannedRoute;
 
 /// The redirect rules and the client's redirect map ([`client_map`], as text) of a
 /// build, with the key of what they were made of: at 10,000 products each build would
 /// make tens of thousands of rules and count them against the hosts' limits again,
 /// while an edit of a product's text changes none of them.
-pub(crate) struct Routing {
+pub struct Routing {
     key: Key,
     pub rules: Redirects,
     pub client_map: String,
@@ -66,12 +66,12 @@ fn routing_key(content: &Content, routes: &[PlannedRoute]) -> Key {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::tests::fixture_content;
+    use crate::tests::load_valid_content;
 
     #[test]
     fn the_routing_of_the_same_routes_is_the_last_and_a_new_slug_makes_it_again() {
-        let content = fixture_content();
-        let planned = crate::routes::plan(&content);
+        let content = load_valid_content();
+        let planned = crate::plan(&content);
         let routing = Routing::of(&content, &planned, None);
         assert_eq!(routing.client_map, client_map(&content).to_string());
         let mut described = content.clone();
@@ -80,7 +80,7 @@ mod tests {
             client_map: "marked".to_string(),
             ..routing
         };
-        let kept = Routing::of(&described, &crate::routes::plan(&described), Some(marked));
+        let kept = Routing::of(&described, &crate::plan(&described), Some(marked));
         assert_eq!(kept.client_map, "marked", "a description is in no redirect");
         let mut renamed = content.clone();
         renamed.products[0].title = content
@@ -89,7 +89,7 @@ mod tests {
             .map(|product| product.title.clone())
             .find(|title| *title != content.products[0].title)
             .expect("another title");
-        let replanned = crate::routes::plan(&renamed);
+        let replanned = crate::plan(&renamed);
         let made = Routing::of(&renamed, &replanned, Some(kept));
         assert_eq!(made.client_map, client_map(&renamed).to_string());
         assert_eq!(

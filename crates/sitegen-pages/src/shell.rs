@@ -1,21 +1,54 @@
 //! The HTML shell around each prerendered body (`templates/page.html`, minijinja).
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use minijinja::Environment;
 use serde::Serialize;
 use serde_json::value::RawValue;
+use sitegen_content::ErrorCode;
 use sitegen_sitefiles::markup;
 use sitegen_view::EmbeddedPageData;
+use sitegen_webapp::HeadAssets;
+use sitegen_workers::Key;
 
-use crate::cache::Key;
-use crate::error::BuildError;
 use crate::script_json::escape_json_for_script;
 use crate::seo::ShareImage;
-use sitegen_webapp::HeadAssets;
 
 const PAGE_TEMPLATE: &str = "page.html";
+
+/// What can go wrong in wrapping a page.
+#[derive(Debug, thiserror::Error)]
+pub enum ShellError {
+    /// The template cannot be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The template does not compile, or fails as a page is wrapped.
+    #[error("template error: {0}")]
+    Template(String),
+    /// The data a page embeds is not JSON (a bug: sitegen wrote that JSON itself).
+    #[error("the data embedded in {page} is not valid JSON: {source}")]
+    PageData {
+        page: String,
+        #[source]
+        source: serde_json::Error,
+    },
+}
+
+impl ShellError {
+    /// The catalogue's code of the failure.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Io { .. } => ErrorCode::BuildIo,
+            Self::Template(_) => ErrorCode::TemplateError,
+            Self::PageData { .. } => ErrorCode::InternalError,
+        }
+    }
+}
 
 /// Everything `templates/page.html` receives (docs/data-contract.md §6).
 #[derive(Debug, Serialize)]
@@ -45,18 +78,18 @@ impl PageShell<'_> {
     /// The page's [`EmbeddedPageData`] as script-safe JSON, for `data_json`; `path` is
     /// `None` for the 404 page, which the client renders afresh for whatever URL it was
     /// served at; `route_json` is the route's `RouteData` as JSON.
-    pub fn embed_data(path: Option<&str>, route_json: &str) -> Result<String, BuildError> {
+    pub fn embed_data(path: Option<&str>, route_json: &str) -> Result<String, ShellError> {
         let page = || path.unwrap_or("the 404 page").to_string();
         let data = EmbeddedPageData {
             path,
             route: serde_json::from_str::<&RawValue>(route_json).map_err(|source| {
-                BuildError::PageData {
+                ShellError::PageData {
                     page: page(),
                     source,
                 }
             })?,
         };
-        let json = serde_json::to_string(&data).map_err(|source| BuildError::PageData {
+        let json = serde_json::to_string(&data).map_err(|source| ShellError::PageData {
             page: page(),
             source,
         })?;
@@ -73,14 +106,17 @@ pub struct Shells {
 
 impl Shells {
     /// Loads the templates from `dir`.
-    pub fn load(dir: &Path) -> Result<Self, BuildError> {
+    pub fn load(dir: &Path) -> Result<Self, ShellError> {
         let path = dir.join(PAGE_TEMPLATE);
-        let source = fs::read_to_string(&path).map_err(|e| BuildError::io(&path, e))?;
+        let source = fs::read_to_string(&path).map_err(|source| ShellError::Io {
+            path: path.clone(),
+            source,
+        })?;
         let mut env = Environment::new();
         env.set_formatter(escape_html_formatter);
         let fingerprint = Key::of(&[source.as_bytes()]);
         env.add_template_owned(PAGE_TEMPLATE, source)
-            .map_err(|e| BuildError::Template(format!("{}: {e}", path.display())))?;
+            .map_err(|e| ShellError::Template(format!("{}: {e}", path.display())))?;
         Ok(Self { env, fingerprint })
     }
 
@@ -89,11 +125,11 @@ impl Shells {
         &self.fingerprint
     }
 
-    pub fn page(&self, shell: &PageShell<'_>) -> Result<String, BuildError> {
+    pub fn page(&self, shell: &PageShell<'_>) -> Result<String, ShellError> {
         self.env
             .get_template(PAGE_TEMPLATE)
             .and_then(|template| template.render(shell))
-            .map_err(|e| BuildError::Template(format!("{PAGE_TEMPLATE}: {e:#}")))
+            .map_err(|e| ShellError::Template(format!("{PAGE_TEMPLATE}: {e:#}")))
     }
 }
 
@@ -146,7 +182,7 @@ mod tests {
     fn route_data_that_is_not_json_fails_the_page_rather_than_breaking_it() {
         let error = PageShell::embed_data(Some("/x"), "{\"meta\":").unwrap_err();
         assert!(
-            matches!(&error, BuildError::PageData { page, .. } if page == "/x"),
+            matches!(&error, ShellError::PageData { page, .. } if page == "/x"),
             "{error}"
         );
     }
