@@ -90,31 +90,85 @@ pub(super) fn check_synonyms(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>)
 /// of milliseconds.
 fn words_held<'w>(products: &[Product], wanted: &'w HashSet<String>) -> HashSet<&'w str> {
     let mut held = HashSet::new();
-    let mut lower = String::new();
+    let mut finder = WordFinder::of(wanted);
     for product in products {
         if held.len() == wanted.len() {
             break;
         }
         for text in [product.title(), product.description()] {
-            for word in text.split(|c: char| !c.is_alphanumeric()) {
-                // As [`words`] lowers it: `str::to_lowercase`, which for ASCII is this
-                // without a new string.
-                let word = if word.is_ascii() {
-                    lower.clear();
-                    lower.push_str(word);
-                    lower.make_ascii_lowercase();
-                    lower.as_str()
-                } else {
-                    lower = word.to_lowercase();
-                    lower.as_str()
-                };
-                if let Some(wanted) = wanted.get(word) {
-                    held.insert(wanted.as_str());
-                }
-            }
+            finder.find_in(text, &mut held);
         }
     }
     held
+}
+
+/// Finds wanted words in texts, split and lowered as [`words`] does.
+struct WordFinder<'w> {
+    wanted: &'w HashSet<String>,
+    /// For each lowered first byte, a bit for each length up to 63 (the bit of 63
+    /// stands for every longer length too): an ASCII word of another first letter and
+    /// length is none of the wanted words, known without hashing it.
+    lengths_by_first: [u64; 256],
+    /// The word being looked up, lowered.
+    lower: String,
+}
+
+impl<'w> WordFinder<'w> {
+    fn of(wanted: &'w HashSet<String>) -> WordFinder<'w> {
+        let mut lengths_by_first = [0u64; 256];
+        for word in wanted {
+            if let Some(&first) = word.as_bytes().first() {
+                lengths_by_first[usize::from(first.to_ascii_lowercase())] |= Self::bit(word.len());
+            }
+        }
+        WordFinder {
+            wanted,
+            lengths_by_first,
+            lower: String::new(),
+        }
+    }
+
+    fn bit(length: usize) -> u64 {
+        1 << length.min(63)
+    }
+
+    /// Adds to `held` the wanted words `text` holds.
+    fn find_in(&mut self, text: &str, held: &mut HashSet<&'w str>) {
+        if !text.is_ascii() {
+            for word in words(text) {
+                if let Some(wanted) = self.wanted.get(&word) {
+                    held.insert(wanted.as_str());
+                }
+            }
+            return;
+        }
+        // Most product text: split and lowered a byte at a time (for ASCII, what
+        // `char::is_alphanumeric` and `str::to_lowercase` do), and a word that no
+        // wanted word could be is passed over before it is looked up.
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let start = at;
+            while at < bytes.len() && bytes[at].is_ascii_alphanumeric() {
+                at += 1;
+            }
+            let word = &bytes[start..at];
+            let may_be = word.first().is_some_and(|&first| {
+                self.lengths_by_first[usize::from(first.to_ascii_lowercase())]
+                    & Self::bit(word.len())
+                    != 0
+            });
+            if may_be {
+                self.lower.clear();
+                self.lower
+                    .extend(word.iter().map(|b| char::from(b.to_ascii_lowercase())));
+                if let Some(wanted) = self.wanted.get(&self.lower) {
+                    held.insert(wanted.as_str());
+                }
+            }
+            at += 1;
+        }
+    }
 }
 
 /// The words of `word` joined by a space; reports it when it has none.
@@ -137,6 +191,10 @@ fn phrase_of(reporter: &mut Reporter<'_>, word: &Located<String>) -> Option<Stri
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
+    use super::WordFinder;
+    use crate::search_words::{words, TOKENIZER_VECTORS};
     use crate::test_support::{codes, single, valid_copy};
     use crate::LoadReport;
     use sitegen_diagnostics::ErrorCode;
@@ -167,6 +225,22 @@ mod tests {
                 ("slit lamp".into(), "lamp".into()),
             ]
         );
+    }
+
+    #[test]
+    fn the_words_found_in_a_text_are_the_words_the_search_splits_it_into() {
+        for text in TOKENIZER_VECTORS {
+            let wanted: HashSet<String> = words(text).collect();
+            let mut held = HashSet::new();
+            WordFinder::of(&wanted).find_in(text, &mut held);
+            let held: HashSet<String> = held.into_iter().map(String::from).collect();
+            assert_eq!(held, wanted, "{text:?}");
+            // And no more: a word is found whole, not as a part of a longer one.
+            let longer: HashSet<String> = wanted.iter().map(|word| format!("{word}s")).collect();
+            let mut held = HashSet::new();
+            WordFinder::of(&longer).find_in(text, &mut held);
+            assert!(held.is_empty(), "{text:?}: {held:?}");
+        }
     }
 
     #[test]
