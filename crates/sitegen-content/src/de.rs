@@ -168,6 +168,64 @@ impl<T: FromToml> FromToml for Located<T> {
     }
 }
 
+/// An entry a load keeps for the next one (see [`crate::reread`]): read again unchanged
+/// after an edit above it in its file made the file longer or shorter, it is the same
+/// entry written elsewhere, whose media files must still be what they were.
+pub(crate) trait Kept {
+    /// Moves every span of `self` by `by` bytes.
+    fn shift(&mut self, by: isize);
+    /// Whether every media file `self` names resolves in `media` as when it was read (a
+    /// file changed on disk has another hash); resolving them makes them this load's.
+    fn same_media(&self, media: &mut MediaCache) -> bool;
+}
+
+impl<T: Kept> Kept for Located<T> {
+    fn shift(&mut self, by: isize) {
+        let moved = |at: usize| at.checked_add_signed(by).expect("a span stays in its file");
+        self.span = moved(self.span.start)..moved(self.span.end);
+        self.value.shift(by);
+    }
+    fn same_media(&self, media: &mut MediaCache) -> bool {
+        self.value.same_media(media)
+    }
+}
+
+impl<T: Kept> Kept for Option<T> {
+    fn shift(&mut self, by: isize) {
+        if let Some(value) = self {
+            value.shift(by);
+        }
+    }
+    fn same_media(&self, media: &mut MediaCache) -> bool {
+        self.as_ref().is_none_or(|value| value.same_media(media))
+    }
+}
+
+impl<T: Kept> Kept for Vec<T> {
+    fn shift(&mut self, by: isize) {
+        for value in self {
+            value.shift(by);
+        }
+    }
+    fn same_media(&self, media: &mut MediaCache) -> bool {
+        self.iter().all(|value| value.same_media(media))
+    }
+}
+
+/// Values that hold no span and name no media file.
+macro_rules! plain_values {
+    ($($ty:ty),* $(,)?) => {
+        $(impl Kept for $ty {
+            fn shift(&mut self, _by: isize) {}
+            fn same_media(&self, _media: &mut MediaCache) -> bool {
+                true
+            }
+        })*
+    };
+}
+
+plain_values!(u32, bool, String, crate::Text, crate::Prose);
+
 impl<T: JsonSchema> JsonSchema for Located<T> {
     fn inline_schema() -> bool {
         T::inline_schema()
@@ -396,6 +454,36 @@ pub(crate) fn expect_table<'v, 'i>(
 ///
 /// A field may name its TOML key explicitly: `kind as "type": RegistrationType`.
 macro_rules! content_table {
+    // A table whose entries a load may keep for the next (see `Kept`): the entries of
+    // a large file read again after an edit.
+    (
+        $(#[$meta:meta])*
+        $vis:vis movable struct $name:ident {
+            $(
+                $(#[$fmeta:meta])*
+                pub $field:ident $(as $key:literal)? : $ty:ty
+            ),* $(,)?
+        }
+    ) => {
+        $crate::de::content_table! {
+            $(#[$meta])*
+            $vis struct $name {
+                $(
+                    $(#[$fmeta])*
+                    pub $field $(as $key)? : $ty
+                ),*
+            }
+        }
+
+        impl $crate::de::Kept for $name {
+            fn shift(&mut self, by: isize) {
+                $( $crate::de::Kept::shift(&mut self.$field, by); )*
+            }
+            fn same_media(&self, media: &mut $crate::media::MediaCache) -> bool {
+                true $( && $crate::de::Kept::same_media(&self.$field, media) )*
+            }
+        }
+    };
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident {

@@ -47,6 +47,7 @@ mod load;
 mod media;
 pub mod model;
 mod parse;
+mod reread;
 pub mod routes;
 mod schema;
 pub mod search_words;
@@ -63,7 +64,7 @@ pub use de::{List, Located, Number};
 // are re-exported so that a user of the content names one crate.
 pub use editorial::DraftCount;
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
-pub use load::{LoadOptions, LoadReport};
+pub use load::{LoadOptions, LoadReport, ReadMemory};
 pub use media::{
     human_size, media_url, short_hash, unsafe_svg_content, MediaFile, MediaIndex, MediaVariant,
     MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,
@@ -107,17 +108,43 @@ pub fn load_with_texts(
     options: &LoadOptions,
     texts: &[(&str, &str)],
 ) -> LoadReport {
+    load_reading(content_dir, options, texts, None).0
+}
+
+/// [`load_with`] from what the last load kept of the files it read (a default
+/// [`ReadMemory`] for the first), with what the next load may keep: a builder of many
+/// builds (`sitegen serve`) parses again only what an edit changed. The report is the
+/// one [`load_with`] gives.
+pub fn load_again(
+    content_dir: &Path,
+    options: &LoadOptions,
+    last: ReadMemory,
+) -> (LoadReport, ReadMemory) {
+    let (report, memory) = load_reading(content_dir, options, &[], Some(last));
+    (report, memory.unwrap_or_default())
+}
+
+fn load_reading(
+    content_dir: &Path,
+    options: &LoadOptions,
+    texts: &[(&str, &str)],
+    last: Option<ReadMemory>,
+) -> (LoadReport, Option<ReadMemory>) {
     // Read every file, run the rules across files, then assemble: `check` reads what
     // `load` read and `load` never calls `check`, so neither module depends on the other.
-    match load::read(content_dir, options, texts) {
+    match load::read(content_dir, options, texts, last) {
         Ok(mut read) => {
             check::run(&read.loaded, &mut read.diagnostics);
-            load::assemble(content_dir, read)
+            let memory = read.memory.take();
+            (load::assemble(content_dir, read), memory)
         }
-        Err(missing_dir) => LoadReport {
-            content: None,
-            diagnostics: vec![*missing_dir],
-        },
+        Err(missing_dir) => {
+            let report = LoadReport {
+                content: None,
+                diagnostics: vec![*missing_dir],
+            };
+            (report, None)
+        }
     }
 }
 

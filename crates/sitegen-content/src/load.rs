@@ -7,13 +7,14 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 use crate::content::{Content, SiteWide};
-use crate::de::{lookup, Cx, FromToml, Located};
+use crate::de::{lookup, Cx, FromToml, Kept, List, Located};
 use crate::files;
 use crate::media::MediaCache;
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
 };
+use crate::reread::{ProductsMemory, ReadProducts};
 use sitegen_diagnostics::{display_path, Diagnostic, SourceFile};
 use sitegen_diagnostics::{ErrorCode, Severity};
 
@@ -59,11 +60,23 @@ pub(crate) struct RawCertificates {
 /// A product as written, including one that failed to load, so that its references
 /// are checked even when another of its fields is wrong (every error of an entry is
 /// reported in one run).
+#[derive(Clone)]
 pub(crate) struct RawProduct {
     /// The id, when it is an integer (as written).
     pub id: Option<Located<String>>,
     pub category: Option<Located<String>>,
     pub subcategory: Option<Located<String>>,
+}
+
+impl Kept for RawProduct {
+    fn shift(&mut self, by: isize) {
+        self.id.shift(by);
+        self.category.shift(by);
+        self.subcategory.shift(by);
+    }
+    fn same_media(&self, _media: &mut MediaCache) -> bool {
+        true
+    }
 }
 
 /// Every file of the content directory, as read.
@@ -109,12 +122,87 @@ impl Loader<'_> {
         relative: &str,
         raw: impl FnOnce(&DeTable<'_>) -> R,
     ) -> FileLoad<T, R> {
-        let shown = display_path(self.content_dir, relative);
-        let unread = || FileLoad {
-            file: None,
-            value: None,
-            raw: None,
+        match self.source(relative) {
+            Some(file) => self.parsed(file, raw),
+            None => FileLoad {
+                file: None,
+                value: None,
+                raw: None,
+            },
+        }
+    }
+
+    /// products.toml, read again from `last` (see [`crate::reread`]) when it has one
+    /// and that can be done, else whole; with what to keep for the next load when
+    /// `keep` and every product loaded without a problem.
+    fn products(
+        &mut self,
+        last: Option<ProductsMemory>,
+        keep: bool,
+    ) -> (
+        FileLoad<ProductsFile, Vec<RawProduct>>,
+        Option<ProductsMemory>,
+    ) {
+        let Some(file) = self.source(files::PRODUCTS.path) else {
+            let unread = FileLoad {
+                file: None,
+                value: None,
+                raw: None,
+            };
+            return (unread, None);
         };
+        let again = last.and_then(|last| {
+            let mut cx = Cx::new(&file, &mut self.diagnostics, &mut self.media);
+            last.read_again(&file, &mut cx)
+        });
+        let reported = self.diagnostics.len();
+        let (read, file) = match again {
+            Some(read) => (read, file),
+            None => {
+                #[cfg(test)]
+                crate::reread::tests::note_whole_parse();
+                let load = self.parsed(file, raw_products);
+                if !keep || self.diagnostics.len() != reported {
+                    return (load, None);
+                }
+                let (file, value, raw) = match load {
+                    FileLoad {
+                        file: Some(file),
+                        value: Some(value),
+                        raw: Some(raw),
+                    } => (file, value, raw),
+                    load => return (load, None),
+                };
+                match ReadProducts::of_whole(&file.text, value.product.0, raw) {
+                    Ok(read) => (read, file),
+                    Err((products, raw)) => {
+                        let load = FileLoad {
+                            file: Some(file),
+                            value: Some(ProductsFile {
+                                product: List(products),
+                            }),
+                            raw: Some(raw),
+                        };
+                        return (load, None);
+                    }
+                }
+            }
+        };
+        let memory = keep.then(|| read.keep(&file.text));
+        let load = FileLoad {
+            file: Some(file),
+            value: Some(ProductsFile {
+                product: List(read.products),
+            }),
+            raw: Some(read.raw),
+        };
+        (load, memory)
+    }
+
+    /// The text of the content file `relative`, or `None` when it cannot be read
+    /// (the problem reported).
+    fn source(&mut self, relative: &str) -> Option<SourceFile> {
+        let shown = display_path(self.content_dir, relative);
         let given = self.texts.iter().find(|(path, _)| *path == relative);
         let read = match given {
             Some((_, text)) => Ok(text.as_bytes().to_vec()),
@@ -125,7 +213,7 @@ impl Loader<'_> {
                 Ok(text) => text,
                 Err(error) => {
                     self.diagnostics.push(not_utf8(shown, error));
-                    return unread();
+                    return None;
                 }
             },
             Err(error) => {
@@ -136,10 +224,18 @@ impl Loader<'_> {
                 };
                 self.diagnostics
                     .push(Diagnostic::file(shown, ErrorCode::FileUnreadable, message));
-                return unread();
+                return None;
             }
         };
-        let file = SourceFile::new(shown, text);
+        Some(SourceFile::new(shown, text))
+    }
+
+    /// The file's typed value, parsed whole, with what `raw` finds in its tables.
+    fn parsed<T: FromToml, R>(
+        &mut self,
+        file: SourceFile,
+        raw: impl FnOnce(&DeTable<'_>) -> R,
+    ) -> FileLoad<T, R> {
         let mut scratch = String::new();
         let (root, errors) = crate::parse::document(&file.text, &mut scratch);
         // Recovery after a syntax error yields follow-on errors and a guessed tree:
@@ -320,7 +416,7 @@ fn raw_navigation(root: &DeTable<'_>) -> RawRefs {
     refs
 }
 
-fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
+pub(crate) fn raw_products(root: &DeTable<'_>) -> Vec<RawProduct> {
     raw_tables(root, files::PRODUCTS.entry_table())
         .into_iter()
         .map(|table| RawProduct {
@@ -375,20 +471,32 @@ impl LoadReport {
     }
 }
 
+/// What a load keeps of the files it read, to read them again faster after an edit
+/// (for a builder of many builds, `sitegen serve`): the products of the last clean
+/// products.toml (see [`crate::load_again`]).
+#[derive(Default)]
+pub struct ReadMemory {
+    products: Option<ProductsMemory>,
+}
+
 /// The content files as read, with the problems reading found, before the rules
 /// across files run (see [`crate::load`]: read, then check, then assemble).
 pub(crate) struct Read {
     pub loaded: Loaded,
     pub diagnostics: Vec<Diagnostic>,
     media: MediaCache,
+    /// What to keep for the next load, when the last was given.
+    pub memory: Option<ReadMemory>,
 }
 
-/// Reads every file of the content directory. `Err` is the one problem when the
-/// directory itself is missing (not one per file).
+/// Reads every file of the content directory, from what the last load kept of them
+/// when `last` is given (and then keeping what the next may use). `Err` is the one
+/// problem when the directory itself is missing (not one per file).
 pub(crate) fn read(
     content_dir: &Path,
     options: &LoadOptions,
     texts: &[(&str, &str)],
+    last: Option<ReadMemory>,
 ) -> Result<Read, Box<Diagnostic>> {
     if !content_dir.is_dir() {
         // One problem, not one per missing file; the full path says where sitegen looked.
@@ -415,7 +523,8 @@ pub(crate) fn read(
     let catalogue = loader.file(files::CATALOGUE.path, |root| {
         raw_entries(root, files::CATALOGUE.entry_table(), "name")
     });
-    let products = loader.file(files::PRODUCTS.path, raw_products);
+    let keep = last.is_some();
+    let (products, kept_products) = loader.products(last.and_then(|last| last.products), keep);
     let services = loader.file(files::SERVICES.path, |root| {
         raw_entries(root, files::SERVICES.entry_table(), "title")
     });
@@ -455,6 +564,9 @@ pub(crate) fn read(
         loaded,
         diagnostics: loader.diagnostics,
         media: loader.media,
+        memory: keep.then_some(ReadMemory {
+            products: kept_products,
+        }),
     })
 }
 
@@ -465,6 +577,7 @@ pub(crate) fn assemble(content_dir: &Path, read: Read) -> LoadReport {
         loaded,
         mut diagnostics,
         media,
+        memory: _,
     } = read;
     sitegen_diagnostics::sort(&mut diagnostics);
     diagnostics.dedup();

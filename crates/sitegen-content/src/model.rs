@@ -256,7 +256,7 @@ content_table! {
 
 content_table! {
     /// A product of the catalogue.
-    pub struct Product {
+    pub movable struct Product {
         /// Unique positive integer.
         pub id: Located<u32>,
         /// The title (titles may repeat).
@@ -286,7 +286,7 @@ content_table! {
 
 content_table! {
     /// One specification of a product, e.g. "Weight" = "12 kg".
-    pub struct Specification {
+    pub movable struct Specification {
         /// What is stated, e.g. "Weight".
         pub name: Located<Text>,
         /// Its value, e.g. "12 kg".

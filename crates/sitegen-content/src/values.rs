@@ -12,6 +12,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use toml::de::DeValue;
 
 use crate::de::{allowed_characters, Cx, FromToml, Lines};
+use crate::media::MediaCache;
 use sitegen_diagnostics::ErrorCode;
 use sitegen_diagnostics::Span;
 
@@ -472,6 +473,25 @@ pub struct Brochure {
     pub output: String,
     /// Its size in bytes.
     pub bytes: u64,
+}
+
+impl crate::de::Kept for MediaRef {
+    fn shift(&mut self, _by: isize) {}
+    fn same_media(&self, media: &mut MediaCache) -> bool {
+        media.resolve(&self.path).is_ok_and(|file| {
+            (file.output.as_str(), file.width, file.height)
+                == (self.output.as_str(), self.width, self.height)
+        })
+    }
+}
+
+impl crate::de::Kept for Brochure {
+    fn shift(&mut self, _by: isize) {}
+    fn same_media(&self, media: &mut MediaCache) -> bool {
+        media.resolve_document(&self.path).is_ok_and(|file| {
+            (file.output.as_str(), file.bytes) == (self.output.as_str(), self.bytes)
+        })
+    }
 }
 
 impl FromToml for Brochure {

@@ -21,6 +21,7 @@
 //! and embedded images would be left out; such a drawing is better shared as a PNG or
 //! JPEG the content names directly.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
@@ -426,30 +427,54 @@ fn drawable_tree(text: &str) -> Result<usvg::Tree, Undrawable> {
 /// (`content/media/…svg:LINE:COL`). `sitegen check` and `sitegen build` both report
 /// them, before anything is drawn.
 pub fn undrawable_shared_drawings(content: &Content, shared: &[&MediaRef]) -> Vec<Diagnostic> {
-    shared
-        .iter()
-        .filter(|image| share_png(image).is_some())
-        .filter_map(|image| {
-            let file = content.media.get(&image.path)?;
-            let shown = sitegen_content::display_path(&content.root, &image.path);
-            let bytes = fs::read(&file.source).ok()?;
-            let Ok(text) = std::str::from_utf8(&bytes) else {
-                return Some(Diagnostic::file(
-                    shown,
-                    ErrorCode::UndrawableShareImage,
-                    format!("\"{}\" is not UTF-8 text, so it cannot be drawn into the PNG the page is shared with", image.path),
-                ));
-            };
-            let problem = drawable_tree(text).err()?;
-            Some(Diagnostic::in_text(
-                shown,
-                text,
-                &problem.span,
-                ErrorCode::UndrawableShareImage,
-                problem.reason,
-            ))
-        })
-        .collect()
+    DrawingChecks::default().undrawable(content, shared)
+}
+
+/// What the check of each shared drawing found, by the drawing's output name (which
+/// carries its hash): a builder of many builds reads and parses a drawing once, not at
+/// every save.
+#[derive(Debug, Default)]
+pub struct DrawingChecks {
+    found: HashMap<String, Option<Diagnostic>>,
+}
+
+impl DrawingChecks {
+    /// [`undrawable_shared_drawings`], from what the last checks found of the
+    /// drawings unchanged since; only the drawings of `shared` are kept.
+    pub fn undrawable(&mut self, content: &Content, shared: &[&MediaRef]) -> Vec<Diagnostic> {
+        let mut last = std::mem::take(&mut self.found);
+        let mut problems = Vec::new();
+        for image in shared.iter().filter(|image| share_png(image).is_some()) {
+            let found = last
+                .remove(&image.output)
+                .unwrap_or_else(|| undrawable(content, image));
+            problems.extend(found.clone());
+            self.found.insert(image.output.clone(), found);
+        }
+        problems
+    }
+}
+
+/// Why the drawing `image` cannot become a share PNG, if it cannot.
+fn undrawable(content: &Content, image: &MediaRef) -> Option<Diagnostic> {
+    let file = content.media.get(&image.path)?;
+    let shown = sitegen_content::display_path(&content.root, &image.path);
+    let bytes = fs::read(&file.source).ok()?;
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return Some(Diagnostic::file(
+            shown,
+            ErrorCode::UndrawableShareImage,
+            format!("\"{}\" is not UTF-8 text, so it cannot be drawn into the PNG the page is shared with", image.path),
+        ));
+    };
+    let problem = drawable_tree(text).err()?;
+    Some(Diagnostic::in_text(
+        shown,
+        text,
+        &problem.span,
+        ErrorCode::UndrawableShareImage,
+        problem.reason,
+    ))
 }
 
 /// The pixel buffers of one drawing thread, reused from one PNG to the next: a new

@@ -14,7 +14,7 @@ use sitegen_hosts::{
 };
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
 use sitegen_media::variants::{self, ShownImages};
-use sitegen_media::{originals, share};
+use sitegen_media::originals;
 use sitegen_output::compress;
 use sitegen_output::progress::{self, Progress, Stage};
 use sitegen_pages::lastmod::{self, Day, Lastmods};
@@ -108,14 +108,15 @@ pub(crate) fn plan_content(
     warm: &Warm,
 ) -> Result<Planned, BuildError> {
     let options = run.options;
-    let (content, warnings) = load_content(run, media_cache)?;
+    let (content, warnings) = load_content(run, media_cache, warm)?;
     let pages = warm.page_planner();
     let published = Published::plan(content, run.jobs, &pages);
     let shown_images = published.shown_images(&pages);
     warm.remember_pages(pages);
     let (content, routes) = (&published.content, &published.routes);
-    let undrawable =
-        share::undrawable_shared_drawings(content, &seo::shared_images(content, routes));
+    let mut drawing_checks = warm.take_drawing_checks();
+    let undrawable = drawing_checks.undrawable(content, &seo::shared_images(content, routes));
+    warm.remember_drawing_checks(drawing_checks);
     if !undrawable.is_empty() {
         return Err(BuildError::Content(crate::merged(warnings, undrawable)));
     }
@@ -140,9 +141,18 @@ pub(crate) fn plan_content(
 pub(crate) fn load_content(
     run: Run,
     media_cache: &Path,
+    warm: &Warm,
 ) -> Result<(Content, Vec<Diagnostic>), BuildError> {
     let options = run.options;
-    let report = sitegen_content::load_with(&options.content_dir, &options.load);
+    let report = match warm.take_read_memory() {
+        Some(last) => {
+            let (report, memory) =
+                sitegen_content::load_again(&options.content_dir, &options.load, last);
+            warm.remember_read_memory(memory);
+            report
+        }
+        None => sitegen_content::load_with(&options.content_dir, &options.load),
+    };
     let Some(mut content) = report.content else {
         return Err(BuildError::Content(report.diagnostics));
     };

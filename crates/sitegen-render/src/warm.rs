@@ -4,8 +4,9 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use sitegen_content::Diagnostic;
+use sitegen_content::{Diagnostic, ReadMemory};
 use sitegen_links::LinkGraph;
+use sitegen_media::share::DrawingChecks;
 use sitegen_pages::lastmod::RouteHashes;
 use sitegen_routes::{LastPlan, PageMemory, PagePlanner, Published, Routing};
 use sitegen_search::SearchIndex;
@@ -45,6 +46,11 @@ struct WarmState {
     route_hashes: RouteHashes,
     /// The last build's redirect rules and client redirect map.
     routing: Option<Routing>,
+    /// What the check of each drawing pages are shared with found.
+    drawings: DrawingChecks,
+    /// What the last load kept of the content files it read: `None` between a load
+    /// and its end (a load that panics leaves nothing to trust).
+    read: Option<ReadMemory>,
     /// The problems of the route literals of the web app's sources, with the
     /// fingerprint of the web app's inputs (its sources among them) they were found in.
     source_links: Option<(String, Vec<Diagnostic>)>,
@@ -158,6 +164,34 @@ impl Warm {
 
     /// What plans the page data: with the last plan's memory for a warm builder (taken,
     /// to give back with [`Warm::remember_pages`]), afresh for a one-off build.
+    /// What the last load kept of the content files, taken for this build's load:
+    /// `None` for a one-off build, which keeps nothing.
+    pub fn take_read_memory(&self) -> Option<ReadMemory> {
+        self.state()
+            .map(|mut state| state.read.take().unwrap_or_default())
+    }
+
+    /// Keeps what this build's load kept of the content files, for the next load.
+    pub fn remember_read_memory(&self, memory: ReadMemory) {
+        if let Some(mut state) = self.state() {
+            state.read = Some(memory);
+        }
+    }
+
+    /// What the last checks of the shared drawings found, taken for this build's.
+    pub fn take_drawing_checks(&self) -> DrawingChecks {
+        self.state()
+            .map(|mut state| std::mem::take(&mut state.drawings))
+            .unwrap_or_default()
+    }
+
+    /// Keeps what this build's checks of the shared drawings found, for the next.
+    pub fn remember_drawing_checks(&self, checks: DrawingChecks) {
+        if let Some(mut state) = self.state() {
+            state.drawings = checks;
+        }
+    }
+
     pub fn page_planner(&self) -> PagePlanner {
         match self.state() {
             Some(mut state) => PagePlanner::remembering(std::mem::take(&mut state.pages)),

@@ -361,3 +361,31 @@ fn a_shared_drawing_that_cannot_be_drawn_is_a_build_error_naming_it() {
     let message = error.to_string();
     assert!(message.contains("media/services/radiology.svg: cannot draw the PNG the page is shared with: line 1: a <text> element"), "{message}");
 }
+
+#[test]
+fn a_drawing_checked_once_is_checked_again_only_under_another_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content_dir, content, mut shared) = fixture(dir.path());
+    let mut checks = DrawingChecks::default();
+    let refs: Vec<&MediaRef> = shared.iter().collect();
+    assert_eq!(checks.undrawable(&content, &refs), Vec::new());
+    // The file changed on disk, its name not (yet): the last answer stands.
+    let drawing = "media/services/radiology.svg";
+    fs::write(
+        content_dir.join(drawing),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><text>X-ray</text></svg>"#,
+    )
+    .unwrap();
+    let refs: Vec<&MediaRef> = shared.iter().collect();
+    assert_eq!(checks.undrawable(&content, &refs), Vec::new());
+    // Under the name of its new hash, it is read again.
+    let changed = shared
+        .iter_mut()
+        .find(|image| image.path == drawing)
+        .unwrap();
+    changed.output = changed.output.replace(".svg", ".0.svg");
+    let refs: Vec<&MediaRef> = shared.iter().collect();
+    let problems = checks.undrawable(&content, &refs);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems, undrawable_shared_drawings(&content, &refs));
+}

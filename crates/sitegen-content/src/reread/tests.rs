@@ -1,0 +1,226 @@
+use std::cell::Cell;
+
+use super::{table_starts, unchanged_ends};
+use crate::test_support::valid_copy;
+use crate::{load_again, load_with, ErrorCode, LoadOptions, ReadMemory};
+
+thread_local! {
+    /// How many times this thread's loads parsed products.toml whole.
+    static WHOLE_PARSES: Cell<usize> = const { Cell::new(0) };
+}
+
+pub(crate) fn note_whole_parse() {
+    WHOLE_PARSES.with(|count| count.set(count.get() + 1));
+}
+
+fn whole_parses() -> usize {
+    WHOLE_PARSES.with(Cell::get)
+}
+
+/// A site's content folder and the memory of its last load.
+struct Editing {
+    _dir: tempfile::TempDir,
+    content: std::path::PathBuf,
+    memory: Option<ReadMemory>,
+}
+
+impl Editing {
+    fn start() -> Editing {
+        let (dir, content) = valid_copy();
+        let mut editing = Editing {
+            _dir: dir,
+            content,
+            memory: Some(ReadMemory::default()),
+        };
+        editing.load_as_fresh();
+        editing
+    }
+
+    fn products(&self) -> String {
+        std::fs::read_to_string(self.content.join("products.toml")).unwrap()
+    }
+
+    fn write_products(&self, text: &str) {
+        std::fs::write(self.content.join("products.toml"), text).unwrap();
+    }
+
+    /// Replaces the first `from` of products.toml by `to`.
+    fn edit(&self, from: &str, to: &str) {
+        let text = self.products();
+        assert!(text.contains(from), "{from:?} not in products.toml");
+        self.write_products(&text.replacen(from, to, 1));
+    }
+
+    /// Loads again from the memory, asserts the report is a fresh load's, and returns
+    /// it with whether products.toml was parsed whole.
+    fn load_as_fresh(&mut self) -> (crate::LoadReport, bool) {
+        let options = LoadOptions::default();
+        let before = whole_parses();
+        let last = self.memory.take().unwrap();
+        let (again, memory) = load_again(&self.content, &options, last);
+        let parsed_whole = whole_parses() > before;
+        self.memory = Some(memory);
+        let fresh = load_with(&self.content, &options);
+        assert_eq!(again.diagnostics, fresh.diagnostics);
+        assert!(
+            again.content == fresh.content,
+            "the content differs from a fresh load's"
+        );
+        (again, parsed_whole)
+    }
+
+    /// [`Editing::load_as_fresh`], asserting that only the changed products were parsed.
+    fn load_in_part(&mut self) -> crate::LoadReport {
+        let (report, parsed_whole) = self.load_as_fresh();
+        assert!(!parsed_whole, "products.toml was parsed whole");
+        report
+    }
+}
+
+fn product(id: u32, title: &str) -> String {
+    format!(
+        "[[product]]\nid = {id}\ntitle = \"{title}\"\ndescription = \"Added.\"\n\
+         category = \"dialysis\"\nsubcategory = \"Dialysis Machines\"\n\n"
+    )
+}
+
+#[test]
+fn edits_of_products_parse_only_what_changed_and_load_as_a_fresh_load() {
+    let mut site = Editing::start();
+    // The first product, made longer: every later product moves.
+    site.edit(
+        "description = \"Placeholder description.\"",
+        "description = \"A longer description, written by an editor.\"",
+    );
+    site.load_in_part();
+    // A product in the middle, a line added: the later ones move a line down.
+    site.edit("id = 40\n", "id = 40\nbrand = \"Acme\"\n");
+    site.load_in_part();
+    // The last product, and one added after it.
+    site.edit("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"");
+    site.load_in_part();
+    let text = site.products();
+    site.write_products(&format!("{text}\n{}", product(300, "Added at the end")));
+    site.load_in_part();
+    // One added between two, and one removed.
+    site.edit(
+        "[[product]]\nid = 14\n",
+        &format!("{}[[product]]\nid = 14\n", product(301, "Between")),
+    );
+    site.load_in_part();
+    let text = site.products();
+    let (at, until) = (
+        text.find("[[product]]\nid = 13\n").unwrap(),
+        text.find("[[product]]\nid = 301\n").unwrap(),
+    );
+    site.write_products(&format!("{}{}", &text[..at], &text[until..]));
+    site.load_in_part();
+    // The same text: nothing parsed.
+    site.load_in_part();
+}
+
+#[test]
+fn a_problem_across_products_is_reported_where_a_moved_product_now_is() {
+    let mut site = Editing::start();
+    site.edit("id = 77\n", "id = 12\n");
+    let report = site.load_in_part();
+    assert_eq!(report.errors(), 1, "{:?}", report.diagnostics);
+    // A line added above the duplicate moves it, and its report, a line down.
+    site.edit("id = 13\n", "id = 13\nbrand = \"Acme\"\n");
+    let report = site.load_in_part();
+    let duplicate = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == ErrorCode::Duplicate)
+        .expect("the duplicate id is reported");
+    let text = site.products();
+    let line = text[..text.rfind("id = 12\n").unwrap()].lines().count() + 1;
+    let crate::Location::Text { line: reported, .. } = duplicate.location else {
+        panic!("the duplicate is reported at a place: {duplicate}");
+    };
+    assert_eq!(reported, line, "{duplicate}");
+}
+
+#[test]
+fn a_file_that_does_not_parse_is_read_whole_and_then_in_part_again() {
+    let mut site = Editing::start();
+    site.edit("title = \"Slit Lamp\"", "title = \"Slit Lamp");
+    let (report, _) = site.load_as_fresh();
+    assert_eq!(report.errors(), 1);
+    site.edit("title = \"Slit Lamp", "title = \"Slit Lamp\"");
+    let (report, parsed_whole) = site.load_as_fresh();
+    assert_eq!(report.errors(), 0);
+    assert!(
+        parsed_whole,
+        "no memory is kept of a file that did not load"
+    );
+    site.edit("id = 40\n", "id = 40\nbrand = \"Acme\"\n");
+    site.load_in_part();
+}
+
+#[test]
+fn a_header_line_inside_a_text_keeps_no_memory_of_the_file() {
+    let mut site = Editing::start();
+    site.edit(
+        "description = \"Same title as product 12, as in the real catalogue.\"",
+        "description = \"\"\"\nA text that quotes a table:\n[[product]]\n\"\"\"",
+    );
+    site.load_as_fresh();
+    site.edit("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"");
+    let (_, parsed_whole) = site.load_as_fresh();
+    assert!(parsed_whole);
+}
+
+#[test]
+fn a_changed_media_file_of_a_kept_product_reads_the_file_whole() {
+    let mut site = Editing::start();
+    let image = site.content.join("media/products/hemodialysis.svg");
+    let drawing = std::fs::read_to_string(&image).unwrap();
+    std::fs::write(
+        &image,
+        drawing.replacen("<svg", "<svg data-edited=\"1\"", 1),
+    )
+    .unwrap();
+    site.edit("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"");
+    let (_, parsed_whole) = site.load_as_fresh();
+    assert!(parsed_whole, "product 12's image has another hash");
+}
+
+#[test]
+fn a_comment_above_the_products_is_read_in_part_and_a_key_there_whole() {
+    let mut site = Editing::start();
+    let text = site.products();
+    site.write_products(&format!("# The catalogue.\n{text}"));
+    site.load_in_part();
+    let text = site.products();
+    site.write_products(&format!("currency = \"INR\"\n{text}"));
+    let (report, parsed_whole) = site.load_as_fresh();
+    assert!(
+        parsed_whole,
+        "a key outside the products is the file's, not a product's"
+    );
+    assert_eq!(report.errors(), 1, "{:?}", report.diagnostics);
+}
+
+#[test]
+fn the_unchanged_ends_of_two_texts_never_overlap() {
+    assert_eq!(unchanged_ends("abcXdef", "abcYYdef"), (3, 3));
+    assert_eq!(unchanged_ends("aaaa", "aaaaaa"), (4, 0));
+    assert_eq!(unchanged_ends("aaaaaa", "aaaa"), (4, 0));
+    assert_eq!(unchanged_ends("same", "same"), (4, 0));
+    let long = "x".repeat(10_000);
+    assert_eq!(
+        unchanged_ends(&format!("{long}1{long}"), &format!("{long}22{long}")),
+        (10_000, 10_000)
+    );
+}
+
+#[test]
+fn a_product_starts_at_its_header_line_alone_but_for_spaces_and_a_comment() {
+    let text = "# head\n[[product]]\nid = 1\n\n[[product.specifications]]\nname = \"x\"\n\
+                [[product]]  # second\r\nid = 2\n  [[product]]\n[[products]]\n";
+    let starts = table_starts(text, 0, text.len());
+    let lines: Vec<&str> = starts.iter().map(|&at| &text[at..at + 11]).collect();
+    assert_eq!(lines, ["[[product]]", "[[product]]"]);
+    assert_eq!(starts, [7, text.find("[[product]]  #").unwrap()]);
+}
