@@ -119,7 +119,7 @@ impl Lastmods {
 }
 
 /// Where the store of the output folder `out_dir` lies in the build cache `cache_dir`:
-/// named by the folder's absolute path, as its record (`sitegen-render`'s `record.rs`), so that a
+/// named by the folder's absolute path, as its record (`sitegen-buildcache`'s `record.rs`), so that a
 /// preview folder (drafts shown) keeps dates of its own.
 pub fn path_for(cache_dir: &Path, out_dir: &Path) -> PathBuf {
     // Through its parent, which exists before the first build does, so that a path

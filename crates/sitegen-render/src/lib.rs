@@ -2,29 +2,26 @@
 //!
 //! It has the routes planned (`sitegen-routes`), writes the JSON chunks React reads,
 //! builds the web app when its sources changed, prerenders the routes on Node workers
-//! (only those whose inputs changed since the renders in the build cache, [`cache`]),
-//! wraps each body in the HTML shell (`sitegen-pages`), writes `404.html`, the sitemap, `robots.txt` and
-//! `_redirects`, and moves the result into the output folder only when everything
-//! succeeded: a whole new site swapped in, or, into the folder the last build left
-//! untouched ([`record`]), only the files that changed. A [`Builder::warm`]
-//! builder (`sitegen serve`) keeps its workers, last renders and output's manifest in
-//! memory between builds.
+//! (only those whose inputs changed since the renders in the build cache,
+//! `sitegen-buildcache`), wraps each body in the HTML shell (`sitegen-pages`), writes
+//! `404.html`, the sitemap, `robots.txt` and `_redirects`, and moves the result into
+//! the output folder only when everything succeeded: a whole new site swapped in, or,
+//! into the folder the last build left untouched (its record in the build cache), only
+//! the files that changed. A [`Builder::warm`] builder (`sitegen serve`) keeps its
+//! workers, last renders and output's manifest in memory between builds.
 //!
 //! It does not load or validate content (`sitegen-content`), does not serve the site
 //! (`sitegen-serve`), does not plan the routes or keep a plan between builds
 //! (`sitegen-routes`); it leaves staging, swapping and compressing the output folder's
 //! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
 //! index to `sitegen-search`, the sitemap's, `robots.txt`'s and `_headers`' text to
-//! `sitegen-sitefiles`, and the HTML shell, a page's share image and JSON-LD and the
-//! sitemap's dates to `sitegen-pages`.
+//! `sitegen-sitefiles`, the HTML shell, a page's share image and JSON-LD and the
+//! sitemap's dates to `sitegen-pages`, and the build cache (its renders, where a
+//! page's render comes from, the record of the output folder) to `sitegen-buildcache`.
 
-pub(crate) mod cache;
 mod error;
 pub(crate) mod page_links;
 mod pages;
-pub(crate) mod record;
-pub(crate) mod render_cache;
-mod renders;
 mod stages;
 pub(crate) mod staging;
 mod warm;
@@ -34,6 +31,9 @@ use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use sitegen_buildcache::cache::BuildCache;
+use sitegen_buildcache::record::{FolderId, PageKeys};
+use sitegen_buildcache::{cache, record};
 use sitegen_content::{Diagnostic, LoadOptions, LoadReport};
 use sitegen_media::share;
 use sitegen_output::out_dir;
@@ -54,9 +54,7 @@ pub use sitegen_output::progress;
 /// What [`BuildError::Shell`] holds.
 pub use sitegen_pages::shell::ShellError;
 
-use crate::cache::BuildCache;
 use crate::page_links::PageLinks;
-use crate::record::{FolderId, PageKeys};
 use crate::staging::Staging;
 use crate::warm::Warm;
 

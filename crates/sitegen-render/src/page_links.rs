@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::cache::Key;
+use sitegen_buildcache::cache::Key;
 use sitegen_links::UrlGroup;
 use sitegen_workers::rendered::Markup;
 

@@ -5,6 +5,9 @@ mod written;
 
 use std::sync::Mutex;
 
+use sitegen_buildcache::cache::Key;
+use sitegen_buildcache::record::PageKeys;
+use sitegen_buildcache::renders::PageRenders;
 use sitegen_pages::seo;
 use sitegen_pages::shell::{PageShell, Shells};
 use sitegen_routes::{self as routes, PlannedRoute};
@@ -12,11 +15,8 @@ use sitegen_workers::rendered::Rendered;
 use sitegen_workers::worker_pool::{Affinity, WorkerPool};
 use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 
-use crate::cache::Key;
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
-use crate::record::PageKeys;
-use crate::renders::PageRenders;
 use crate::staging::Staging;
 use sitegen_output::progress::Progress;
 
@@ -281,9 +281,9 @@ mod tests {
     use walkdir::WalkDir;
 
     use super::*;
-    use crate::cache::BuildCache;
-    use crate::render_cache::RenderCache;
-    use crate::renders::Renders;
+    use sitegen_buildcache::cache::BuildCache;
+    use sitegen_buildcache::render_cache::RenderCache;
+    use sitegen_buildcache::renders::Renders;
     use sitegen_output::progress::Stage;
 
     fn repo() -> PathBuf {

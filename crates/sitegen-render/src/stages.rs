@@ -8,6 +8,7 @@ use std::convert::Infallible;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use sitegen_buildcache::cache::Key;
 use sitegen_content::{Content, Diagnostic, ErrorCode, MediaFile};
 use sitegen_hosts::{
     limits, names, profile, vercel, Deploy, Headers, Host, OutputStats, Redirects,
@@ -28,7 +29,6 @@ use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
 pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
-use crate::cache::Key;
 use crate::error::BuildError;
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::staging::Staging;

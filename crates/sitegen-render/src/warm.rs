@@ -4,6 +4,9 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
+use sitegen_buildcache::cache::Key;
+use sitegen_buildcache::record;
+use sitegen_buildcache::renders::Renders;
 use sitegen_content::{Diagnostic, ReadMemory};
 use sitegen_links::LinkGraph;
 use sitegen_media::share::DrawingChecks;
@@ -13,11 +16,8 @@ use sitegen_search::SearchIndex;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::PoolWorkers;
 
-use crate::cache::Key;
 use crate::error::BuildError;
 use crate::pages::{SharedInputs, WrittenMemory, WrittenPages};
-use crate::record;
-use crate::renders::Renders;
 
 /// What `sitegen serve` keeps between builds. Starting Node and loading the bundle
 /// costs far more than rendering the few routes one edit changes, and writing the

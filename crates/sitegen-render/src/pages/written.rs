@@ -6,10 +6,9 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use sitegen_buildcache::cache::Key;
 use sitegen_content::{Content, Product, SiteWide};
 use sitegen_routes::PlannedRoute;
-
-use crate::cache::Key;
 
 /// What every page of a build is made of besides its own route. A page is looked up
 /// in the memory only while all of this is the same as when it was remembered.

@@ -3,6 +3,10 @@
 
 use std::path::Path;
 
+use sitegen_buildcache::cache::{BuildCache, Key};
+use sitegen_buildcache::record::PageKeys;
+use sitegen_buildcache::render_cache::RenderCache;
+use sitegen_buildcache::renders::PageRenders;
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages};
@@ -15,13 +19,9 @@ use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
 
-use crate::cache::{BuildCache, Key};
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
 use crate::pages::{PageKeyBook, Pages, SharedInputs};
-use crate::record::PageKeys;
-use crate::render_cache::RenderCache;
-use crate::renders::PageRenders;
 use crate::stages::Run;
 use crate::staging::{CountedImages, Staging};
 use crate::warm::Warm;
@@ -45,7 +45,7 @@ pub(crate) struct PrerenderTargets<'a> {
     pub staging: &'a Staging,
     /// The renders.
     pub cache: &'a BuildCache,
-    /// The encoded images ([`crate::cache::media_dir`]).
+    /// The encoded images ([`sitegen_buildcache::cache::media_dir`]).
     pub media_cache: &'a Path,
     /// The links of the pages written, for the link check.
     pub page_links: &'a PageLinks,

@@ -7,16 +7,16 @@ use std::sync::{Arc, Mutex};
 
 use sitegen_workers::rendered::Rendered;
 use sitegen_workers::worker_pool::{Affinity, WorkerPool};
+use sitegen_workers::WorkerError;
 
 use crate::cache::Key;
-use crate::error::BuildError;
 use crate::render_cache::RenderCache;
 
 /// Renders by their cache key.
-pub(crate) type Renders = HashMap<Key, Arc<Rendered>>;
+pub type Renders = HashMap<Key, Arc<Rendered>>;
 
 /// The renders of one build.
-pub(crate) struct PageRenders<'a> {
+pub struct PageRenders<'a> {
     /// What every render depends on besides its URL and route data: the bundle and the
     /// layout.
     inputs: Key,
@@ -62,7 +62,7 @@ impl<'a> PageRenders<'a> {
         url: &str,
         route_json: &str,
         key: Key,
-    ) -> Result<Arc<Rendered>, BuildError> {
+    ) -> Result<Arc<Rendered>, WorkerError> {
         let found = match self.remembered.get(&key) {
             Some(rendered) => {
                 self.cache.keep(&key, Some(rendered));

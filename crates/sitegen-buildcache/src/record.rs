@@ -24,7 +24,7 @@ use crate::cache::{write_atomically, Key};
 use sitegen_output::staging::{on_disk_of, Manifest, OnDiskFiles};
 
 /// The key of everything each page (`.html` file of the output) was made of.
-pub(crate) type PageKeys = HashMap<String, Key>;
+pub type PageKeys = HashMap<String, Key>;
 
 /// Bumped whenever the record's meaning changes: it names the records, so an older
 /// one is not found.
@@ -33,7 +33,7 @@ const VERSION: u32 = 2;
 /// The sub-folder of the build cache that holds one record per output folder.
 const RECORDS: &str = "outputs";
 
-/// Which folder a path names (device and inode on Unix, see [`crate::os`]): a whole build swaps a new folder in,
+/// Which folder a path names (device and inode on Unix, see [`sitegen_output::os`]): a whole build swaps a new folder in,
 /// and someone may replace the output folder between two builds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FolderId(u64, u64);

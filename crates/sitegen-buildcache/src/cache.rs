@@ -3,7 +3,7 @@
 //! from: the prerendered bodies of the routes (keyed by the web build, the layout, the
 //! URL and the route's data) with their frames (see [`crate::render_cache`]), in packs
 //! under `render/` ([`BuildCache`]), and, in `media/`, the WebP variants of the images
-//! (keyed by the source's hash, see [`crate::media`]). Beside them, not entries of this
+//! (keyed by the source's hash, see `sitegen-media`). Beside them, not entries of this
 //! cache but records of each output folder: `outputs/` ([`crate::record`]) and the
 //! sitemap's dates, `lastmod/` (`sitegen-pages`' `lastmod.rs`). (Compressed twins need
 //! no cache: an unchanged file takes its twins from the output folder the build
@@ -209,7 +209,7 @@ impl BuildCache {
     /// they outnumber the used ones, so the cache stays bounded (about twice one build)
     /// while two kinds of builds of the same content (`sitegen serve` with drafts,
     /// `sitegen build` without) keep theirs. The used entries of the packs dropped, and
-    /// all entries of the packs beyond [`MAX_PACKS`], move into this build's pack.
+    /// all entries of the packs beyond `MAX_PACKS`, move into this build's pack.
     pub fn finish(mut self) {
         let used = std::mem::take(
             self.used
