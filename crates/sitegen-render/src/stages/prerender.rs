@@ -6,7 +6,7 @@ use std::path::Path;
 use sitegen_buildcache::cache::{BuildCache, Key};
 use sitegen_buildcache::record::PageKeys;
 use sitegen_buildcache::render_cache::RenderCache;
-use sitegen_buildcache::renders::PageRenders;
+use sitegen_buildcache::renders::{PageRenders, Renders};
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages};
@@ -17,14 +17,13 @@ use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
 use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
-use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
+use sitegen_workers::worker_pool::{self, Affinity, PoolWorkers, Retried, WorkerPool};
 
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
-use crate::pages::{PageKeyBook, Pages, SharedInputs};
+use crate::pages::{PageKeyBook, Pages, SharedInputs, WrittenMemory, WrittenPages};
 use crate::stages::Run;
 use crate::staging::{CountedImages, Staging};
-use crate::warm::Warm;
 
 /// What the prerender stage writes the pages from: what the stages before it made.
 pub(crate) struct Prerender<'a> {
@@ -61,17 +60,31 @@ pub(crate) struct Prerendered {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Writes every route's data chunk and page and `404.html`, on the workers `warm`
-/// keeps and `booting` (the first, booted while the content loaded), starting more
-/// when they are too few. A warm builder keeps the workers and the renders for its next
-/// build.
+/// What the prerender stage remembers of the last build (a warm builder's).
+#[derive(Default)]
+pub(crate) struct PrerenderMemory {
+    /// The web build the idle workers' bundle came from.
+    pub bundle: String,
+    /// Each idle worker with the key of the layout it holds.
+    pub idle: Vec<(Prerenderer, Key)>,
+    /// The last build's renders.
+    pub renders: Renders,
+    /// What the last build wrote each page from, and the page's keys.
+    pub written: WrittenPages,
+}
+
+/// Writes every route's data chunk and page and `404.html`, on the idle workers of the
+/// `last` memory and `booting` (the first, booted while the content loaded), starting
+/// more when they are too few. A warm builder (`last` is some) answers, with what it
+/// made, its new memory: every worker, the renders and what each page was written
+/// from; a failed prerender loses them. A one-off build lets its workers exit.
 pub(crate) fn prerender(
     run: Run,
     from: Prerender,
     targets: PrerenderTargets,
-    warm: &Warm,
+    last: Option<PrerenderMemory>,
     booting: Option<Prerenderer>,
-) -> Result<Prerendered, BuildError> {
+) -> Result<(Prerendered, Option<PrerenderMemory>), BuildError> {
     let Prerender {
         published,
         shown_images,
@@ -80,20 +93,34 @@ pub(crate) fn prerender(
         layout_file,
         previous_pages,
     } = from;
+    let kept = last.is_some();
     let layout_json = &published.layout_json;
     let layout_key = Key::of(&[layout_json.as_bytes()]);
     let render_inputs = Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]);
     let layout_url = format!("/{layout_file}");
-    let shared = || {
-        SharedInputs::new(
-            render_inputs.clone(),
-            shells.fingerprint().clone(),
-            layout_url.clone(),
-            run.options.precompress,
-            &published.content,
-        )
+    let (mut ready, renders, written) = match last {
+        Some(last) => {
+            let shared = SharedInputs::new(
+                render_inputs.clone(),
+                shells.fingerprint().clone(),
+                layout_url.clone(),
+                run.options.precompress,
+                &published.content,
+            );
+            (
+                idle_workers(
+                    last.bundle,
+                    last.idle,
+                    &web.fingerprint,
+                    &layout_key,
+                    layout_json,
+                ),
+                last.renders,
+                WrittenMemory::after(last.written, shared),
+            )
+        }
+        None => (Vec::new(), Renders::default(), WrittenMemory::none()),
     };
-    let written = warm.written_pages(shared);
     let pages = Pages {
         content: &published.content,
         shells,
@@ -103,15 +130,14 @@ pub(crate) fn prerender(
         renders: PageRenders::new(
             render_inputs,
             RenderCache::new(targets.cache),
-            warm.take_renders(),
-            warm.is_kept(),
+            renders,
+            kept,
         ),
         links: targets.page_links,
         precompress: run.options.precompress,
         keys: PageKeyBook::after(previous_pages),
         written,
     };
-    let mut ready = warm.take_idle_workers(&web.fingerprint, &layout_key, layout_json);
     if let Some(worker) = booting {
         worker.set_layout(layout_json);
         ready.push(worker);
@@ -132,7 +158,13 @@ pub(crate) fn prerender(
     );
     write_pages_and_images(run, shown_images, &targets, published, &pages, &pool)?;
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
-    warm.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
+    let workers = pool.into_workers();
+    let idle = if kept {
+        idle_after(workers, &layout_key)
+    } else {
+        finish_workers(workers)?;
+        Vec::new()
+    };
     let Pages {
         renders,
         keys,
@@ -140,18 +172,64 @@ pub(crate) fn prerender(
         ..
     } = pages;
     let (count, renders) = renders.finish();
-    if let Some(renders) = renders {
-        warm.remember_renders(renders);
-    }
     let page_keys = keys.into_this_build();
-    if let Some(written) = written.finish(|file| page_keys.contains_key(file)) {
-        warm.remember_written_pages(written);
-    }
-    Ok(Prerendered {
+    let written = written.finish(|file| page_keys.contains_key(file));
+    let memory = kept.then(|| PrerenderMemory {
+        bundle: web.fingerprint.clone(),
+        idle,
+        renders: renders.unwrap_or_default(),
+        written: written.unwrap_or_default(),
+    });
+    let prerendered = Prerendered {
         count,
         page_keys,
         warnings,
-    })
+    };
+    Ok((prerendered, memory))
+}
+
+/// The `idle` workers, which run `idle_bundle`, ready for a build of `bundle`, each
+/// with `layout_json` (whose key is `layout`); workers of an older bundle are stopped.
+fn idle_workers(
+    idle_bundle: String,
+    idle: Vec<(Prerenderer, Key)>,
+    bundle: &str,
+    layout: &Key,
+    layout_json: &str,
+) -> Vec<Prerenderer> {
+    if idle_bundle != bundle {
+        // Dropping them kills them.
+        return Vec::new();
+    }
+    idle.into_iter()
+        .map(|(worker, held)| {
+            if held != *layout {
+                worker.set_layout(layout_json);
+            }
+            worker
+        })
+        .collect()
+}
+
+/// After the prerender of a warm builder: every worker, kept for the next build, with
+/// the key of the layout it holds.
+fn idle_after(workers: PoolWorkers, layout: &Key) -> Vec<(Prerenderer, Key)> {
+    workers
+        .used
+        .into_iter()
+        .chain(workers.unused)
+        .map(|worker| (worker, layout.clone()))
+        .collect()
+}
+
+/// After the prerender of a one-off build: those that rendered exit, checked to do so
+/// cleanly, and the others are stopped (one booted early may still be loading the
+/// bundle).
+fn finish_workers(workers: PoolWorkers) -> Result<(), BuildError> {
+    for worker in workers.used {
+        worker.finish()?;
+    }
+    Ok(())
 }
 
 /// `the prerender worker (process 7) was killed by signal 9 (SIGKILL) before answering
