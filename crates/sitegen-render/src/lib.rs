@@ -637,9 +637,7 @@ impl Builder {
     /// The first prerender worker, started before the content is loaded when the web
     /// app is built already and no warm worker waits for it.
     fn boot_worker(&self, web: &LockedWebApp, warm: Option<&Warm>) -> Option<Prerenderer> {
-        let idle = warm.is_some_and(|warm| {
-            warm.prerender.bundle == web.fingerprint() && !warm.prerender.idle.is_empty()
-        });
+        let idle = warm.is_some_and(|warm| warm.prerender.idle.run(web.fingerprint()));
         if !web.is_built() || idle {
             return None;
         }

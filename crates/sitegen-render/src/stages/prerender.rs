@@ -17,7 +17,7 @@ use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
 use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
-use sitegen_workers::worker_pool::{self, Affinity, PoolWorkers, Retried, WorkerPool};
+use sitegen_workers::worker_pool::{self, Affinity, IdleWorkers, Retried, WorkerPool};
 
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
@@ -63,10 +63,8 @@ pub(crate) struct Prerendered {
 /// What the prerender stage remembers of the last build (a warm builder's).
 #[derive(Default)]
 pub(crate) struct PrerenderMemory {
-    /// The web build the idle workers' bundle came from.
-    pub bundle: String,
-    /// Each idle worker with the key of the layout it holds.
-    pub idle: Vec<(Prerenderer, Key)>,
+    /// The workers of the last build, idle.
+    pub idle: IdleWorkers,
     /// The last build's renders.
     pub renders: Renders,
     /// What the last build wrote each page from, and the page's keys.
@@ -108,13 +106,8 @@ pub(crate) fn prerender(
                 &published.content,
             );
             (
-                idle_workers(
-                    last.bundle,
-                    last.idle,
-                    &web.fingerprint,
-                    &layout_key,
-                    layout_json,
-                ),
+                last.idle
+                    .ready_for(&web.fingerprint, layout_key.as_str(), layout_json),
                 last.renders,
                 WrittenMemory::after(last.written, shared),
             )
@@ -160,10 +153,10 @@ pub(crate) fn prerender(
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
     let workers = pool.into_workers();
     let idle = if kept {
-        idle_after(workers, &layout_key)
+        IdleWorkers::keep(workers, &web.fingerprint, layout_key.as_str())
     } else {
-        finish_workers(workers)?;
-        Vec::new()
+        workers.finish()?;
+        IdleWorkers::default()
     };
     let Pages {
         renders,
@@ -175,7 +168,6 @@ pub(crate) fn prerender(
     let page_keys = keys.into_this_build();
     let written = written.finish(|file| page_keys.contains_key(file));
     let memory = kept.then(|| PrerenderMemory {
-        bundle: web.fingerprint.clone(),
         idle,
         renders: renders.unwrap_or_default(),
         written: written.unwrap_or_default(),
@@ -186,50 +178,6 @@ pub(crate) fn prerender(
         warnings,
     };
     Ok((prerendered, memory))
-}
-
-/// The `idle` workers, which run `idle_bundle`, ready for a build of `bundle`, each
-/// with `layout_json` (whose key is `layout`); workers of an older bundle are stopped.
-fn idle_workers(
-    idle_bundle: String,
-    idle: Vec<(Prerenderer, Key)>,
-    bundle: &str,
-    layout: &Key,
-    layout_json: &str,
-) -> Vec<Prerenderer> {
-    if idle_bundle != bundle {
-        // Dropping them kills them.
-        return Vec::new();
-    }
-    idle.into_iter()
-        .map(|(worker, held)| {
-            if held != *layout {
-                worker.set_layout(layout_json);
-            }
-            worker
-        })
-        .collect()
-}
-
-/// After the prerender of a warm builder: every worker, kept for the next build, with
-/// the key of the layout it holds.
-fn idle_after(workers: PoolWorkers, layout: &Key) -> Vec<(Prerenderer, Key)> {
-    workers
-        .used
-        .into_iter()
-        .chain(workers.unused)
-        .map(|worker| (worker, layout.clone()))
-        .collect()
-}
-
-/// After the prerender of a one-off build: those that rendered exit, checked to do so
-/// cleanly, and the others are stopped (one booted early may still be loading the
-/// bundle).
-fn finish_workers(workers: PoolWorkers) -> Result<(), BuildError> {
-    for worker in workers.used {
-        worker.finish()?;
-    }
-    Ok(())
 }
 
 /// `the prerender worker (process 7) was killed by signal 9 (SIGKILL) before answering
