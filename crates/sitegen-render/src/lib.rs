@@ -28,6 +28,7 @@ mod warm;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -42,6 +43,7 @@ use sitegen_output::staging::{Changes, OnDiskFiles};
 use sitegen_pages::{lastmod, seo};
 // The route plan is sitegen-routes': the checks plan it as the crate's.
 use sitegen_routes as routes;
+use sitegen_routes::{LastPlan, Published};
 // The redirect rules are sitegen-sitefiles' own: the stages name them as the crate's.
 use sitegen_sitefiles::redirects;
 use sitegen_webapp::{LockedWebApp, WebApp};
@@ -57,6 +59,19 @@ pub use sitegen_pages::shell::ShellError;
 use crate::page_links::PageLinks;
 use crate::staging::Staging;
 use crate::warm::Warm;
+
+/// `part` of a warm builder's memory, taken out for the stage that owns it; `None`
+/// for a one-off build, which keeps nothing.
+fn taken<T: Default>(warm: Option<&mut Warm>, part: impl FnOnce(&mut Warm) -> &mut T) -> Option<T> {
+    warm.map(|warm| std::mem::take(part(warm)))
+}
+
+/// Puts back what a stage answers of its `part` of a warm builder's memory.
+fn put_back<T>(warm: Option<&mut Warm>, part: impl FnOnce(&mut Warm) -> &mut T, memory: Option<T>) {
+    if let (Some(warm), Some(memory)) = (warm, memory) {
+        *part(warm) = memory;
+    }
+}
 
 /// Where a build reads from and writes to.
 #[derive(Debug, Clone)]
@@ -261,7 +276,7 @@ pub struct Builder {
     media_cache: PathBuf,
     /// What a warm builder keeps between builds; nothing for a one-off build, whose
     /// workers exit with it.
-    warm: Warm,
+    warm: Option<Mutex<Warm>>,
 }
 
 /// What a build that updates its output in place knows of the output it replaces.
@@ -278,15 +293,15 @@ struct Previous {
 impl Builder {
     /// A builder for one build.
     pub fn once(options: BuildOptions) -> Self {
-        Self::new(options, Warm::none())
+        Self::new(options, None)
     }
 
     /// A builder for many builds of the same site, which keeps its workers between them.
     pub fn warm(options: BuildOptions) -> Self {
-        Self::new(options, Warm::kept())
+        Self::new(options, Some(Mutex::default()))
     }
 
-    fn new(options: BuildOptions, warm: Warm) -> Self {
+    fn new(options: BuildOptions, warm: Option<Mutex<Warm>>) -> Self {
         let cache_dir = cache::dir_for(&options.content_dir);
         Self {
             media_cache: cache::media_dir(&cache_dir),
@@ -336,15 +351,24 @@ impl Builder {
     ) -> Result<BuildSummary, BuildError> {
         let run = stages::Run::new(&self.options, progress);
         let mut laps = stages::Laps::start();
+        // Held to the end of the build: each stage's memory is taken out as it starts
+        // and what it answers put back (see [`Warm`] for what a failed build keeps).
+        let mut warm = self.lock_warm();
 
         // Locked before the content loads, so that the first prerender worker boots
         // meanwhile (Node and the bundle: ~0.15 s) and nothing rebuilds the bundle it
         // loads. A web folder that cannot be locked is reported after the content.
         let web_app = WebApp::new(&run.options.web_dir).lock();
-        let booting = web_app.as_ref().ok().and_then(|web| self.boot_worker(web));
-        let recorded_output = self.start_reading_recorded_output();
+        let booting = web_app
+            .as_ref()
+            .ok()
+            .and_then(|web| self.boot_worker(web, warm.as_deref()));
+        let recorded_output = self.start_reading_recorded_output(warm.as_deref());
         let web_fingerprint = web_app.as_ref().ok().map(LockedWebApp::fingerprint);
-        let planned = stages::plan_content(run, &self.media_cache, web_fingerprint, &self.warm)?;
+        let last = taken(warm.as_deref_mut(), |warm| &mut warm.content);
+        let (planned, memory) = stages::plan_content(run, &self.media_cache, web_fingerprint, last);
+        put_back(warm.as_deref_mut(), |warm| &mut warm.content, memory);
+        let planned = planned?;
         let cache = BuildCache::new(self.cache_dir.clone(), run.options.reuse_cache);
         laps.lap("content")?;
         if sources_changed() {
@@ -358,7 +382,8 @@ impl Builder {
         if media_origin {
             check_media_out_dir(&self.options)?;
         }
-        let (staging, previous) = self.start_staging(web.rebuilt, recorded_output)?;
+        let (staging, previous) =
+            self.start_staging(web.rebuilt, recorded_output, warm.as_deref_mut())?;
         let staging = if media_origin {
             staging.with_media(Staging::new(&self.options.media_out_dir())?)
         } else {
@@ -371,7 +396,8 @@ impl Builder {
         laps.lap("data")?;
 
         let page_links = PageLinks::default();
-        let prerendered = stages::prerender(
+        let last = taken(warm.as_deref_mut(), |warm| &mut warm.prerender);
+        let (prerendered, memory) = stages::prerender(
             run,
             stages::Prerender {
                 published: &planned.published,
@@ -387,27 +413,31 @@ impl Builder {
                 media_cache: &self.media_cache,
                 page_links: &page_links,
             },
-            &self.warm,
+            last,
             booting,
         )?;
+        put_back(warm.as_deref_mut(), |warm| &mut warm.prerender, memory);
         let published = &planned.published;
         laps.lap("prerender")?;
 
         let mut warnings = planned.warnings;
         warnings.extend(prerendered.warnings);
         let lastmod_store = lastmod::path_for(&self.cache_dir, &run.options.out_dir);
-        let stages::SiteFiles {
-            host_files,
-            lastmods,
-        } = stages::write_site_files(
+        let last = taken(warm.as_deref_mut(), |warm| &mut warm.site_files);
+        let (site_files, memory) = stages::write_site_files(
             run,
             published,
             &staging,
             &page_links,
-            &self.warm,
+            last,
             lastmod::load(&lastmod_store),
             &mut warnings,
-        )?;
+        );
+        put_back(warm.as_deref_mut(), |warm| &mut warm.site_files, memory);
+        let stages::SiteFiles {
+            host_files,
+            lastmods,
+        } = site_files?;
         laps.lap("write")?;
 
         let changed_pages = staging.changed_pages();
@@ -424,7 +454,7 @@ impl Builder {
             ),
             web_problems,
             stages::LinkMemory {
-                keep: self.warm.is_kept(),
+                keep: warm.is_some(),
                 last: previous.links,
             },
         )?;
@@ -445,11 +475,20 @@ impl Builder {
             previous.on_disk,
             prerendered.page_keys,
             links,
+            warm.as_deref_mut(),
         )?;
         // Only dates that a site in place shows are kept.
         lastmod::save(&lastmod_store, &lastmods);
         let routes = published.routes.len() + 1;
-        self.warm.remember_plan(planned.published);
+        // The next plan takes its product routes where they are made of the same.
+        if let Some(warm) = warm.as_deref_mut() {
+            let Published {
+                content, routes, ..
+            } = planned.published;
+            warm.content
+                .pages
+                .remember_plan(LastPlan::new(content, routes));
+        }
         Ok(BuildSummary {
             routes,
             files,
@@ -471,9 +510,10 @@ impl Builder {
         &self,
         web_rebuilt: bool,
         recorded: Option<JoinHandle<Option<record::Output>>>,
+        warm: Option<&mut Warm>,
     ) -> Result<(Staging, Previous), BuildError> {
         let out_dir = &self.options.out_dir;
-        Ok(match self.previous_output(web_rebuilt, recorded) {
+        Ok(match self.previous_output(web_rebuilt, recorded, warm) {
             Some((previous, links)) => (
                 Staging::update(out_dir, previous.manifest)?,
                 Previous {
@@ -495,6 +535,7 @@ impl Builder {
         previous_on_disk: Option<OnDiskFiles>,
         pages: PageKeys,
         links: Option<sitegen_links::LinkGraph>,
+        warm: Option<&mut Warm>,
     ) -> Result<(), BuildError> {
         let out_dir = &self.options.out_dir;
         let on_disk = staging.files_on_disk(previous_on_disk);
@@ -507,9 +548,18 @@ impl Builder {
             pages,
             on_disk,
         });
-        // A warm builder keeps it in memory, a one-off build as the output's record.
-        if let Some(output) = self.warm.remember_output(output, links) {
-            record::save(&self.cache_dir, out_dir, &output);
+        // A warm builder keeps it in memory, with its link check; a one-off build
+        // keeps it as the output's record.
+        match warm {
+            Some(warm) => {
+                warm.links = links.filter(|_| output.is_some());
+                warm.output = output;
+            }
+            None => {
+                if let Some(output) = output {
+                    record::save(&self.cache_dir, out_dir, &output);
+                }
+            }
         }
         cache.finish();
         Ok(())
@@ -525,11 +575,19 @@ impl Builder {
         &self,
         web_rebuilt: bool,
         recorded: Option<JoinHandle<Option<record::Output>>>,
+        warm: Option<&mut Warm>,
     ) -> Option<(record::Output, Option<sitegen_links::LinkGraph>)> {
         if self.options.precompress || web_rebuilt {
             return None;
         }
-        let remembered = self.warm.take_output_in(&self.options.out_dir);
+        // Taken: a build that fails from here on leaves the output changed.
+        let remembered = warm.and_then(|warm| {
+            let links = warm.links.take();
+            let output = warm.output.take()?;
+            output
+                .is_in(&self.options.out_dir)
+                .then_some((output, links))
+        });
         remembered.or_else(|| Some((recorded?.join().ok().flatten()?, None)))
     }
 
@@ -537,12 +595,15 @@ impl Builder {
     /// update it in place and no warm builder remembers it: the record is checked
     /// against every file of the folder (0.3 s at 10,000 products), on a thread of its
     /// own while the content loads.
-    fn start_reading_recorded_output(&self) -> Option<JoinHandle<Option<record::Output>>> {
+    fn start_reading_recorded_output(
+        &self,
+        warm: Option<&Warm>,
+    ) -> Option<JoinHandle<Option<record::Output>>> {
         let options = &self.options;
-        if options.precompress
-            || !options.reuse_cache
-            || self.warm.remembers_output_in(&options.out_dir)
-        {
+        let remembered = warm
+            .and_then(|warm| warm.output.as_ref())
+            .is_some_and(|output| output.is_in(&options.out_dir));
+        if options.precompress || !options.reuse_cache || remembered {
             return None;
         }
         let cache_dir = self.cache_dir.clone();
@@ -557,14 +618,27 @@ impl Builder {
     /// it in place rather than making a whole new site. A folder changed since, by
     /// anyone, voids the record as usual.
     pub fn keep_record(&self) {
+        if let Some(output) = self
+            .lock_warm()
+            .as_ref()
+            .and_then(|warm| warm.output.as_ref())
+        {
+            record::save(&self.cache_dir, &self.options.out_dir, output);
+        }
+    }
+
+    /// A warm builder's memory, held (a build holds it from its start to its end).
+    fn lock_warm(&self) -> Option<MutexGuard<'_, Warm>> {
         self.warm
-            .with_output(|output| record::save(&self.cache_dir, &self.options.out_dir, output));
+            .as_ref()
+            .map(|warm| warm.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// The first prerender worker, started before the content is loaded when the web
     /// app is built already and no warm worker waits for it.
-    fn boot_worker(&self, web: &LockedWebApp) -> Option<Prerenderer> {
-        if !web.is_built() || self.warm.has_idle_workers_of(web.fingerprint()) {
+    fn boot_worker(&self, web: &LockedWebApp, warm: Option<&Warm>) -> Option<Prerenderer> {
+        let idle = warm.is_some_and(|warm| warm.prerender.idle.run(web.fingerprint()));
+        if !web.is_built() || idle {
             return None;
         }
         let (script, dir) = web.prerender_worker();

@@ -9,30 +9,31 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sitegen_buildcache::cache::Key;
-use sitegen_content::{Content, Diagnostic, ErrorCode, MediaFile};
+use sitegen_content::{Content, Diagnostic, ErrorCode, LoadReport, MediaFile, ReadMemory};
 use sitegen_hosts::{
     limits, names, profile, vercel, Deploy, Headers, Host, OutputStats, Redirects,
 };
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
-use sitegen_media::variants::{self, ShownImages};
 use sitegen_media::originals;
+use sitegen_media::share::DrawingChecks;
+use sitegen_media::variants::{self, ShownImages};
 use sitegen_output::compress;
 use sitegen_output::progress::{self, Progress, Stage};
-use sitegen_pages::lastmod::{self, Day, Lastmods};
+use sitegen_pages::lastmod::{self, Day, Lastmods, RouteHashes};
 use sitegen_pages::{seo, shell::Shells};
-use sitegen_routes::{PlannedRoute, Published, Routing};
+use sitegen_routes::{PageMemory, PagePlanner, PlannedRoute, Published, Routing};
 use sitegen_search as search_index;
+use sitegen_search::SearchIndex;
 use sitegen_sitefiles::headers;
 use sitegen_sitefiles::sitemap::{self, SitemapUrl};
 use sitegen_webapp::WebBuild;
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
-pub(crate) use self::prerender::{prerender, Prerender, PrerenderTargets};
+pub(crate) use self::prerender::{prerender, Prerender, PrerenderMemory, PrerenderTargets};
 use crate::error::BuildError;
 use crate::page_links::{GatheredLinks, PageLinks};
 use crate::staging::Staging;
-use crate::warm::Warm;
 use crate::{redirects, BuildOptions};
 
 /// What every stage of one build works with.
@@ -96,39 +97,111 @@ pub(crate) struct Planned {
     pub source_link_problems: Vec<Diagnostic>,
 }
 
+/// What the content stage remembers of the last build (a warm builder's).
+#[derive(Default)]
+pub(crate) struct ContentMemory {
+    /// What the last load kept of the content files it read.
+    pub read: ReadMemory,
+    /// The page data of the last plan, reused where a view is unchanged, and the plan
+    /// of the last build that ended ([`sitegen_routes::LastPlan`]).
+    pub pages: PageMemory,
+    /// What the check of each drawing pages are shared with found.
+    pub drawings: DrawingChecks,
+    /// The problems of the route literals of the web app's sources, with the
+    /// fingerprint of the web app's inputs (its sources among them) they were found in.
+    pub source_links: Option<(String, Vec<Diagnostic>)>,
+}
+
 /// The content stage: the content loaded (its WebP variants encoded into
 /// `media_cache`, [`load_content`]) and planned, once, before anything is written, and
 /// the templates read. The rule `check` applies to every entry (drafts too: the
 /// drawings pages are shared with must become PNGs) applies here to the pages this
-/// build publishes.
+/// build publishes. With the `last` memory of a warm builder it reads again only what
+/// changed and answers its new memory, also when the content has errors; a one-off
+/// build (`None`) keeps nothing.
 pub(crate) fn plan_content(
     run: Run,
     media_cache: &Path,
     web_fingerprint: Option<&str>,
-    warm: &Warm,
-) -> Result<Planned, BuildError> {
-    let options = run.options;
-    let (content, warnings) = load_content(run, media_cache, warm)?;
-    let pages = warm.page_planner();
-    let published = Published::plan(content, run.jobs, &pages);
-    let shown_images = published.shown_images(&pages);
-    warm.remember_pages(pages);
+    last: Option<ContentMemory>,
+) -> (Result<Planned, BuildError>, Option<ContentMemory>) {
+    let kept = last.is_some();
+    let ContentMemory {
+        read,
+        pages,
+        mut drawings,
+        source_links,
+    } = last.unwrap_or_default();
+    let (loaded, read) = load_content(run, media_cache, kept.then_some(read));
+    let (content, warnings) = match loaded {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            let memory = ContentMemory {
+                read: read.unwrap_or_default(),
+                pages,
+                drawings,
+                source_links,
+            };
+            return (Err(error), kept.then_some(memory));
+        }
+    };
+    let planner = if kept {
+        PagePlanner::remembering(pages)
+    } else {
+        PagePlanner::fresh()
+    };
+    let published = Published::plan(content, run.jobs, &planner);
+    let shown_images = published.shown_images(&planner);
     let (content, routes) = (&published.content, &published.routes);
-    let mut drawing_checks = warm.take_drawing_checks();
-    let undrawable = drawing_checks.undrawable(content, &seo::shared_images(content, routes));
-    warm.remember_drawing_checks(drawing_checks);
+    let undrawable = drawings.undrawable(content, &seo::shared_images(content, routes));
+    let memory = |source_links| {
+        kept.then(|| ContentMemory {
+            read: read.unwrap_or_default(),
+            pages: planner.into_memory().unwrap_or_default(),
+            drawings,
+            source_links,
+        })
+    };
     if !undrawable.is_empty() {
-        return Err(BuildError::Content(crate::merged(warnings, undrawable)));
+        let error = BuildError::Content(crate::merged(warnings, undrawable));
+        return (Err(error), memory(source_links));
     }
-    Ok(Planned {
+    let shells = match Shells::load(&run.options.templates_dir) {
+        Ok(shells) => shells,
+        Err(error) => return (Err(error.into()), memory(source_links)),
+    };
+    let (source_link_problems, source_links) =
+        source_link_problems(web_fingerprint, source_links, || {
+            crate::check_source_links(&run.options.web_dir)
+        });
+    let planned = Planned {
         published,
         shown_images,
         warnings,
-        shells: Shells::load(&options.templates_dir)?,
-        source_link_problems: warm.source_link_problems(web_fingerprint, || {
-            crate::check_source_links(&options.web_dir)
-        }),
-    })
+        shells,
+        source_link_problems,
+    };
+    (Ok(planned), memory(source_links))
+}
+
+/// The problems of the web app's route literals: the `last` ones when they were found
+/// in sources of the same `fingerprint` (when known), else `check`'s; with what to
+/// remember of them.
+fn source_link_problems(
+    fingerprint: Option<&str>,
+    last: Option<(String, Vec<Diagnostic>)>,
+    check: impl FnOnce() -> Vec<Diagnostic>,
+) -> (Vec<Diagnostic>, Option<(String, Vec<Diagnostic>)>) {
+    let Some(fingerprint) = fingerprint else {
+        return (check(), last);
+    };
+    match last {
+        Some((seen, problems)) if seen == fingerprint => (problems.clone(), Some((seen, problems))),
+        _ => {
+            let problems = check();
+            (problems.clone(), Some((fingerprint.to_string(), problems)))
+        }
+    }
 }
 
 /// The checked content as this build publishes it, with its warnings: `--base-url`
@@ -137,22 +210,35 @@ pub(crate) fn plan_content(
 /// encoded into `media_cache`, those not smaller than their source left out
 /// ([`variants::keep_smaller_variants`]), so that the routes are planned once. Every
 /// error of the content at once when it has any. The one place the content is shaped:
-/// from here on nothing changes it.
+/// from here on nothing changes it. With the `last` read of a warm builder, the files
+/// are read again where they changed, and what to keep of this read is answered (also
+/// when the content has errors).
 pub(crate) fn load_content(
     run: Run,
     media_cache: &Path,
-    warm: &Warm,
-) -> Result<(Content, Vec<Diagnostic>), BuildError> {
+    last: Option<ReadMemory>,
+) -> (Result<Loaded, BuildError>, Option<ReadMemory>) {
     let options = run.options;
-    let report = match warm.take_read_memory() {
+    let (report, read) = match last {
         Some(last) => {
             let (report, memory) =
                 sitegen_content::load_again(&options.content_dir, &options.load, last);
-            warm.remember_read_memory(memory);
-            report
+            (report, Some(memory))
         }
-        None => sitegen_content::load_with(&options.content_dir, &options.load),
+        None => (
+            sitegen_content::load_with(&options.content_dir, &options.load),
+            None,
+        ),
     };
+    (shape_content(run, media_cache, report), read)
+}
+
+/// The content as a build publishes it, with its warnings.
+pub(crate) type Loaded = (Content, Vec<Diagnostic>);
+
+/// [`load_content`]'s content, once read.
+fn shape_content(run: Run, media_cache: &Path, report: LoadReport) -> Result<Loaded, BuildError> {
+    let options = run.options;
     let Some(mut content) = report.content else {
         return Err(BuildError::Content(report.diagnostics));
     };
@@ -230,55 +316,98 @@ pub(crate) struct SiteFiles {
     pub lastmods: Lastmods,
 }
 
+/// What the write stage remembers of the last build (a warm builder's).
+#[derive(Default)]
+pub(crate) struct SiteFilesMemory {
+    /// The last build's search index, updated where documents changed.
+    pub search: Option<SearchIndex>,
+    /// The content hash of each sitemap page of the last build, for its `<lastmod>`.
+    pub route_hashes: RouteHashes,
+    /// The last build's redirect rules and client redirect map.
+    pub routing: Option<Routing>,
+}
+
 /// The site's files besides its pages: the sitemap (its dates from `lastmods`, the
 /// store of this output's), `robots.txt`, `_redirects` (a warning in `warnings` for
 /// each host limit it passes), the fallback page of each content alias, the client's
 /// redirect map, the search index and `_headers`; for a host profile, what that host
-/// reads instead (`vercel.json`, `.nojekyll`).
+/// reads instead (`vercel.json`, `.nojekyll`). A warm builder (`last` is some) makes
+/// them from its `last` memory where their inputs are the same, and answers its new
+/// memory, also when writing fails (without the search index or the redirect rules
+/// whose files could not be written).
 pub(crate) fn write_site_files(
     run: Run,
     published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
-    warm: &Warm,
+    last: Option<SiteFilesMemory>,
     lastmods: Lastmods,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<SiteFiles, BuildError> {
+) -> (Result<SiteFiles, BuildError>, Option<SiteFilesMemory>) {
     let content = &published.content;
+    let kept = last.is_some();
+    let SiteFilesMemory {
+        search,
+        route_hashes,
+        routing,
+    } = last.unwrap_or_default();
+    let mut memory = SiteFilesMemory {
+        search: None,
+        route_hashes,
+        routing,
+    };
     let write_rest = |warnings: &mut Vec<Diagnostic>| {
-        let lastmods = write_sitemap(run, published, staging, warm, lastmods, warnings)?;
-        let host_files = write_routing_files(run, published, staging, page_links, warm, warnings)?;
+        let last_hashes = kept.then(|| std::mem::take(&mut memory.route_hashes));
+        let (lastmods, hashes) =
+            write_sitemap(run, published, staging, last_hashes, lastmods, warnings);
+        if let Some(hashes) = hashes {
+            memory.route_hashes = hashes;
+        }
+        let lastmods = lastmods?;
+        let last_routing = (kept, memory.routing.take());
+        let (host_files, routing) =
+            write_routing_files(run, published, staging, page_links, last_routing, warnings);
+        memory.routing = routing;
         Ok(SiteFiles {
-            host_files,
+            host_files: host_files?,
             lastmods,
         })
     };
-    if run.jobs < 2 {
-        write_search_index(content, staging, warm)?;
-        return write_rest(warnings);
-    }
-    std::thread::scope(|scope| {
-        // The search index, the longest of these files to make at 10,000 products, on a
-        // thread of its own beside the others.
-        let search = scope.spawn(|| write_search_index(content, staging, warm));
-        let rest = write_rest(warnings);
-        let search = search
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        search.and(rest)
-    })
+    let (search, rest) = if run.jobs < 2 {
+        match write_search_index(content, staging, search) {
+            Ok(index) => (Ok(index), write_rest(warnings)),
+            Err(error) => return (Err(error), kept.then_some(memory)),
+        }
+    } else {
+        std::thread::scope(|scope| {
+            // The search index, the longest of these files to make at 10,000 products, on
+            // a thread of its own beside the others.
+            let search = scope.spawn(|| write_search_index(content, staging, search));
+            let rest = write_rest(warnings);
+            let search = search
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (search, rest)
+        })
+    };
+    let written = search.and_then(|index| {
+        memory.search = Some(index);
+        rest
+    });
+    (written, kept.then_some(memory))
 }
 
 /// The sitemap (`sitemap.xml`, or it and its parts) and `robots.txt`: each URL dated by
-/// `lastmods`, which answers the dates of this build's pages.
+/// `lastmods`, which answers the dates of this build's pages; with the hashes of the
+/// sitemap pages, made from a warm builder's `last` ones, to keep for the next build.
 fn write_sitemap(
     run: Run,
     published: &Published,
     staging: &Staging,
-    warm: &Warm,
+    last: Option<RouteHashes>,
     lastmods: Lastmods,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<Lastmods, BuildError> {
+) -> (Result<Lastmods, BuildError>, Option<RouteHashes>) {
     let base_url = published.content.site.base_url();
     let listed: Vec<&PlannedRoute> = published
         .routes
@@ -287,11 +416,13 @@ fn write_sitemap(
         .collect();
     // Hashed from the data at hand, on every thread (at 10,000 products, tens of MB); a
     // warm builder hashes only the routes whose data is new.
-    let mut route_hashes = warm.take_route_hashes();
+    let kept = last.is_some();
+    let mut route_hashes = last.unwrap_or_default();
     let Ok(hashes) = parallel::map_parallel(listed.len(), run.jobs, |at| {
         Ok::<_, Infallible>(route_hashes.hash(listed[at]))
     });
-    warm.remember_route_hashes(|| {
+    // Only worth making for a builder that builds again.
+    let route_hashes = kept.then(|| {
         route_hashes.update(&listed, &hashes);
         route_hashes
     });
@@ -318,92 +449,106 @@ fn write_sitemap(
         .zip(dates)
         .map(|((loc, _), lastmod)| SitemapUrl { loc, lastmod })
         .collect();
-    for (name, xml) in sitemap::sitemap_files(&urls, base_url, sitemap::PROTOCOL_LIMITS) {
-        staging.write(&name, xml)?;
-    }
-    staging.write("robots.txt", sitemap::robots(base_url))?;
-    Ok(lastmods)
+    let written = (|| {
+        for (name, xml) in sitemap::sitemap_files(&urls, base_url, sitemap::PROTOCOL_LIMITS) {
+            staging.write(&name, xml)?;
+        }
+        staging.write("robots.txt", sitemap::robots(base_url))?;
+        Ok(lastmods)
+    })();
+    (written, route_hashes)
 }
 
-/// The search index: a warm builder updates its last index where documents changed.
-fn write_search_index(content: &Content, staging: &Staging, warm: &Warm) -> Result<(), BuildError> {
-    let index = search_index::update_for(content, warm.take_search_index());
+/// The search index, updated from the `last` one of a warm builder where documents
+/// changed; answered to keep once its files are written.
+fn write_search_index(
+    content: &Content,
+    staging: &Staging,
+    last: Option<SearchIndex>,
+) -> Result<SearchIndex, BuildError> {
+    let index = search_index::update_for(content, last);
     for (path, bytes) in index.files().files {
         staging.write(&path, bytes)?;
     }
-    warm.remember_search_index(index);
-    Ok(())
+    Ok(index)
 }
 
-/// The files of [`write_site_files`] but the search index.
+/// The files of [`write_site_files`] but the search index; with the redirect rules and
+/// map, made from a warm builder's last ones (`last`: whether the builder keeps
+/// anything, and its rules) where their inputs hash the same, to keep once written.
 fn write_routing_files(
     run: Run,
     published: &Published,
     staging: &Staging,
     page_links: &PageLinks,
-    warm: &Warm,
+    last: (bool, Option<Routing>),
     warnings: &mut Vec<Diagnostic>,
-) -> Result<HostFiles, BuildError> {
+) -> (Result<HostFiles, BuildError>, Option<Routing>) {
     let (options, jobs) = (run.options, run.jobs);
     let (content, planned) = (&published.content, &published.routes);
     let base_url = content.site.base_url();
-    let routing = Routing::of(content, planned, warm.take_routing());
-    let redirect_rules = routing.rules.clone();
-    // `--host` replaces site.toml's. With a host profile its own limits are checked, as
-    // errors, with the output's.
-    let host = options.host.or(content.site.host());
-    if host.is_none() {
-        warnings.extend(
-            limits::limits_passed(&redirect_rules)
-                .into_iter()
-                .map(|passed| {
-                    Diagnostic::file(
-                        options.out_dir.join(names::REDIRECTS),
-                        ErrorCode::RedirectLimit,
-                        passed,
-                    )
-                }),
-        );
-    }
-    let reads = profile::files_for(host);
-    if reads.redirects {
-        staging.write(names::REDIRECTS, redirect_rules.to_text())?;
-    }
-    // One a product: thousands of small files, written on every thread.
-    let fallback_pages = redirects::fallback_pages(content, base_url);
-    parallel::map_parallel(fallback_pages.len(), jobs, |index| {
-        let (path, html) = &fallback_pages[index];
-        // A warm builder's link check reads again only the pages that changed, from
-        // their files; a one-off build may check every page, from what it gathered.
-        if staging.write_changed(path, html)? || !warm.is_kept() {
-            page_links.add(path, html, None);
+    let (kept, last) = last;
+    let routing = Routing::of(content, planned, last);
+    let mut written = None;
+    let host_files = (|| {
+        let redirect_rules = routing.rules.clone();
+        // `--host` replaces site.toml's. With a host profile its own limits are checked, as
+        // errors, with the output's.
+        let host = options.host.or(content.site.host());
+        if host.is_none() {
+            warnings.extend(
+                limits::limits_passed(&redirect_rules)
+                    .into_iter()
+                    .map(|passed| {
+                        Diagnostic::file(
+                            options.out_dir.join(names::REDIRECTS),
+                            ErrorCode::RedirectLimit,
+                            passed,
+                        )
+                    }),
+            );
         }
-        Ok::<_, BuildError>(())
-    })?;
-    staging.write(redirects::DATA_FILE, &routing.client_map)?;
-    warm.remember_routing(routing);
-    let header_rules = headers::headers(&headers::CspOrigins {
-        frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
-        connect: headers::origin_of(content.site.email.origin()),
-        media: content.media.origin().and_then(headers::origin_of),
-    });
-    if reads.headers {
-        staging.write(names::HEADERS, header_rules.to_text())?;
-    }
-    if reads.vercel_json {
-        staging.write(
-            names::VERCEL_JSON,
-            vercel::vercel_json(&redirect_rules, &header_rules),
-        )?;
-    }
-    if reads.nojekyll {
-        staging.write(names::NOJEKYLL, "")?;
-    }
-    Ok(HostFiles {
-        redirects: redirect_rules,
-        headers: header_rules,
-        host,
-    })
+        let reads = profile::files_for(host);
+        if reads.redirects {
+            staging.write(names::REDIRECTS, redirect_rules.to_text())?;
+        }
+        // One a product: thousands of small files, written on every thread.
+        let fallback_pages = redirects::fallback_pages(content, base_url);
+        parallel::map_parallel(fallback_pages.len(), jobs, |index| {
+            let (path, html) = &fallback_pages[index];
+            // A warm builder's link check reads again only the pages that changed, from
+            // their files; a one-off build may check every page, from what it gathered.
+            if staging.write_changed(path, html)? || !kept {
+                page_links.add(path, html, None);
+            }
+            Ok::<_, BuildError>(())
+        })?;
+        staging.write(redirects::DATA_FILE, &routing.client_map)?;
+        written = Some(routing);
+        let header_rules = headers::headers(&headers::CspOrigins {
+            frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
+            connect: headers::origin_of(content.site.email.origin()),
+            media: content.media.origin().and_then(headers::origin_of),
+        });
+        if reads.headers {
+            staging.write(names::HEADERS, header_rules.to_text())?;
+        }
+        if reads.vercel_json {
+            staging.write(
+                names::VERCEL_JSON,
+                vercel::vercel_json(&redirect_rules, &header_rules),
+            )?;
+        }
+        if reads.nojekyll {
+            staging.write(names::NOJEKYLL, "")?;
+        }
+        Ok(HostFiles {
+            redirects: redirect_rules,
+            headers: header_rules,
+            host,
+        })
+    })();
+    (host_files, written)
 }
 
 /// The redirect rules and headers a build wrote for its host.
@@ -698,4 +843,32 @@ pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError>
         compress::precompress(media.dir(), run.jobs, run.progress, Some(&media_out))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    #[test]
+    fn the_source_links_are_checked_again_only_when_the_web_inputs_changed() {
+        let checks = Cell::new(0);
+        let check = || {
+            checks.set(checks.get() + 1);
+            vec![Diagnostic::new(ErrorCode::UnknownRouteLiteral, "x")]
+        };
+        let (problems, memory) = source_link_problems(Some("a"), None, check);
+        assert_eq!(problems.len(), 1);
+        let (problems, memory) = source_link_problems(Some("a"), memory, check);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(checks.get(), 1, "same sources: the last answer");
+        let (_, memory) = source_link_problems(Some("b"), memory, check);
+        let (_, memory) = source_link_problems(None, memory, check);
+        assert_eq!(checks.get(), 3, "other or unknown sources: checked");
+        assert_eq!(
+            memory.map(|(seen, _)| seen).as_deref(),
+            Some("b"),
+            "unknown sources leave the last answer"
+        );
+    }
 }

@@ -96,6 +96,66 @@ pub struct PoolWorkers {
     pub unused: Vec<Prerenderer>,
 }
 
+impl PoolWorkers {
+    /// For a build that keeps nothing: those that rendered exit, checked to do so
+    /// cleanly, and the others are stopped (one booted early may still be loading the
+    /// bundle).
+    pub fn finish(self) -> Result<(), WorkerError> {
+        for worker in self.used {
+            worker.finish()?;
+        }
+        Ok(())
+    }
+}
+
+/// The workers a builder keeps between builds (`sitegen serve`): all run one bundle, and
+/// each holds a layout, known by its key.
+#[derive(Default)]
+pub struct IdleWorkers {
+    /// The web build the workers' bundle came from.
+    bundle: String,
+    /// Each worker with the key of the layout it holds.
+    workers: Vec<(Prerenderer, String)>,
+}
+
+impl IdleWorkers {
+    /// Every worker of a pool, kept idle, each holding the layout keyed `layout`.
+    pub fn keep(workers: PoolWorkers, bundle: &str, layout: &str) -> Self {
+        Self {
+            bundle: bundle.to_string(),
+            workers: workers
+                .used
+                .into_iter()
+                .chain(workers.unused)
+                .map(|worker| (worker, layout.to_string()))
+                .collect(),
+        }
+    }
+
+    /// Whether idle workers of the web build `bundle` wait.
+    pub fn run(&self, bundle: &str) -> bool {
+        self.bundle == bundle && !self.workers.is_empty()
+    }
+
+    /// The workers, ready for a build of `bundle`: each given `layout_json` (keyed
+    /// `layout`) unless it holds it; none when they run another bundle (they stop).
+    pub fn ready_for(self, bundle: &str, layout: &str, layout_json: &str) -> Vec<Prerenderer> {
+        if self.bundle != bundle {
+            // Dropping them kills them.
+            return Vec::new();
+        }
+        self.workers
+            .into_iter()
+            .map(|(worker, held)| {
+                if held != layout {
+                    worker.set_layout(layout_json);
+                }
+                worker
+            })
+            .collect()
+    }
+}
+
 impl<'a> WorkerPool<'a> {
     /// A pool of at most `limit` workers (more if more are handed in `ready`), which
     /// lends the `ready` ones first and starts others with `start`.
@@ -600,5 +660,39 @@ mod tests {
         assert_eq!(worker_limit(10_063, 2), 2);
         assert_eq!(worker_limit(10_063, 8), 8);
         assert_eq!(worker_limit(10_063, 0), 1);
+    }
+
+    #[test]
+    fn idle_workers_serve_the_next_build_of_their_bundle_with_its_layout() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = fake_worker(dir.path());
+        let start = || Prerenderer::start(&script, dir.path(), LAYOUT, DEFAULT_WORKER_TIMEOUT);
+        let keep = || {
+            let pool = WorkerPool::new(1, Vec::new(), &start);
+            pool.with_worker(&mut Affinity::default(), |worker| worker.render("/", ROUTE))
+                .unwrap();
+            IdleWorkers::keep(pool.into_workers(), "bundle 1", "layout 1")
+        };
+        let idle = keep();
+        assert!(idle.run("bundle 1"));
+        assert!(!idle.run("bundle 2"));
+        assert!(!IdleWorkers::default().run("bundle 1"), "none kept");
+        assert!(
+            idle.ready_for("bundle 2", "layout 1", LAYOUT).is_empty(),
+            "another bundle"
+        );
+
+        let other_layout = r#"{"site":{"name":"U"}}"#;
+        let ready = keep().ready_for("bundle 1", "layout 2", other_layout);
+        assert_eq!(ready.len(), 1);
+        let rendered = ready[0].render("/a", ROUTE).unwrap();
+        assert_eq!(
+            rendered.markup.html(),
+            "<p>/a|U|T</p>",
+            "given the new layout"
+        );
+        for worker in ready {
+            worker.finish().unwrap();
+        }
     }
 }

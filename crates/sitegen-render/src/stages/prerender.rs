@@ -6,7 +6,7 @@ use std::path::Path;
 use sitegen_buildcache::cache::{BuildCache, Key};
 use sitegen_buildcache::record::PageKeys;
 use sitegen_buildcache::render_cache::RenderCache;
-use sitegen_buildcache::renders::PageRenders;
+use sitegen_buildcache::renders::{PageRenders, Renders};
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::share;
 use sitegen_media::variants::{self, ShownImages};
@@ -17,14 +17,13 @@ use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
 use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
-use sitegen_workers::worker_pool::{self, Affinity, Retried, WorkerPool};
+use sitegen_workers::worker_pool::{self, Affinity, IdleWorkers, Retried, WorkerPool};
 
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
-use crate::pages::{PageKeyBook, Pages, SharedInputs};
+use crate::pages::{PageKeyBook, Pages, SharedInputs, WrittenMemory, WrittenPages};
 use crate::stages::Run;
 use crate::staging::{CountedImages, Staging};
-use crate::warm::Warm;
 
 /// What the prerender stage writes the pages from: what the stages before it made.
 pub(crate) struct Prerender<'a> {
@@ -61,17 +60,29 @@ pub(crate) struct Prerendered {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Writes every route's data chunk and page and `404.html`, on the workers `warm`
-/// keeps and `booting` (the first, booted while the content loaded), starting more
-/// when they are too few. A warm builder keeps the workers and the renders for its next
-/// build.
+/// What the prerender stage remembers of the last build (a warm builder's).
+#[derive(Default)]
+pub(crate) struct PrerenderMemory {
+    /// The workers of the last build, idle.
+    pub idle: IdleWorkers,
+    /// The last build's renders.
+    pub renders: Renders,
+    /// What the last build wrote each page from, and the page's keys.
+    pub written: WrittenPages,
+}
+
+/// Writes every route's data chunk and page and `404.html`, on the idle workers of the
+/// `last` memory and `booting` (the first, booted while the content loaded), starting
+/// more when they are too few. A warm builder (`last` is some) answers, with what it
+/// made, its new memory: every worker, the renders and what each page was written
+/// from; a failed prerender loses them. A one-off build lets its workers exit.
 pub(crate) fn prerender(
     run: Run,
     from: Prerender,
     targets: PrerenderTargets,
-    warm: &Warm,
+    last: Option<PrerenderMemory>,
     booting: Option<Prerenderer>,
-) -> Result<Prerendered, BuildError> {
+) -> Result<(Prerendered, Option<PrerenderMemory>), BuildError> {
     let Prerender {
         published,
         shown_images,
@@ -80,20 +91,29 @@ pub(crate) fn prerender(
         layout_file,
         previous_pages,
     } = from;
+    let kept = last.is_some();
     let layout_json = &published.layout_json;
     let layout_key = Key::of(&[layout_json.as_bytes()]);
     let render_inputs = Key::of(&[web.fingerprint.as_bytes(), layout_key.as_str().as_bytes()]);
     let layout_url = format!("/{layout_file}");
-    let shared = || {
-        SharedInputs::new(
-            render_inputs.clone(),
-            shells.fingerprint().clone(),
-            layout_url.clone(),
-            run.options.precompress,
-            &published.content,
-        )
+    let (mut ready, renders, written) = match last {
+        Some(last) => {
+            let shared = SharedInputs::new(
+                render_inputs.clone(),
+                shells.fingerprint().clone(),
+                layout_url.clone(),
+                run.options.precompress,
+                &published.content,
+            );
+            (
+                last.idle
+                    .ready_for(&web.fingerprint, layout_key.as_str(), layout_json),
+                last.renders,
+                WrittenMemory::after(last.written, shared),
+            )
+        }
+        None => (Vec::new(), Renders::default(), WrittenMemory::none()),
     };
-    let written = warm.written_pages(shared);
     let pages = Pages {
         content: &published.content,
         shells,
@@ -103,15 +123,14 @@ pub(crate) fn prerender(
         renders: PageRenders::new(
             render_inputs,
             RenderCache::new(targets.cache),
-            warm.take_renders(),
-            warm.is_kept(),
+            renders,
+            kept,
         ),
         links: targets.page_links,
         precompress: run.options.precompress,
         keys: PageKeyBook::after(previous_pages),
         written,
     };
-    let mut ready = warm.take_idle_workers(&web.fingerprint, &layout_key, layout_json);
     if let Some(worker) = booting {
         worker.set_layout(layout_json);
         ready.push(worker);
@@ -132,7 +151,13 @@ pub(crate) fn prerender(
     );
     write_pages_and_images(run, shown_images, &targets, published, &pages, &pool)?;
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
-    warm.keep_or_finish(&web.fingerprint, &layout_key, pool.into_workers())?;
+    let workers = pool.into_workers();
+    let idle = if kept {
+        IdleWorkers::keep(workers, &web.fingerprint, layout_key.as_str())
+    } else {
+        workers.finish()?;
+        IdleWorkers::default()
+    };
     let Pages {
         renders,
         keys,
@@ -140,18 +165,19 @@ pub(crate) fn prerender(
         ..
     } = pages;
     let (count, renders) = renders.finish();
-    if let Some(renders) = renders {
-        warm.remember_renders(renders);
-    }
     let page_keys = keys.into_this_build();
-    if let Some(written) = written.finish(|file| page_keys.contains_key(file)) {
-        warm.remember_written_pages(written);
-    }
-    Ok(Prerendered {
+    let written = written.finish(|file| page_keys.contains_key(file));
+    let memory = kept.then(|| PrerenderMemory {
+        idle,
+        renders: renders.unwrap_or_default(),
+        written: written.unwrap_or_default(),
+    });
+    let prerendered = Prerendered {
         count,
         page_keys,
         warnings,
-    })
+    };
+    Ok((prerendered, memory))
 }
 
 /// `the prerender worker (process 7) was killed by signal 9 (SIGKILL) before answering
