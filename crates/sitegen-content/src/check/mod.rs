@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::de::Located;
 use crate::load::{FileLoad, Loaded, RawEntry, RawRefs};
-use crate::model::{EmailSettings, NavEntry, Policy, Site};
+use crate::model::{EmailSettings, NavEntry, Policy, Product, Site};
 use crate::routes::{self, DataKind, Route};
 use crate::values::RegistrationType;
 use sitegen_diagnostics::ErrorCode;
@@ -119,7 +119,9 @@ fn raw_reporter<'a, T, R>(
 struct Targets<'a> {
     services: Option<&'a [RawEntry]>,
     categories: Option<&'a [RawEntry]>,
-    products: Option<HashMap<u32, Vec<String>>>,
+    /// The products, when products.toml loaded: a link to a product page is looked up
+    /// in them as it is met (a site has a few such links, and thousands of products).
+    products: Option<&'a [Product]>,
     /// Product ids written in products.toml, including entries that failed to load.
     raw_product_ids: Vec<&'a str>,
 }
@@ -163,13 +165,11 @@ pub(crate) fn run(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>) {
             .flatten()
             .filter_map(|product| product.id.as_ref().map(|id| id.value.as_str()))
             .collect(),
-        products: loaded.products.value.as_ref().map(|file| {
-            let mut slugs: HashMap<u32, Vec<String>> = HashMap::new();
-            for product in &file.product.0 {
-                slugs.entry(product.id()).or_default().push(product.slug());
-            }
-            slugs
-        }),
+        products: loaded
+            .products
+            .value
+            .as_ref()
+            .map(|file| file.product.0.as_slice()),
     };
     if let Some((mut r, site)) = reporter(&loaded.site, diagnostics) {
         check_site(&mut r, site);

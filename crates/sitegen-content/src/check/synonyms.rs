@@ -105,25 +105,38 @@ fn words_held<'w>(products: &[Product], wanted: &'w HashSet<String>) -> HashSet<
 /// Finds wanted words in texts, split and lowered as [`words`] does.
 struct WordFinder<'w> {
     wanted: &'w HashSet<String>,
-    /// For each lowered first byte, a bit for each length up to 63 (the bit of 63
-    /// stands for every longer length too): an ASCII word of another first letter and
-    /// length is none of the wanted words, known without hashing it.
-    lengths_by_first: [u64; 256],
+    /// For each pair of (first, last) letters or digits of an ASCII word, a bit for each
+    /// length up to 63 (the bit of 63 stands for every longer length too): a word of
+    /// another pair and length is none of the wanted words, known without hashing it.
+    lengths_by_ends: Box<[[u64; ENDS]; ENDS]>,
     /// The word being looked up, lowered.
     lower: String,
 }
 
+/// The letters a to z, the digits, and one place for every other byte.
+const ENDS: usize = 26 + 10 + 1;
+
+/// The place of the byte `b` in [`WordFinder::lengths_by_ends`], case folded.
+fn end_class(b: u8) -> usize {
+    match b.to_ascii_lowercase() {
+        c @ b'a'..=b'z' => usize::from(c - b'a'),
+        c @ b'0'..=b'9' => 26 + usize::from(c - b'0'),
+        _ => ENDS - 1,
+    }
+}
+
 impl<'w> WordFinder<'w> {
     fn of(wanted: &'w HashSet<String>) -> WordFinder<'w> {
-        let mut lengths_by_first = [0u64; 256];
+        let mut lengths_by_ends = Box::new([[0u64; ENDS]; ENDS]);
         for word in wanted {
-            if let Some(&first) = word.as_bytes().first() {
-                lengths_by_first[usize::from(first.to_ascii_lowercase())] |= Self::bit(word.len());
+            let bytes = word.as_bytes();
+            if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) {
+                lengths_by_ends[end_class(first)][end_class(last)] |= Self::bit(bytes.len());
             }
         }
         WordFinder {
             wanted,
-            lengths_by_first,
+            lengths_by_ends,
             lower: String::new(),
         }
     }
@@ -145,28 +158,20 @@ impl<'w> WordFinder<'w> {
         // Most product text: split and lowered a byte at a time (for ASCII, what
         // `char::is_alphanumeric` and `str::to_lowercase` do), and a word that no
         // wanted word could be is passed over before it is looked up.
-        let bytes = text.as_bytes();
-        let mut at = 0;
-        while at < bytes.len() {
-            let start = at;
-            while at < bytes.len() && bytes[at].is_ascii_alphanumeric() {
-                at += 1;
+        for word in text.as_bytes().split(|b| !b.is_ascii_alphanumeric()) {
+            let (Some(&first), Some(&last)) = (word.first(), word.last()) else {
+                continue;
+            };
+            if self.lengths_by_ends[end_class(first)][end_class(last)] & Self::bit(word.len()) == 0
+            {
+                continue;
             }
-            let word = &bytes[start..at];
-            let may_be = word.first().is_some_and(|&first| {
-                self.lengths_by_first[usize::from(first.to_ascii_lowercase())]
-                    & Self::bit(word.len())
-                    != 0
-            });
-            if may_be {
-                self.lower.clear();
-                self.lower
-                    .extend(word.iter().map(|b| char::from(b.to_ascii_lowercase())));
-                if let Some(wanted) = self.wanted.get(&self.lower) {
-                    held.insert(wanted.as_str());
-                }
+            self.lower.clear();
+            self.lower
+                .extend(word.iter().map(|b| char::from(b.to_ascii_lowercase())));
+            if let Some(wanted) = self.wanted.get(&self.lower) {
+                held.insert(wanted.as_str());
             }
-            at += 1;
         }
     }
 }

@@ -50,14 +50,17 @@ pub(super) fn parameter_problem(
             let Ok(id) = id.parse::<u32>() else {
                 return Some(None);
             };
-            let Some(products) = &targets.products else {
-                return None;
-            };
-            match products.get(&id) {
-                Some(slugs) if slugs.iter().any(|s| s == slug) => None,
-                Some(slugs) => Some(Some(format!(
+            let products = targets.products?;
+            let slugs: Vec<String> = products
+                .iter()
+                .filter(|product| product.id() == id)
+                .map(Product::slug)
+                .collect();
+            match slugs.first() {
+                Some(_) if slugs.iter().any(|s| s == slug) => None,
+                Some(first) => Some(Some(format!(
                     "did you mean \"{}\"?",
-                    route.path_with(&[&id.to_string(), slugs.first().map_or("", String::as_str)])
+                    route.path_with(&[&id.to_string(), first])
                 ))),
                 None if targets.raw_product_ids.contains(&id.to_string().as_str()) => None,
                 None => Some(Some(format!("no product has id {id}"))),
