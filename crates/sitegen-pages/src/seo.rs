@@ -112,10 +112,14 @@ pub fn shared_images<'a>(content: &'a Content, planned: &[PlannedRoute]) -> Vec<
     let images: BTreeMap<&str, &MediaRef> = planned
         .iter()
         .filter_map(|route| page_image(content, route))
-        .filter(|page| share::share_file(page.image).is_some())
         .map(|page| (page.image.path.as_str(), page.image))
         .collect();
-    images.into_values().collect()
+    // Whether an image has a share file is asked once an image, not once a page: its
+    // name is a hash (thousands of product pages show a few dozen drawings).
+    images
+        .into_values()
+        .filter(|image| share::share_file(image).is_some())
+        .collect()
 }
 
 /// The site's own share image (`site.toml`'s `og_image`), for pages without one.
