@@ -9,7 +9,7 @@ use toml::de::{DeTable, DeValue};
 use crate::content::{Content, SiteWide};
 use crate::de::{lookup, Cx, FromToml, Kept, List, Located};
 use crate::files;
-use crate::media::MediaCache;
+use crate::media::{MediaCache, MediaMemory};
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
@@ -477,6 +477,8 @@ impl LoadReport {
 #[derive(Default)]
 pub struct ReadMemory {
     products: Option<ProductsMemory>,
+    /// The images and videos read, with the stamps of their files then.
+    media: MediaMemory,
 }
 
 /// The content files as read, with the problems reading found, before the rules
@@ -512,19 +514,23 @@ pub(crate) fn read(
             format!("{what}: {}", absolute.display()),
         )));
     }
+    let keep = last.is_some();
+    let (last_products, last_media) = match last {
+        Some(ReadMemory { products, media }) => (products, media),
+        None => (None, MediaMemory::default()),
+    };
     let mut loader = Loader {
         content_dir,
         texts,
         diagnostics: Vec::new(),
-        media: MediaCache::new(content_dir, options.max_image_side),
+        media: MediaCache::new(content_dir, options.max_image_side).remembering(last_media),
     };
     let site = loader.file(files::SITE.path, |_| ());
     let navigation = loader.file(files::NAVIGATION.path, raw_navigation);
     let catalogue = loader.file(files::CATALOGUE.path, |root| {
         raw_entries(root, files::CATALOGUE.entry_table(), "name")
     });
-    let keep = last.is_some();
-    let (products, kept_products) = loader.products(last.and_then(|last| last.products), keep);
+    let (products, kept_products) = loader.products(last_products, keep);
     let services = loader.file(files::SERVICES.path, |root| {
         raw_entries(root, files::SERVICES.entry_table(), "title")
     });
@@ -563,10 +569,11 @@ pub(crate) fn read(
     Ok(Read {
         loaded,
         diagnostics: loader.diagnostics,
-        media: loader.media,
-        memory: keep.then_some(ReadMemory {
+        memory: keep.then(|| ReadMemory {
             products: kept_products,
+            media: loader.media.memory(),
         }),
+        media: loader.media,
     })
 }
 

@@ -3,8 +3,9 @@
 //! (WebP variants) are named elsewhere (`sitegen-view`) and made by `sitegen-render`;
 //! a [`MediaFile`] only holds the ones the build set.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
+use std::time::SystemTime;
 
 use sha2::{Digest, Sha256};
 
@@ -128,7 +129,36 @@ pub(crate) struct MediaCache {
     /// The longest side an image may have ([`crate::LoadOptions::max_image_side`]).
     max_image_side: u32,
     resolved: BTreeMap<String, Result<MediaFile, MediaProblem>>,
+    /// What the last load found of the images and videos it read.
+    last: MediaMemory,
+    /// The stamp of each image or video file read by this load, as it was read.
+    stamps: HashMap<String, Stamp>,
 }
+
+/// The size and modification time of a media file: a file a load read, found with the
+/// same stamp at the next load, holds the same bytes (an editor's save or a copy gives
+/// it another time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    bytes: u64,
+    modified: SystemTime,
+}
+
+impl Stamp {
+    fn of(source: &Path) -> Option<Stamp> {
+        let metadata = std::fs::metadata(source).ok()?;
+        Some(Stamp {
+            bytes: metadata.len(),
+            modified: metadata.modified().ok()?,
+        })
+    }
+}
+
+/// What a load kept of the images and videos it read (see [`crate::load_again`]): each
+/// file with its stamp then, so that the next load neither reads, hashes nor parses
+/// again a file whose stamp is the same.
+#[derive(Debug, Default)]
+pub(crate) struct MediaMemory(HashMap<String, (Stamp, MediaFile)>);
 
 /// The largest brochure a product may offer for download (10 MB): a buyer on a
 /// hospital's mobile connection should get it in seconds.
@@ -156,7 +186,27 @@ impl MediaCache {
             canonical_root: content_dir.canonicalize().ok(),
             max_image_side,
             resolved: BTreeMap::new(),
+            last: MediaMemory::default(),
+            stamps: HashMap::new(),
         }
+    }
+
+    /// This cache, taking the files `last` found again where their stamp is the same.
+    pub fn remembering(self, last: MediaMemory) -> MediaCache {
+        MediaCache { last, ..self }
+    }
+
+    /// What to keep of the images and videos this load read, for the next.
+    pub fn memory(&self) -> MediaMemory {
+        MediaMemory(
+            self.stamps
+                .iter()
+                .filter_map(|(path, stamp)| match self.resolved.get(path) {
+                    Some(Ok(file)) => Some((path.clone(), (stamp.clone(), file.clone()))),
+                    _ => None,
+                })
+                .collect(),
+        )
     }
 
     /// Checks `path` and reads the file it names (once per path).
@@ -223,6 +273,18 @@ impl MediaCache {
 
     /// The bytes of the media file `path`, checked to be inside the content folder.
     fn read_inside(&self, path: &str) -> Result<(PathBuf, Vec<u8>), MediaProblem> {
+        let source = self.source_inside(path)?;
+        let bytes = std::fs::read(&source).map_err(|error| {
+            MediaProblem::new(
+                ErrorCode::MediaUnreadable,
+                format!("media file \"{path}\" cannot be read: {error}"),
+            )
+        })?;
+        Ok((source, bytes))
+    }
+
+    /// The file `path` names, once checked to be inside the content directory.
+    fn source_inside(&self, path: &str) -> Result<PathBuf, MediaProblem> {
         check_media_path(path)?;
         let source = self.content_dir.join(path);
         let canonical = source.canonicalize().map_err(|_| {
@@ -239,16 +301,32 @@ impl MediaCache {
                 ));
             }
         }
-        let bytes = std::fs::read(&source).map_err(|error| {
-            MediaProblem::new(
-                ErrorCode::MediaUnreadable,
-                format!("media file \"{path}\" cannot be read: {error}"),
-            )
-        })?;
-        Ok((source, bytes))
+        Ok(source)
     }
 
-    fn resolve_uncached(&self, path: &str) -> Result<MediaFile, MediaProblem> {
+    /// [`MediaCache::resolve`] of a path not resolved yet by this load: the last
+    /// load's file while its stamp is the same, else the file read and checked.
+    fn resolve_uncached(&mut self, path: &str) -> Result<MediaFile, MediaProblem> {
+        let source = self.source_inside(path)?;
+        // Stamped before it is read: a file changed meanwhile has another stamp next time.
+        let Some(stamp) = Stamp::of(&source) else {
+            return self.read_and_check(path);
+        };
+        if let Some((then, file)) = self.last.0.get(path) {
+            if *then == stamp {
+                let file = file.clone();
+                self.stamps.insert(path.to_string(), stamp);
+                return Ok(file);
+            }
+        }
+        let outcome = self.read_and_check(path);
+        if outcome.is_ok() {
+            self.stamps.insert(path.to_string(), stamp);
+        }
+        outcome
+    }
+
+    fn read_and_check(&self, path: &str) -> Result<MediaFile, MediaProblem> {
         let (source, bytes) = self.read_inside(path)?;
         let extension = Path::new(path)
             .extension()

@@ -224,3 +224,37 @@ fn a_product_starts_at_its_header_line_alone_but_for_spaces_and_a_comment() {
     assert_eq!(lines, ["[[product]]", "[[product]]"]);
     assert_eq!(starts, [7, text.find("[[product]]  #").unwrap()]);
 }
+
+#[test]
+fn a_media_file_is_read_again_only_when_its_size_or_time_changed() {
+    let mut site = Editing::start();
+    let image = site.content.join("media/products/hemodialysis.svg");
+    let output = |report: &crate::LoadReport| {
+        let content = report.content.as_ref().expect("the content loads");
+        content
+            .media
+            .get("media/products/hemodialysis.svg")
+            .unwrap()
+            .output
+            .clone()
+    };
+    let (before, _) = site.load_as_fresh();
+    // Other bytes of the same size, under the same time: taken as the same file.
+    let drawing = std::fs::read_to_string(&image).unwrap();
+    let modified = std::fs::metadata(&image).unwrap().modified().unwrap();
+    let changed = drawing.replacen("<svg ", "<svg\t", 1);
+    assert_ne!(changed, drawing);
+    assert_eq!(changed.len(), drawing.len());
+    std::fs::write(&image, changed).unwrap();
+    let file = std::fs::File::options().write(true).open(&image).unwrap();
+    file.set_modified(modified).unwrap();
+    let options = LoadOptions::default();
+    let last = site.memory.take().unwrap();
+    let (again, memory) = load_again(&site.content, &options, last);
+    site.memory = Some(memory);
+    assert_eq!(output(&again), output(&before), "read from the last load");
+    // A new time: read again, as a fresh load reads it.
+    std::fs::write(&image, format!("{drawing}\n")).unwrap();
+    let (after, _) = site.load_as_fresh();
+    assert_ne!(output(&after), output(&before));
+}
