@@ -12,7 +12,7 @@ use crate::files;
 use crate::media::{MediaCache, MediaMemory};
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
-    PolicyKind, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
+    PolicyKind, Product, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
 };
 use crate::reread::{ProductsMemory, ReadProducts};
 use sitegen_diagnostics::{display_path, Diagnostic, SourceFile};
@@ -175,28 +175,12 @@ impl Loader<'_> {
                 };
                 match ReadProducts::of_whole(&file.text, value.product.0, raw) {
                     Ok(read) => (read, file),
-                    Err((products, raw)) => {
-                        let load = FileLoad {
-                            file: Some(file),
-                            value: Some(ProductsFile {
-                                product: List(products),
-                            }),
-                            raw: Some(raw),
-                        };
-                        return (load, None);
-                    }
+                    Err((products, raw)) => return (products_load(file, products, raw), None),
                 }
             }
         };
         let memory = keep.then(|| read.keep(&file.text));
-        let load = FileLoad {
-            file: Some(file),
-            value: Some(ProductsFile {
-                product: List(read.products),
-            }),
-            raw: Some(read.raw),
-        };
-        (load, memory)
+        (products_load(file, read.products, read.raw), memory)
     }
 
     /// The text of the content file `relative`, or `None` when it cannot be read
@@ -293,6 +277,21 @@ pub(crate) fn load_file<T: FromToml, R>(
     };
     let load = loader.file(relative, raw);
     (load, loader.diagnostics)
+}
+
+/// products.toml read from `file`: its products, all loaded, and as written.
+fn products_load(
+    file: SourceFile,
+    products: Vec<Product>,
+    raw: Vec<RawProduct>,
+) -> FileLoad<ProductsFile, Vec<RawProduct>> {
+    FileLoad {
+        file: Some(file),
+        value: Some(ProductsFile {
+            product: List(products),
+        }),
+        raw: Some(raw),
+    }
 }
 
 /// The problem of a file that is not UTF-8, at the line and column of its first

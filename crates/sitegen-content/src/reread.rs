@@ -60,8 +60,8 @@ impl ProductsMemory {
                 });
         }
         // The first product the change touches: the last whose line starts at or
-        // before the first changed byte. A change above the first product (the file's
-        // head) is read whole.
+        // before the first changed byte. A change above the first product's line (in
+        // the file's head) reads the file whole.
         let first = starts
             .partition_point(|&start| start <= same_start)
             .checked_sub(1)?;
@@ -77,8 +77,8 @@ impl ProductsMemory {
             None => new.len(),
         };
         let changed = parse_products(new, parsed_from, parsed_until, cx)?;
-        let kept = products[..first].iter().chain(&products[after..]);
-        if !kept.into_iter().all(|product| product.same_media(cx.media)) {
+        let mut kept = products[..first].iter().chain(&products[after..]);
+        if !kept.all(|product| product.same_media(cx.media)) {
             return None;
         }
 
@@ -110,10 +110,10 @@ impl ProductsMemory {
 }
 
 impl ReadProducts {
-    /// The products of a parse of the whole `text`, with where each starts; `None`
-    /// when the `[[product]]` lines found in the text are not the tables the parse
-    /// found (such a line inside a multi-line string, say): the next load then reads
-    /// the file whole again.
+    /// The products of a parse of the whole `text`, with where each starts; given back
+    /// (`Err`) when the `[[product]]` lines found in the text are not the tables the
+    /// parse found (such a line inside a multi-line string, say): nothing is kept, and
+    /// the next load reads the file whole again.
     pub(crate) fn of_whole(
         text: &str,
         products: Vec<Product>,
