@@ -150,7 +150,12 @@ export function EntryEditor(props: EntryEditorProps) {
     setReloads((count) => count + 1);
   };
 
-  const onChange = (path: FieldPath, value: Json | undefined) => setEdited((before) => setIn(before ?? {}, path, value) as JsonObject);
+  const onChange = (path: FieldPath, value: Json | undefined) => {
+    // Unsaved from this moment: a load that answers before the effect above has run
+    // (the file changed on disk while typing) must keep the edit, not replace it.
+    unsaved.current = true;
+    setEdited((before) => setIn(before ?? {}, path, value) as JsonObject);
+  };
   const name = entry === undefined ? (settings ? `${file.title}: settings of the file` : file.title) : isNew ? `New entry of ${file.title}` : `${file.title}: ${String(edited.title ?? edited.name ?? entry)}`;
 
   return (
