@@ -111,16 +111,17 @@ pub fn load_with_texts(
     load_reading(content_dir, options, texts, None).0
 }
 
-/// [`load_with`] from what the last load kept of the files it read (a default
+/// [`load_with_texts`] from what the last load kept of the files it read (a default
 /// [`ReadMemory`] for the first), with what the next load may keep: a builder of many
-/// builds (`sitegen serve`) parses again only what an edit changed. The report is the
-/// one [`load_with`] gives.
+/// builds (`sitegen serve`), or the editor checking its saves, parses again only what
+/// an edit changed. The report is the one [`load_with_texts`] gives.
 pub fn load_again(
     content_dir: &Path,
     options: &LoadOptions,
+    texts: &[(&str, &str)],
     last: ReadMemory,
 ) -> (LoadReport, ReadMemory) {
-    let (report, memory) = load_reading(content_dir, options, &[], Some(last));
+    let (report, memory) = load_reading(content_dir, options, texts, Some(last));
     (report, memory.unwrap_or_default())
 }
 

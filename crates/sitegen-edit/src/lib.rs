@@ -216,6 +216,20 @@ impl EditError {
     }
 }
 
+/// A file's text as a save wrote it, with its document parsed
+/// ([`ContentEdit::into_written`]).
+pub struct Written {
+    text: String,
+    document: DocumentMut,
+}
+
+impl Written {
+    /// The text written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
 /// One content file being changed: the text as read (to detect changes on disk),
 /// the document with the changes applied so far, and the entries added.
 pub struct ContentEdit {
@@ -287,6 +301,45 @@ impl ContentEdit {
             key_order: None,
             changed: false,
             rendered: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// [`ContentEdit::from_text`] of the text a last save wrote, with the document
+    /// [`ContentEdit::into_written`] gave back: no parse (at 10,000 products, parsing
+    /// takes longer than the rest of a save). The caller makes sure the file still
+    /// holds that text.
+    pub fn from_written(
+        content_dir: &Path,
+        relative: &str,
+        array: &str,
+        written: Written,
+    ) -> ContentEdit {
+        ContentEdit {
+            content_dir: content_dir.to_path_buf(),
+            relative: relative.to_string(),
+            array: array.to_string(),
+            read: written.text,
+            document: written.document,
+            added: Vec::new(),
+            index: None,
+            key_order: None,
+            changed: false,
+            rendered: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The changed text and the document that renders it, to edit again without
+    /// parsing ([`ContentEdit::from_written`]); `None` when the document alone does
+    /// not render the text: entries were added (they are inserted as text) or the line
+    /// ends converted.
+    pub fn into_written(self) -> Option<Written> {
+        if !self.added.is_empty() || converts_line_ends(&self.read) {
+            return None;
+        }
+        let (text, _) = self.text();
+        Some(Written {
+            text,
+            document: self.document,
         })
     }
 
@@ -562,8 +615,7 @@ impl ContentEdit {
 /// line break of a multi-line string changed, which is then a CRLF like the others
 /// (new values never hold a line break, see [`json::json_value`]).
 fn line_ends_like(original: &str, text: String) -> String {
-    let crlf = original.matches("\r\n").count();
-    if crlf == 0 || crlf != original.matches('\n').count() {
+    if !converts_line_ends(original) {
         return text;
     }
     let mut converted = String::with_capacity(text.len() + text.len() / 32);
@@ -576,6 +628,13 @@ fn line_ends_like(original: &str, text: String) -> String {
         previous = c;
     }
     converted
+}
+
+/// Whether [`line_ends_like`] converts the line ends of a text changed from `original`:
+/// when `original` ends every line with CRLF.
+fn converts_line_ends(original: &str) -> bool {
+    let crlf = original.matches("\r\n").count();
+    crlf != 0 && crlf == original.matches('\n').count()
 }
 
 /// Writes `bytes` to `path` when the file still holds `expected` (else

@@ -158,3 +158,46 @@ fn a_change_of_a_missing_entry_or_field_is_refused() {
     );
     assert!(!edit.is_changed());
 }
+
+#[test]
+fn edits_of_the_document_a_save_wrote_give_the_bytes_of_edits_of_the_file_parsed_again() {
+    let (_dir, content) = site();
+    let edits = [
+        set(13, "title", "Dialyser Reprocessor"),
+        set(13, "description", "Reprocesses dialysers."),
+        Change::Set {
+            entry: EntryId::Number(40),
+            field: FieldPath::key("subcategory"),
+            value: None,
+        },
+        set(12, "brand", "Acme"),
+        Change::Remove {
+            entry: EntryId::Number(13),
+        },
+        set(14, "title", "After a removal"),
+    ];
+    let mut written: Option<Written> = None;
+    for change in edits {
+        let mut parsed = ContentEdit::open(&content, &PRODUCTS).unwrap();
+        let mut kept = match written.take() {
+            Some(written) => ContentEdit::from_written(&content, PRODUCTS.path, "product", written),
+            None => ContentEdit::open(&content, &PRODUCTS).unwrap(),
+        };
+        assert_eq!(kept.original(), parsed.original());
+        parsed.apply(change.clone()).unwrap();
+        kept.apply(change).unwrap();
+        assert_eq!(kept.text(), parsed.text());
+        assert!(kept.commit().unwrap());
+        written = kept.into_written();
+        assert_eq!(
+            written.as_ref().map(Written::text),
+            Some(parsed.text().0.as_str())
+        );
+    }
+    // An entry added is inserted as text: the document alone no longer renders it.
+    let mut edit = ContentEdit::from_written(&content, PRODUCTS.path, "product", written.unwrap());
+    let mut entry = Table::new();
+    entry.insert("id", value(900));
+    edit.apply(Change::Add { entry }).unwrap();
+    assert!(edit.into_written().is_none());
+}

@@ -42,8 +42,37 @@ use sitegen_content::{LoadOptions, LoadReport};
 
 pub use error::ApiError;
 
-/// A check of the content with some files' texts replaced (see [`EditorOptions::check`]).
-pub type CheckFn = fn(&Path, &LoadOptions, &[(&str, &str)]) -> LoadReport;
+/// A check of the content with some files' texts replaced (see [`EditorOptions::check`]):
+/// a function, or a checker that keeps what it read for the next save.
+#[derive(Clone)]
+pub struct Check(Arc<CheckFn>);
+
+type CheckFn = dyn Fn(&Path, &LoadOptions, &[(&str, &str)]) -> LoadReport + Send + Sync;
+
+impl Check {
+    pub fn new(
+        check: impl Fn(&Path, &LoadOptions, &[(&str, &str)]) -> LoadReport + Send + Sync + 'static,
+    ) -> Self {
+        Self(Arc::new(check))
+    }
+
+    /// The content of `content_dir` checked as if each file of `texts` (relative path,
+    /// text) held that text.
+    pub fn run(
+        &self,
+        content_dir: &Path,
+        load: &LoadOptions,
+        texts: &[(&str, &str)],
+    ) -> LoadReport {
+        (self.0)(content_dir, load, texts)
+    }
+}
+
+impl std::fmt::Debug for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Check")
+    }
+}
 
 /// The largest JSON body a request may have.
 pub const JSON_LIMIT: usize = 1024 * 1024;
@@ -63,8 +92,8 @@ pub struct EditorOptions {
     pub load: LoadOptions,
     /// The checks of `sitegen check` on the content as if the files given (relative
     /// path, text) held those texts: the content's own ([`sitegen_content::load_with_texts`]),
-    /// or with the build's too (the command line passes `sitegen_render::check_with_texts`).
-    pub check: CheckFn,
+    /// or with the build's too (the command line passes `sitegen_render::SaveChecker`).
+    pub check: Check,
     /// The per-run token ([`new_token`]).
     pub token: String,
     /// The address the server listens on: requests must name it (or, for a loopback
@@ -112,6 +141,9 @@ pub(crate) struct Editor {
     /// For each file saved in this run: the bytes before its last save, and the
     /// revision that save wrote.
     pub undo: Mutex<HashMap<String, save::UndoRecord>>,
+    /// The file the last save wrote (its path) and its document, which the next save
+    /// of the file edits when the file still holds that text, instead of parsing it.
+    pub last_written: Mutex<Option<(String, sitegen_edit::Written)>>,
     /// Saves, undos and uploads one at a time: each checks the disk, then writes.
     pub writing: tokio::sync::Mutex<()>,
     /// Publishes one at a time: two would race for the branch.
@@ -125,6 +157,7 @@ pub fn router(options: EditorOptions) -> Router {
         parsed: Mutex::new(HashMap::new()),
         parsing: Mutex::new(()),
         undo: Mutex::new(HashMap::new()),
+        last_written: Mutex::new(None),
         writing: tokio::sync::Mutex::new(()),
         publishing: tokio::sync::Mutex::new(()),
     });

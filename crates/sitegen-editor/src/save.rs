@@ -110,9 +110,15 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
     let (file, _) = content_file(editor, path)?;
     let content_dir = &editor.options.content_dir;
     let table = entry_table(file);
-    let opened = match table {
-        Some(table) => ContentEdit::open_array(content_dir, file.path, table),
-        None => ContentEdit::open_document(content_dir, file.path),
+    let opened = match (last_written(editor, file.path), table) {
+        (Some(written), table) => Ok(ContentEdit::from_written(
+            content_dir,
+            file.path,
+            table.unwrap_or_default(),
+            written,
+        )),
+        (None, Some(table)) => ContentEdit::open_array(content_dir, file.path, table),
+        (None, None) => ContentEdit::open_document(content_dir, file.path),
     };
     let mut edit = match opened {
         Ok(edit) => edit,
@@ -195,7 +201,9 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
     }
     let (text, _) = edit.text();
     let options = &editor.options;
-    let report = (options.check)(content_dir, &options.load, &[(file.path, &text)]);
+    let report = options
+        .check
+        .run(content_dir, &options.load, &[(file.path, &text)]);
     let mut problems = problems(editor, &report, file.path, &text);
     if report.errors() > 0 {
         for problem in &mut problems {
@@ -224,6 +232,11 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
             );
         }
     }
+    if let Ok(mut last) = editor.last_written.lock() {
+        *last = edit
+            .into_written()
+            .map(|written| (file.path.to_string(), written));
+    }
     let (warnings, other_warnings) = problems
         .into_iter()
         .filter(|problem| problem.severity == api::Severity::Warning)
@@ -245,6 +258,19 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
         other_warnings,
     };
     Ok(reply(StatusCode::OK, &answer))
+}
+
+/// What the last save wrote to `path`, taken, when the file still holds it byte for
+/// byte; else nothing (the next save parses the file, and keeps that).
+fn last_written(editor: &Editor, path: &str) -> Option<sitegen_edit::Written> {
+    let mut last = editor.last_written.lock().ok()?;
+    if last.as_ref()?.0 != path {
+        return None;
+    }
+    let (_, written) = last.take()?;
+    drop(last);
+    let on_disk = std::fs::read(editor.options.content_dir.join(path)).ok()?;
+    (on_disk == written.text().as_bytes()).then_some(written)
 }
 
 /// The values a save's changes set (an entry, or the document's root without one, and
@@ -312,7 +338,7 @@ fn restore(editor: &Editor, request: &UndoRequest) -> Result<Response, ApiError>
     }
     let before_text = String::from_utf8_lossy(&before).into_owned();
     let options = &editor.options;
-    let report = (options.check)(
+    let report = options.check.run(
         &options.content_dir,
         &options.load,
         &[(file.path, &before_text)],

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use sitegen_content::routes::{CATEGORY, SERVICE};
-use sitegen_content::{Content, MediaRef, Product};
+use sitegen_content::{Category, Content, MediaRef, Product, ServiceEntry};
 use sitegen_media::share;
 use sitegen_routes::{encode_path, PlannedRoute};
 
@@ -60,26 +60,48 @@ struct PageImage<'a> {
     alt: &'a str,
 }
 
-/// `route`'s own image: a product's (else its category's), a category's, a service's.
-fn page_image<'a>(content: &'a Content, route: &PlannedRoute) -> Option<PageImage<'a>> {
+/// The entry a page is about, whose image the page shows when shared.
+enum Subject<'a> {
+    Product(&'a Product),
+    Category(&'a Category),
+    Service(&'a ServiceEntry),
+}
+
+/// The entry `route`'s page is about: a product page's product, a category's first
+/// listing page's category, a service page's service.
+fn subject<'a>(content: &'a Content, route: &PlannedRoute) -> Option<Subject<'a>> {
     if let Some(product) = route.product.and_then(|index| content.products.get(index)) {
-        return content.product_image(product).map(|image| PageImage {
-            image,
-            alt: product.title(),
-        });
+        return Some(Subject::Product(product));
     }
     if let Some(id) = route.path.strip_prefix(CATEGORY.prefix()) {
-        return content.category(id).map(|category| PageImage {
-            image: &category.image,
-            alt: category.name(),
-        });
+        return content.category(id).map(Subject::Category);
     }
     let id = route.path.strip_prefix(SERVICE.prefix())?;
-    let service = content.service(id)?;
-    service.image.as_ref().map(|image| PageImage {
-        image,
-        alt: service.title(),
-    })
+    content.service(id).map(Subject::Service)
+}
+
+/// A subject's own image: a product's (else its category's), a category's, a
+/// service's.
+fn subject_image<'a>(content: &'a Content, subject: Subject<'a>) -> Option<PageImage<'a>> {
+    match subject {
+        Subject::Product(product) => content.product_image(product).map(|image| PageImage {
+            image,
+            alt: product.title(),
+        }),
+        Subject::Category(category) => Some(PageImage {
+            image: &category.image,
+            alt: category.name(),
+        }),
+        Subject::Service(service) => service.image.as_ref().map(|image| PageImage {
+            image,
+            alt: service.title(),
+        }),
+    }
+}
+
+/// `route`'s own image ([`subject_image`] of its [`subject`]).
+fn page_image<'a>(content: &'a Content, route: &PlannedRoute) -> Option<PageImage<'a>> {
+    subject_image(content, subject(content, route)?)
 }
 
 /// What `route` shows when shared: the page's own image ([`page_image`]) as the file
@@ -105,13 +127,17 @@ pub fn share_image(content: &Content, route: &PlannedRoute) -> Option<ShareImage
     default_share_image(content)
 }
 
-/// The images the `planned` pages are shared with that get a file made to share them
+/// The images pages are shared with that get a file made to share them
 /// ([`share::share_file`]), each once, in content path order: the ones
-/// [`share::write_share_files`] makes.
-pub fn shared_images<'a>(content: &'a Content, planned: &[PlannedRoute]) -> Vec<&'a MediaRef> {
-    let images: BTreeMap<&str, &MediaRef> = planned
-        .iter()
-        .filter_map(|route| page_image(content, route))
+/// [`share::write_share_files`] makes. Every product, category and service has a page
+/// (the route table's product, category and service routes), so they are found from
+/// the content alone: the editor's check of a save needs no plan of 10,000 pages.
+pub fn shared_images(content: &Content) -> Vec<&MediaRef> {
+    let subjects = (content.products.iter().map(Subject::Product))
+        .chain(content.categories.iter().map(Subject::Category))
+        .chain(content.services.iter().map(Subject::Service));
+    let images: BTreeMap<&str, &MediaRef> = subjects
+        .filter_map(|subject| subject_image(content, subject))
         .map(|page| (page.image.path.as_str(), page.image))
         .collect();
     // Whether an image has a share file is asked once an image, not once a page: its

@@ -35,14 +35,13 @@ use std::time::Duration;
 use sitegen_buildcache::cache::BuildCache;
 use sitegen_buildcache::record::{FolderId, PageKeys};
 use sitegen_buildcache::{cache, record};
-use sitegen_content::{Diagnostic, LoadOptions, LoadReport};
-use sitegen_media::share;
+use sitegen_content::{Content, Diagnostic, LoadOptions, LoadReport, MediaRef, ReadMemory};
+use sitegen_media::share::{self, DrawingChecks};
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
 use sitegen_pages::{lastmod, seo};
 // The route plan is sitegen-routes': the checks plan it as the crate's.
-use sitegen_routes as routes;
 use sitegen_routes::{LastPlan, Published};
 // The redirect rules are sitegen-sitefiles' own: the stages name them as the crate's.
 use sitegen_sitefiles::redirects;
@@ -168,25 +167,59 @@ pub struct BuildSummary {
 }
 
 /// Loads and validates the content without writing anything (`sitegen check`), also
-/// by the rules that need the planned pages (the drawings pages are shared with must
+/// by the rule on the pages' share images (the drawings pages are shared with must
 /// become PNGs), for every entry, drafts included: what `build` refuses, `check`
 /// refuses.
 pub fn check(content_dir: &Path, load: &LoadOptions) -> LoadReport {
     check_with_texts(content_dir, load, &[])
 }
 
-/// [`check`] as if each content file of `texts` (relative path, text) held that text:
-/// the browser editor's check of a save before it is written.
+/// [`check`] as if each content file of `texts` (relative path, text) held that text.
 pub fn check_with_texts(
     content_dir: &Path,
     load: &LoadOptions,
     texts: &[(&str, &str)],
 ) -> LoadReport {
-    let mut report = sitegen_content::load_with_texts(content_dir, load, texts);
+    with_drawings_checked(
+        sitegen_content::load_with_texts(content_dir, load, texts),
+        share::undrawable_shared_drawings,
+    )
+}
+
+/// The browser editor's check of each save before it is written ([`check_with_texts`]),
+/// keeping what it read and drew for the next: a save parses again only the entries it
+/// changed ([`sitegen_content::load_again`]) and draws only the drawings it changed.
+#[derive(Default)]
+pub struct SaveChecker {
+    last: Mutex<(ReadMemory, DrawingChecks)>,
+}
+
+impl SaveChecker {
+    pub fn check(
+        &self,
+        content_dir: &Path,
+        load: &LoadOptions,
+        texts: &[(&str, &str)],
+    ) -> LoadReport {
+        let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        let (last_read, drawings) = &mut *last;
+        let (report, memory) =
+            sitegen_content::load_again(content_dir, load, texts, std::mem::take(last_read));
+        *last_read = memory;
+        with_drawings_checked(report, |content, shared| {
+            drawings.undrawable(content, shared)
+        })
+    }
+}
+
+/// `report` refused also by the rule that needs the pages: the drawings they are shared
+/// with must become PNGs (`undrawable`'s problems).
+fn with_drawings_checked(
+    mut report: LoadReport,
+    undrawable: impl FnOnce(&Content, &[&MediaRef]) -> Vec<Diagnostic>,
+) -> LoadReport {
     if let Some(content) = &report.content {
-        let planned = routes::plan_on(content, sitegen_workers::parallel::worker_count(None));
-        let shared = seo::shared_images(content, &planned);
-        let problems = share::undrawable_shared_drawings(content, &shared);
+        let problems = undrawable(content, &seo::shared_images(content));
         if !problems.is_empty() {
             report.diagnostics = merged(std::mem::take(&mut report.diagnostics), problems);
             report.content = None;
@@ -644,5 +677,51 @@ impl Builder {
         let (script, dir) = web.prerender_worker();
         // One that cannot start is started (and its error reported) when needed.
         Prerenderer::spawn(&script, dir, self.options.worker_timeout).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_checker_answers_each_save_as_a_fresh_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        sitegen_content::testing::copy_dir(
+            &sitegen_content::testing::valid_content_dir(),
+            &content,
+        );
+        let load = LoadOptions::default();
+        let on_disk = std::fs::read_to_string(content.join("products.toml")).unwrap();
+        let renamed = on_disk.replacen("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"", 1);
+        let unparsable = renamed.replacen("[[product]]\nid = 14\n", "[[product]\nid = 14\n", 1);
+        assert!(renamed != on_disk && unparsable != renamed);
+        let checker = SaveChecker::default();
+        for text in [&on_disk, &renamed, &unparsable, &renamed, &on_disk] {
+            let texts = [("products.toml", text.as_str())];
+            let saved = checker.check(&content, &load, &texts);
+            let fresh = check_with_texts(&content, &load, &texts);
+            assert_eq!(saved.diagnostics, fresh.diagnostics);
+            assert!(saved.content == fresh.content);
+            assert_eq!(saved.errors() > 0, std::ptr::eq(text, &unparsable));
+        }
+        // The rule on the pages' share images holds as well: a service's drawing that
+        // cannot become a PNG refuses the save.
+        std::fs::write(
+            content.join("media/services/radiology.svg"),
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><text>X-ray</text></svg>"#,
+        )
+        .unwrap();
+        let refused = checker.check(&content, &load, &[("products.toml", renamed.as_str())]);
+        assert!(refused.content.is_none());
+        assert!(
+            refused
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("<text>")),
+            "{:?}",
+            refused.diagnostics
+        );
     }
 }

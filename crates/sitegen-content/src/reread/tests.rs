@@ -57,7 +57,7 @@ impl Editing {
         let options = LoadOptions::default();
         let before = whole_parses();
         let last = self.memory.take().unwrap();
-        let (again, memory) = load_again(&self.content, &options, last);
+        let (again, memory) = load_again(&self.content, &options, &[], last);
         let parsed_whole = whole_parses() > before;
         self.memory = Some(memory);
         let fresh = load_with(&self.content, &options);
@@ -250,11 +250,36 @@ fn a_media_file_is_read_again_only_when_its_size_or_time_changed() {
     file.set_modified(modified).unwrap();
     let options = LoadOptions::default();
     let last = site.memory.take().unwrap();
-    let (again, memory) = load_again(&site.content, &options, last);
+    let (again, memory) = load_again(&site.content, &options, &[], last);
     site.memory = Some(memory);
     assert_eq!(output(&again), output(&before), "read from the last load");
     // A new time: read again, as a fresh load reads it.
     std::fs::write(&image, format!("{drawing}\n")).unwrap();
     let (after, _) = site.load_as_fresh();
     assert_ne!(output(&after), output(&before));
+}
+
+#[test]
+fn a_text_not_yet_written_is_read_in_part_as_the_disk_would_be() {
+    let mut site = Editing::start();
+    let options = LoadOptions::default();
+    let on_disk = site.products();
+    let edited = on_disk.replacen("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"", 1);
+    assert_ne!(edited, on_disk);
+    let texts = [("products.toml", edited.as_str())];
+    let before = whole_parses();
+    let (again, memory) = load_again(&site.content, &options, &texts, site.memory.take().unwrap());
+    assert_eq!(whole_parses(), before, "products.toml was parsed whole");
+    let fresh = crate::load_with_texts(&site.content, &options, &texts);
+    assert_eq!(again.diagnostics, fresh.diagnostics);
+    assert!(again.content == fresh.content);
+    assert!(again
+        .content
+        .unwrap()
+        .products
+        .iter()
+        .any(|p| p.title() == "Slit Lamp (LED)"));
+    // The disk still holds the old text: the next load reads it in part again.
+    site.memory = Some(memory);
+    site.load_in_part();
 }

@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
 use serde_json::Value as Json;
-use sitegen_editor::{EditorOptions, TOKEN_HEADER};
+use sitegen_editor::{Check, EditorOptions, TOKEN_HEADER};
 use tower::ServiceExt;
 
 pub const TOKEN: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
@@ -41,7 +41,12 @@ impl Site {
             content_dir: content.clone(),
             web_dir: web.clone(),
             load: Default::default(),
-            check: sitegen_render::check_with_texts,
+            // The command line's checker: its memory of the last save is then tested
+            // by every save of these tests.
+            check: {
+                let checker = sitegen_render::SaveChecker::default();
+                Check::new(move |content, load, texts| checker.check(content, load, texts))
+            },
             token: TOKEN.to_string(),
             addr: addr.parse().unwrap(),
         });

@@ -238,7 +238,7 @@ fn svg_drawings_are_shared_as_the_png_drawn_from_them_with_its_size() {
             "{path}: the drawing itself is not shared"
         );
     }
-    let shared: Vec<&str> = shared_images(&content, &all)
+    let shared: Vec<&str> = shared_images(&content)
         .iter()
         .map(|image| image.path.as_str())
         .collect();
@@ -316,11 +316,30 @@ fn the_drawings_shared_are_the_pages_own_illustrations() {
     let content = sitegen_content::load(&sitegen_content::testing::valid_content_dir())
         .content
         .expect("the fixture loads");
-    let shared: Vec<&str> = shared_images(&content, &routes::plan(&content))
+    let shared: Vec<&str> = shared_images(&content)
         .iter()
         .map(|image| image.path.as_str())
         .collect();
     // The product's own image, the categories' illustrations (their pages, and the
     // products without an image of their own) and the services' images.
     assert_eq!(shared, sitegen_content::testing::VALID_SHARED_DRAWINGS);
+}
+
+#[test]
+fn the_images_shared_from_the_content_are_those_of_the_planned_pages() {
+    let content = sitegen_content::load(&sitegen_content::testing::valid_content_dir())
+        .content
+        .expect("the fixture loads");
+    let planned: std::collections::BTreeSet<&str> = routes::plan(&content)
+        .iter()
+        .filter_map(|route| page_image(&content, route))
+        .filter(|page| share::share_file(page.image).is_some())
+        .map(|page| page.image.path.as_str())
+        .collect();
+    let from_content: Vec<&str> = shared_images(&content)
+        .iter()
+        .map(|image| image.path.as_str())
+        .collect();
+    assert!(!planned.is_empty());
+    assert_eq!(from_content, planned.into_iter().collect::<Vec<_>>());
 }

@@ -83,8 +83,8 @@ pub(crate) fn plan_content(
     };
     let published = Published::plan(content, run.jobs, &planner);
     let shown_images = published.shown_images(&planner);
-    let (content, routes) = (&published.content, &published.routes);
-    let undrawable = drawings.undrawable(content, &seo::shared_images(content, routes));
+    let content = &published.content;
+    let undrawable = drawings.undrawable(content, &seo::shared_images(content));
     let memory = |source_links| {
         kept.then(|| ContentMemory {
             read: read.unwrap_or_default(),
@@ -153,7 +153,7 @@ pub(crate) fn load_content(
     let (report, read) = match last {
         Some(last) => {
             let (report, memory) =
-                sitegen_content::load_again(&options.content_dir, &options.load, last);
+                sitegen_content::load_again(&options.content_dir, &options.load, &[], last);
             (report, Some(memory))
         }
         None => (

@@ -214,7 +214,7 @@ fn write_pages_and_images(
     let (content, planned) = (&published.content, &published.routes);
     let (staging, media_cache) = (targets.staging, targets.media_cache);
     let reuse = options.reuse_cache;
-    let drawings = seo::shared_images(content, planned);
+    let drawings = seo::shared_images(content);
     let images = share::share_files_count(content, &drawings, shown)
         + variants::variant_files_count(&content.media, shown, &drawings);
     let out = CountedImages { staging, progress };

@@ -8,8 +8,8 @@ use anyhow::Context;
 use sitegen_content::{Diagnostic, ErrorCode, Severity};
 use std::sync::Arc;
 
-use sitegen_editor::EditorOptions;
-use sitegen_render::{BuildError, BuildOptions, Builder};
+use sitegen_editor::{Check, EditorOptions};
+use sitegen_render::{BuildError, BuildOptions, Builder, SaveChecker};
 use sitegen_serve::{LiveReload, ServeError, ServeOptions};
 
 use super::build::{build_reporting, Outcome};
@@ -47,7 +47,10 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
         content_dir: config.build.content_dir.clone(),
         web_dir: config.build.web_dir.clone(),
         load: config.build.load,
-        check: sitegen_render::check_with_texts,
+        check: {
+            let checker = SaveChecker::default();
+            Check::new(move |content, load, texts| checker.check(content, load, texts))
+        },
         token: sitegen_editor::new_token(),
         addr,
     });
