@@ -15,11 +15,12 @@
 //   node scripts/bench-editor.mjs SITEGEN_BIN CONTENT_DIR
 //   PREVIEW=1 node scripts/bench-editor.mjs SITEGEN_BIN CONTENT_DIR
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './audit-browser.mjs';
+import { keepServerOutput } from './server-output.mjs';
 
 const [bin, content] = process.argv.slice(2);
 if (!bin || !content) {
@@ -46,17 +47,7 @@ const editor = await new Promise((resolve, reject) => {
   server.stderr.on('data', seen);
   server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed}`)));
 });
-// From now on the server's output is kept only when asked for (SERVER_LOG=PATH: each
-// rebuild's stage times), but must not fill its pipes.
-if (process.env.SERVER_LOG) {
-  const log = createWriteStream(process.env.SERVER_LOG);
-  log.write(printed);
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-} else {
-  server.stdout.resume();
-  server.stderr.resume();
-}
+keepServerOutput(server, printed);
 const origin = new URL(editor).origin;
 const page = await (await fetch(editor)).text();
 const token = /name="sitegen-edit-token" content="([0-9a-f]+)"/.exec(page)[1];

@@ -12,8 +12,9 @@
 // once it serves. The server is stopped (SIGINT, then SIGKILL) at the end. With
 // SERVER_LOG=PATH, what the server prints (each rebuild's stage times) goes there.
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { launchChromium } from './audit-browser.mjs';
+import { keepServerOutput } from './server-output.mjs';
 
 const separator = process.argv.indexOf('--');
 const [file, pattern, pageUrl, ready] = process.argv.slice(2, separator);
@@ -37,16 +38,7 @@ await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed.slice(-2000)}`)));
   giveUp = setTimeout(() => reject(new Error(`the server was not ready within 10 minutes:\n${printed.slice(-2000)}`)), 600_000);
 }).finally(() => clearTimeout(giveUp));
-// From now on the server's output is kept only when asked for, but must not fill its pipes.
-if (process.env.SERVER_LOG) {
-  const log = createWriteStream(process.env.SERVER_LOG);
-  log.write(printed);
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-} else {
-  server.stdout.resume();
-  server.stderr.resume();
-}
+keepServerOutput(server, printed);
 
 const original = readFileSync(file, 'utf8');
 const line = new RegExp(pattern, 'm');
