@@ -1,0 +1,69 @@
+//! The host's limits, checked last, on every file the host would receive.
+
+use sitegen_content::{Diagnostic, ErrorCode};
+use sitegen_hosts::{Deploy, Host, OutputStats, Redirects};
+
+use super::{HostFiles, Run};
+use crate::error::BuildError;
+use crate::staging::Staging;
+
+/// The host's limits checked against the staged output, before it replaces the last:
+/// with a profile, each limit passed is an error (and the output is left as it was);
+/// without, each host whose limits the output passes gets one warning (the redirect
+/// rules' limits are warned about as `_redirects` is written).
+pub(crate) fn check_host_limits(
+    run: Run,
+    staging: &Staging,
+    written: &HostFiles,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<(), BuildError> {
+    let sizes = staging.file_sizes();
+    let stats = OutputStats::of(sizes.iter().map(|(path, bytes)| (path.as_str(), *bytes)));
+    let deploy = Deploy {
+        stats: &stats,
+        redirects: &written.redirects,
+        headers: &written.headers,
+    };
+    let out_dir = &run.options.out_dir;
+    match written.host {
+        Some(host) => {
+            let errors: Vec<Diagnostic> = host
+                .check(&deploy)
+                .into_iter()
+                .map(|breach| Diagnostic {
+                    hint: Some(breach.advice.to_string()),
+                    ..Diagnostic::file(out_dir.clone(), ErrorCode::HostLimit, breach.message)
+                })
+                .collect();
+            if errors.is_empty() {
+                return Ok(());
+            }
+            let mut diagnostics = errors;
+            diagnostics.append(warnings);
+            Err(BuildError::HostLimits(diagnostics))
+        }
+        None => {
+            for host in Host::ALL {
+                let mut without_redirects = deploy;
+                let empty = Redirects::default();
+                // `_redirects`' limits have their own warning, W0004.
+                if host.limits().redirects.is_some() {
+                    without_redirects.redirects = &empty;
+                }
+                let passed: Vec<String> = host
+                    .check(&without_redirects)
+                    .into_iter()
+                    .map(|breach| breach.message)
+                    .collect();
+                if !passed.is_empty() {
+                    warnings.push(Diagnostic::file(
+                        out_dir.clone(),
+                        ErrorCode::HostLimitPassed,
+                        format!("{}: a deploy would fail", passed.join("; ")),
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
