@@ -8,6 +8,8 @@ use walkdir::WalkDir;
 
 use sitegen_workers::parallel;
 
+use crate::progress::Progress;
+use crate::staging::Staging;
 use crate::OutputError;
 
 /// File extensions that get `.br` and `.gz` twins.
@@ -55,7 +57,7 @@ const BROTLI_WINDOW: u32 = 22;
 pub fn precompress(
     dir: &Path,
     workers: usize,
-    progress: &dyn crate::progress::Progress,
+    progress: &dyn Progress,
     previous: Option<&Path>,
 ) -> Result<usize, OutputError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
@@ -89,6 +91,21 @@ pub fn precompress(
         },
     )
     .map(|done| done.len())
+}
+
+/// The twins ([`precompress`]) of every file of the next site in `staging`, and in the
+/// staging folder of its media folder when the media live on their own: each folder's
+/// twins are linked from the folder it replaces where the bytes are the same.
+pub fn precompress_staged(
+    staging: &Staging,
+    workers: usize,
+    progress: &dyn Progress,
+) -> Result<(), OutputError> {
+    for staging in std::iter::once(staging).chain(staging.media()) {
+        staging.note_unlisted_files();
+        precompress(staging.dir(), workers, progress, Some(staging.target()))?;
+    }
+    Ok(())
 }
 
 fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), OutputError> {

@@ -1,4 +1,4 @@
-//! The compress stage.
+//! The compress stage (`--precompress`).
 
 use sitegen_output::compress;
 
@@ -6,16 +6,9 @@ use super::Run;
 use crate::error::BuildError;
 use crate::staging::Staging;
 
-/// The compress stage (`--precompress`): the `.br` and `.gz` twins of the staged
-/// files that have none yet.
+/// The `.br` and `.gz` twins of the staged files that have none yet, the media
+/// folder's included.
 pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError> {
-    staging.note_unlisted_files();
-    let out_dir = Some(run.options.out_dir.as_path());
-    compress::precompress(staging.dir(), run.jobs, run.progress, out_dir)?;
-    if let Some(media) = staging.media() {
-        media.note_unlisted_files();
-        let media_out = run.options.media_out_dir();
-        compress::precompress(media.dir(), run.jobs, run.progress, Some(&media_out))?;
-    }
+    compress::precompress_staged(staging, run.jobs, run.progress)?;
     Ok(())
 }
