@@ -14,6 +14,7 @@ mod cache;
 mod decode;
 mod destination;
 mod error;
+pub mod images;
 pub mod originals;
 mod resize;
 pub mod share;

@@ -16,11 +16,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use image::metadata::Orientation;
-use sitegen_content::MediaFile;
+use sitegen_content::{MediaFile, MediaIndex};
+use sitegen_workers::parallel;
 
 use crate::cache::store;
 use crate::destination::Destination;
 use crate::error::MediaError;
+use crate::shown::ShownImages;
+use crate::variants;
 
 /// The version of the stripping, part of each cache file's name: change it whenever
 /// what is kept changes, so no build copies a file stripped the old way.
@@ -44,6 +47,32 @@ enum Format {
     Jpeg,
     Png,
     Webp,
+}
+
+/// Publishes the media files of `media` that are published before their variants are
+/// written, on up to `jobs` threads ([`publish_original`]; the cache as it says): every
+/// one but those a page shows with variants, which may replace it
+/// ([`variants::publishes_original`]; [`crate::images::write_images`] publishes those it
+/// does not), and `share_image` (the site's share image, at its output path) in any case.
+pub fn publish_originals<D: Destination>(
+    media: &MediaIndex,
+    shown: &ShownImages,
+    share_image: Option<&str>,
+    out: &D,
+    cache: &Path,
+    reuse: bool,
+    jobs: usize,
+) -> Result<(), D::Error> {
+    let published: Vec<&MediaFile> = media
+        .files()
+        .filter(|file| {
+            variants::publishes_original(file, shown) || share_image == Some(file.output.as_str())
+        })
+        .collect();
+    parallel::map_parallel(published.len(), jobs, |index| {
+        publish_original(published[index], out, cache, reuse)
+    })?;
+    Ok(())
 }
 
 /// Publishes `file` at its output path: a JPEG, PNG or WebP without its metadata (see

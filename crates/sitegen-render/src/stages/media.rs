@@ -3,11 +3,8 @@
 
 use std::path::Path;
 
-use sitegen_content::MediaFile;
 use sitegen_media::originals;
-use sitegen_media::variants;
 use sitegen_webapp::WebBuild;
-use sitegen_workers::parallel;
 
 use super::{Planned, Run};
 use crate::error::BuildError;
@@ -25,24 +22,15 @@ pub(crate) fn copy_media(
 ) -> Result<(), BuildError> {
     let content = &planned.published.content;
     staging.copy_tree(&web.client_dir)?;
-    let site_image = content.site.og_image_output();
-    // A shown image whose variants replace it is not published ([`variants`]), unless
-    // it is also the site's share image; the others are, without their metadata.
-    let published: Vec<&MediaFile> = content
-        .media
-        .files()
-        .filter(|media| {
-            variants::publishes_original(media, &planned.shown_images)
-                || site_image == Some(media.output.as_str())
-        })
-        .collect();
-    parallel::map_parallel(published.len(), run.jobs, |index| {
-        originals::publish_original(
-            published[index],
-            staging,
-            media_cache,
-            run.options.reuse_cache,
-        )
-    })?;
-    Ok(())
+    // Published without their metadata; the site's share image also when a page shows
+    // it with variants.
+    originals::publish_originals(
+        &content.media,
+        &planned.shown_images,
+        content.site.og_image_output(),
+        staging,
+        media_cache,
+        run.options.reuse_cache,
+        run.jobs,
+    )
 }
