@@ -10,3 +10,4 @@ pub mod lastmod;
 mod script_json;
 pub mod seo;
 pub mod shell;
+pub mod sitemap;

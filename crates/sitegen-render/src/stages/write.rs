@@ -1,17 +1,14 @@
 //! The write stage: the site's files besides its pages (the sitemap, `robots.txt`, the
 //! search index, the redirects and the host's files).
 
-use std::convert::Infallible;
-
-use sitegen_buildcache::cache::Key;
 use sitegen_content::{Content, Diagnostic, ErrorCode};
 use sitegen_hosts::{limits, names, profile, vercel, Headers, Host, Redirects};
-use sitegen_pages::lastmod::{self, Day, Lastmods, RouteHashes};
-use sitegen_routes::{PlannedRoute, Published, Routing};
+use sitegen_pages::lastmod::{Lastmods, RouteHashes};
+use sitegen_pages::sitemap;
+use sitegen_routes::{Published, Routing};
 use sitegen_search as search_index;
 use sitegen_search::SearchIndex;
 use sitegen_sitefiles::headers;
-use sitegen_sitefiles::sitemap::{self, SitemapUrl};
 use sitegen_workers::parallel;
 
 use super::Run;
@@ -109,9 +106,9 @@ pub(crate) fn write_site_files(
     (written, kept.then_some(memory))
 }
 
-/// The sitemap (`sitemap.xml`, or it and its parts) and `robots.txt`: each URL dated by
-/// `lastmods`, which answers the dates of this build's pages; with the hashes of the
-/// sitemap pages, made from a warm builder's `last` ones, to keep for the next build.
+/// The sitemap (`sitemap.xml`, or it and its parts) and `robots.txt`, as
+/// [`sitegen_pages::sitemap::dated_sitemap`] dates them; with the hashes of the sitemap
+/// pages, made from a warm builder's `last` ones, to keep for the next build.
 fn write_sitemap(
     run: Run,
     published: &Published,
@@ -120,55 +117,15 @@ fn write_sitemap(
     lastmods: Lastmods,
     warnings: &mut Vec<Diagnostic>,
 ) -> (Result<Lastmods, BuildError>, Option<RouteHashes>) {
-    let base_url = published.content.site.base_url();
-    let listed: Vec<&PlannedRoute> = published
-        .routes
-        .iter()
-        .filter(|route| route.in_sitemap)
-        .collect();
-    // Hashed from the data at hand, on every thread (at 10,000 products, tens of MB); a
-    // warm builder hashes only the routes whose data is new.
-    let kept = last.is_some();
-    let mut route_hashes = last.unwrap_or_default();
-    let Ok(hashes) = parallel::map_parallel(listed.len(), run.jobs, |at| {
-        Ok::<_, Infallible>(route_hashes.hash(listed[at]))
-    });
-    // Only worth making for a builder that builds again.
-    let route_hashes = kept.then(|| {
-        route_hashes.update(&listed, &hashes);
-        route_hashes
-    });
-    let pages: Vec<(String, Key)> = listed
-        .iter()
-        .map(|route| route.canonical(base_url))
-        .zip(hashes.into_iter().map(|(hash, _)| hash))
-        .collect();
-    let (today, bad_epoch) = Day::of_build();
-    if let Some(value) = bad_epoch {
-        warnings.push(Diagnostic::new(
-            ErrorCode::SourceDateEpoch,
-            format!(
-                "the environment variable {} is {value:?}, not a whole number of seconds \
-                 since 1970: the sitemap dates its new and changed pages by the clock ({})",
-                lastmod::SOURCE_DATE_EPOCH,
-                today.as_str(),
-            ),
-        ));
-    }
-    let (dates, lastmods) = lastmods.dated(&pages, &today);
-    let urls: Vec<SitemapUrl> = pages
-        .into_iter()
-        .zip(dates)
-        .map(|((loc, _), lastmod)| SitemapUrl { loc, lastmod })
-        .collect();
+    let dated = sitemap::dated_sitemap(published, last, lastmods, run.jobs);
+    warnings.extend(dated.warning);
     let written = (|| {
-        for (name, xml) in sitemap::sitemap_files(&urls, base_url, sitemap::PROTOCOL_LIMITS) {
-            staging.write(&name, xml)?;
+        for (name, text) in &dated.files {
+            staging.write(name, text)?;
         }
-        staging.write("robots.txt", sitemap::robots(base_url))?;
-        Ok(lastmods)
+        Ok(dated.lastmods)
     })();
-    (written, route_hashes)
+    (written, dated.route_hashes)
 }
 
 /// The search index, updated from the `last` one of a warm builder where documents
