@@ -562,6 +562,42 @@ mod tests {
     }
 
     #[test]
+    fn the_originals_of_images_shown_with_variants_wait_for_them_but_the_site_share_image() {
+        use crate::destination::testing::Folder;
+        use crate::shown::shown_images;
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        for name in ["shown", "linked"] {
+            let photo = phone_jpeg(&quarters(1200, 800, 16), 1);
+            fs::write(content.join(format!("media/{name}.jpg")), photo).unwrap();
+        }
+        let mut media = sitegen_content::testing::media_index(
+            &content,
+            &["media/shown.jpg", "media/linked.jpg"],
+        );
+        crate::variants::plan_variants(&mut media);
+        let shown_file = media.get("media/shown.jpg").unwrap().clone();
+        let linked_file = media.get("media/linked.jpg").unwrap().clone();
+        let page = format!(r#"{{"src":"{}"}}"#, media.url(&shown_file.output));
+        let shown = shown_images(&media, [page.as_str()], "{}");
+        let cache = dir.path().join("cache");
+
+        let site = Folder::new(&dir.path().join("site")).unwrap();
+        publish_originals(&media, &shown, None, &site, &cache, true, 2).unwrap();
+        assert!(site.dir().join(&linked_file.output).is_file());
+        assert!(!site.dir().join(&shown_file.output).exists());
+
+        let shared = Folder::new(&dir.path().join("shared")).unwrap();
+        let share_image = Some(shown_file.output.as_str());
+        publish_originals(&media, &shown, share_image, &shared, &cache, true, 2).unwrap();
+        for file in [&shown_file, &linked_file] {
+            let published = fs::read(shared.dir().join(&file.output)).unwrap();
+            assert!(!carries_private_exif(&published), "{}", file.output);
+        }
+    }
+
+    #[test]
     fn the_png_crc_is_the_standard_one() {
         assert_eq!(crc32(b"IEND"), 0xAE42_6082);
     }

@@ -260,6 +260,35 @@ mod tests {
     }
 
     #[test]
+    fn a_staged_site_and_its_media_folder_both_get_twins_from_the_folders_they_replace() {
+        let root = tempfile::tempdir().unwrap();
+        let (target, media_target) = (root.path().join("dist"), root.path().join("dist-media"));
+        let page = "<p>page</p>".repeat(100);
+        let drawing = "<svg><g/></svg>".repeat(100);
+        fs::create_dir_all(target.join("a")).unwrap();
+        fs::write(target.join("a/index.html"), &page).unwrap();
+        fs::write(target.join("a/index.html.gz"), "old twin").unwrap();
+        fs::write(target.join("a/index.html.br"), "old twin").unwrap();
+        let staging = Staging::new(&target)
+            .unwrap()
+            .with_media(Staging::new(&media_target).unwrap());
+        staging.write("a/index.html", &page).unwrap();
+        staging.write("media/d.1a2b3c4d.svg", &drawing).unwrap();
+
+        precompress_staged(&staging, 2, &crate::progress::Silent).unwrap();
+
+        let media = staging.media().unwrap();
+        assert!(media.dir().join("media/d.1a2b3c4d.svg.br").is_file());
+        assert!(media.dir().join("media/d.1a2b3c4d.svg.gz").is_file());
+        assert!(!staging.dir().join("media").exists());
+        assert_eq!(
+            fs::read(staging.dir().join("a/index.html.gz")).unwrap(),
+            b"old twin",
+            "the twins of the same bytes in the folder it replaces"
+        );
+    }
+
+    #[test]
     fn files_unchanged_since_the_previous_output_get_its_twins() {
         let dir = tempfile::tempdir().unwrap();
         let (old, new) = (dir.path().join("old"), dir.path().join("new"));
