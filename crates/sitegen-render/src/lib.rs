@@ -16,7 +16,7 @@
 //! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
 //! index to `sitegen-search`, the sitemap's, `robots.txt`'s and `_headers`' text to
 //! `sitegen-sitefiles`, the HTML shell, a page's share image and JSON-LD and the
-//! sitemap's dates to `sitegen-pages`, and the build cache (its renders, where a
+//! sitemap with its dates to `sitegen-pages`, and the build cache (its renders, where a
 //! page's render comes from, the record of the output folder) to `sitegen-buildcache`.
 
 mod error;
