@@ -21,6 +21,7 @@ use crate::limits::{
     thousands, RedirectLimits, RuleCounts, CLOUDFLARE_PAGES, GITLAB_PAGES, NETLIFY,
 };
 use crate::redirects::Redirects;
+use crate::{names, vercel};
 
 const MIB: u64 = 1024 * 1024;
 const GB: u64 = 1_000_000_000;
@@ -62,6 +63,43 @@ pub fn files_for(host: Option<Host>) -> HostFiles {
             vercel_json: false,
             nojekyll: false,
         },
+    }
+}
+
+impl HostFiles {
+    /// The files of these that a build writes for a site of `redirects` and `headers`,
+    /// each with its text: `_redirects`, `_headers`, `vercel.json`, `.nojekyll`.
+    pub fn texts(self, redirects: &Redirects, headers: &Headers) -> Vec<(&'static str, String)> {
+        let mut files = Vec::new();
+        if self.redirects {
+            files.push((names::REDIRECTS, redirects.to_text()));
+        }
+        if self.headers {
+            files.push((names::HEADERS, headers.to_text()));
+        }
+        if self.vercel_json {
+            files.push((names::VERCEL_JSON, vercel::vercel_json(redirects, headers)));
+        }
+        if self.nojekyll {
+            files.push((names::NOJEKYLL, String::new()));
+        }
+        files
+    }
+
+    /// The rules of `redirects` that the host applies, as `_redirects` text: those of
+    /// `vercel.json` when it reads that instead; none where it reads no redirects.
+    pub fn applied_redirects(self, redirects: &Redirects) -> String {
+        if self.redirects {
+            redirects.to_text()
+        } else if self.vercel_json {
+            Redirects {
+                comment: Vec::new(),
+                rules: vercel::redirect_rules(redirects).cloned().collect(),
+            }
+            .to_text()
+        } else {
+            String::new()
+        }
     }
 }
 
@@ -400,6 +438,37 @@ mod tests {
         .into_iter()
         .map(|breach| breach.message)
         .collect()
+    }
+
+    #[test]
+    fn each_host_gets_the_files_it_reads_and_applies_the_redirects_it_reads() {
+        let redirects = Redirects::parse("/old /new 301\n/p/* /index.html 200\n");
+        let headers = Headers::default();
+        let names = |host: Option<Host>| -> Vec<&str> {
+            files_for(host)
+                .texts(&redirects, &headers)
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        };
+        assert_eq!(names(None), [names::REDIRECTS, names::HEADERS]);
+        assert_eq!(names(Some(Host::Vercel)), [names::VERCEL_JSON]);
+        assert_eq!(names(Some(Host::GithubPages)), [names::NOJEKYLL]);
+        assert_eq!(names(Some(Host::GitlabPages)), [names::REDIRECTS]);
+        assert_eq!(
+            files_for(None).applied_redirects(&redirects),
+            redirects.to_text()
+        );
+        let vercel = files_for(Some(Host::Vercel)).applied_redirects(&redirects);
+        assert!(vercel.contains("/old /new 301"), "{vercel}");
+        assert!(
+            !vercel.contains("/p/*"),
+            "a rewrite is no redirect in vercel.json"
+        );
+        assert_eq!(
+            files_for(Some(Host::GithubPages)).applied_redirects(&redirects),
+            ""
+        );
     }
 
     #[test]

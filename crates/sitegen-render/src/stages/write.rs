@@ -2,7 +2,7 @@
 //! search index, the redirects and the host's files).
 
 use sitegen_content::{Content, Diagnostic, ErrorCode};
-use sitegen_hosts::{limits, names, profile, vercel, Headers, Host, Redirects};
+use sitegen_hosts::{limits, names, profile, Headers, Host, Redirects};
 use sitegen_pages::lastmod::{Lastmods, RouteHashes};
 use sitegen_pages::sitemap;
 use sitegen_routes::{Published, Routing};
@@ -177,10 +177,6 @@ fn write_routing_files(
                     }),
             );
         }
-        let reads = profile::files_for(host);
-        if reads.redirects {
-            staging.write(names::REDIRECTS, redirect_rules.to_text())?;
-        }
         // One a product: thousands of small files, written on every thread.
         let fallback_pages = redirects::fallback_pages(content, base_url);
         parallel::map_parallel(fallback_pages.len(), jobs, |index| {
@@ -193,24 +189,15 @@ fn write_routing_files(
             Ok::<_, BuildError>(())
         })?;
         staging.write(redirects::DATA_FILE, &routing.client_map)?;
-        written = Some(routing);
         let header_rules = headers::headers(&headers::CspOrigins {
             frame: headers::origin_of(content.site.contact.map_embed_url.as_str()),
             connect: headers::origin_of(content.site.email.origin()),
             media: content.media.origin().and_then(headers::origin_of),
         });
-        if reads.headers {
-            staging.write(names::HEADERS, header_rules.to_text())?;
+        for (name, text) in profile::files_for(host).texts(&redirect_rules, &header_rules) {
+            staging.write(name, text)?;
         }
-        if reads.vercel_json {
-            staging.write(
-                names::VERCEL_JSON,
-                vercel::vercel_json(&redirect_rules, &header_rules),
-            )?;
-        }
-        if reads.nojekyll {
-            staging.write(names::NOJEKYLL, "")?;
-        }
+        written = Some(routing);
         Ok(HostFiles {
             redirects: redirect_rules,
             headers: header_rules,
@@ -231,17 +218,6 @@ impl HostFiles {
     /// The redirect rules the host applies, as `_redirects` text: the link check takes
     /// their sources for pages. None where the host reads no redirects.
     pub fn applied_rules(&self) -> String {
-        let reads = profile::files_for(self.host);
-        if reads.redirects {
-            self.redirects.to_text()
-        } else if reads.vercel_json {
-            Redirects {
-                comment: Vec::new(),
-                rules: vercel::redirect_rules(&self.redirects).cloned().collect(),
-            }
-            .to_text()
-        } else {
-            String::new()
-        }
+        profile::files_for(self.host).applied_redirects(&self.redirects)
     }
 }
