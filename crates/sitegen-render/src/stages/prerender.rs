@@ -136,7 +136,7 @@ pub(crate) fn prerender(
     let start_worker = || {
         Prerenderer::start(
             &web.prerender_script,
-            web_dir_of(web),
+            &web.dir,
             layout_json,
             run.options.worker_timeout,
         )
@@ -244,12 +244,4 @@ fn write_pages_and_images(
     rendered?;
     images?;
     Ok(())
-}
-
-fn web_dir_of(web: &WebBuild) -> &Path {
-    // scripts/prerender.mjs lives in web/scripts: the worker runs from web/.
-    web.prerender_script
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or_else(|| Path::new("."))
 }
