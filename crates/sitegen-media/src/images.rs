@@ -1,5 +1,5 @@
 //! The images made while the pages are written: the share files and the variants, each
-//! kind on a thread of its own at a lower priority ([`parallel::in_background`]).
+//! kind on a thread of its own, both at a lower priority ([`parallel::in_background`]).
 
 use std::path::Path;
 
@@ -32,20 +32,20 @@ pub fn write_images<D: Destination>(
     reuse: bool,
     jobs: usize,
 ) -> Result<(), D::Error> {
-    std::thread::scope(|scope| {
-        let share_files = scope.spawn(|| {
-            parallel::in_background(|| {
+    // The share files' thread inherits the lower priority.
+    parallel::in_background(|| {
+        std::thread::scope(|scope| {
+            let share_files = scope.spawn(|| {
                 share::write_share_files(content, shared, shown, out, cache, reuse, jobs)
-            })
-        });
-        let variants = parallel::in_background(|| {
-            variants::encode_variants(&content.media, shown, shared, out, cache, reuse, jobs)
-        });
-        let share_files = share_files
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        share_files?;
-        variants?;
-        Ok(())
+            });
+            let variants =
+                variants::encode_variants(&content.media, shown, shared, out, cache, reuse, jobs);
+            let share_files = share_files
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            share_files?;
+            variants?;
+            Ok(())
+        })
     })
 }
