@@ -1,4 +1,5 @@
-//! The host's limits, checked last, on every file the host would receive.
+//! The host's limits, checked last, on every file the host would receive, before the
+//! output is replaced.
 
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_hosts::{Deploy, Host, OutputStats, Redirects};

@@ -1,4 +1,5 @@
-//! The link check stage.
+//! The link check stage: every link of the staged site's pages, looked up in its files
+//! and redirects, on every thread; the stage counts the pages in the build's progress.
 
 use std::convert::Infallible;
 use std::path::Path;

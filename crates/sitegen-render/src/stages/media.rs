@@ -1,5 +1,4 @@
-//! The media stage: the web bundle and the content's media files copied into the
-//! staging folder.
+//! The media stage, before any page is written: what the pages link to as it is.
 
 use std::path::Path;
 
@@ -10,9 +9,9 @@ use super::{Planned, Run};
 use crate::error::BuildError;
 use crate::staging::Staging;
 
-/// The media stage: the web bundle and the content's media files copied into the
-/// staging folder, but the images whose WebP variants a page shows, which the
-/// prerender stage writes with their variants.
+/// The web bundle and the content's media files copied into the staging folder, but
+/// the images whose WebP variants a page shows, which the prerender stage writes with
+/// their variants.
 pub(crate) fn copy_media(
     run: Run,
     web: &WebBuild,
