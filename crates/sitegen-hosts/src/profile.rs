@@ -323,6 +323,29 @@ pub struct Breach {
     pub advice: &'static str,
 }
 
+/// For a site built without a host profile: one line for each host whose limits
+/// `deploy` passes, naming them (`…; …: a deploy would fail`). The limits of the
+/// redirect rules are left out: the build warns of those as it writes `_redirects`
+/// ([`crate::limits::limits_passed`]).
+pub fn deploys_that_would_fail(deploy: &Deploy<'_>) -> Vec<String> {
+    let empty = Redirects::default();
+    Host::ALL
+        .into_iter()
+        .filter_map(|host| {
+            let mut without_redirects = *deploy;
+            if host.limits().redirects.is_some() {
+                without_redirects.redirects = &empty;
+            }
+            let passed: Vec<String> = host
+                .check(&without_redirects)
+                .into_iter()
+                .map(|breach| breach.message)
+                .collect();
+            (!passed.is_empty()).then(|| format!("{}: a deploy would fail", passed.join("; ")))
+        })
+        .collect()
+}
+
 impl Host {
     /// Every limit of this host that `deploy` passes.
     pub fn check(self, deploy: &Deploy<'_>) -> Vec<Breach> {
@@ -438,6 +461,42 @@ mod tests {
         .into_iter()
         .map(|breach| breach.message)
         .collect()
+    }
+
+    #[test]
+    fn without_a_profile_each_host_a_deploy_would_fail_on_gets_a_line_but_for_its_redirects() {
+        let mut redirects = Redirects::default();
+        for n in 0..11_000 {
+            redirects.rules.push(RedirectRule::new(
+                format!("/old/{n}"),
+                format!("/new/{n}"),
+                301,
+            ));
+        }
+        let headers = Headers::default();
+        let fine = OutputStats::of([("index.html", 10)]);
+        let fine = Deploy {
+            stats: &fine,
+            redirects: &redirects,
+            headers: &headers,
+        };
+        assert_eq!(
+            deploys_that_would_fail(&fine),
+            ["Vercel takes at most 1,024 routes in vercel.json (redirects and header rules); this site has 11,000: a deploy would fail"],
+            "the redirect rules' own limits are warned about with _redirects"
+        );
+        let many = files(15_001, "p");
+        let many = OutputStats::of(many.iter().map(|(path, bytes)| (path.as_str(), *bytes)));
+        let none = Redirects::default();
+        let lines = deploys_that_would_fail(&Deploy {
+            stats: &many,
+            redirects: &none,
+            headers: &headers,
+        });
+        assert_eq!(
+            lines,
+            ["Vercel takes at most 15,000 files; this site has 15,001: a deploy would fail"]
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! output is replaced.
 
 use sitegen_content::{Diagnostic, ErrorCode};
-use sitegen_hosts::{Deploy, Host, OutputStats, Redirects};
+use sitegen_hosts::{profile, Deploy, OutputStats};
 
 use super::{HostFiles, Run};
 use crate::error::BuildError;
@@ -10,8 +10,8 @@ use crate::staging::Staging;
 
 /// The host's limits checked against the staged output, before it replaces the last:
 /// with a profile, each limit passed is an error (and the output is left as it was);
-/// without, each host whose limits the output passes gets one warning (the redirect
-/// rules' limits are warned about as `_redirects` is written).
+/// without, each host whose limits the output passes gets one warning
+/// ([`profile::deploys_that_would_fail`]).
 pub(crate) fn check_host_limits(
     run: Run,
     staging: &Staging,
@@ -44,26 +44,13 @@ pub(crate) fn check_host_limits(
             Err(BuildError::HostLimits(diagnostics))
         }
         None => {
-            for host in Host::ALL {
-                let mut without_redirects = deploy;
-                let empty = Redirects::default();
-                // `_redirects`' limits have their own warning, W0004.
-                if host.limits().redirects.is_some() {
-                    without_redirects.redirects = &empty;
-                }
-                let passed: Vec<String> = host
-                    .check(&without_redirects)
+            warnings.extend(
+                profile::deploys_that_would_fail(&deploy)
                     .into_iter()
-                    .map(|breach| breach.message)
-                    .collect();
-                if !passed.is_empty() {
-                    warnings.push(Diagnostic::file(
-                        out_dir.clone(),
-                        ErrorCode::HostLimitPassed,
-                        format!("{}: a deploy would fail", passed.join("; ")),
-                    ));
-                }
-            }
+                    .map(|line| {
+                        Diagnostic::file(out_dir.clone(), ErrorCode::HostLimitPassed, line)
+                    }),
+            );
             Ok(())
         }
     }
