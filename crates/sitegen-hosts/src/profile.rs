@@ -21,6 +21,7 @@ use crate::limits::{
     thousands, RedirectLimits, RuleCounts, CLOUDFLARE_PAGES, GITLAB_PAGES, NETLIFY,
 };
 use crate::redirects::Redirects;
+use crate::{names, vercel};
 
 const MIB: u64 = 1024 * 1024;
 const GB: u64 = 1_000_000_000;
@@ -62,6 +63,43 @@ pub fn files_for(host: Option<Host>) -> HostFiles {
             vercel_json: false,
             nojekyll: false,
         },
+    }
+}
+
+impl HostFiles {
+    /// The files of these that a build writes for a site of `redirects` and `headers`,
+    /// each with its text: `_redirects`, `_headers`, `vercel.json`, `.nojekyll`.
+    pub fn texts(self, redirects: &Redirects, headers: &Headers) -> Vec<(&'static str, String)> {
+        let mut files = Vec::new();
+        if self.redirects {
+            files.push((names::REDIRECTS, redirects.to_text()));
+        }
+        if self.headers {
+            files.push((names::HEADERS, headers.to_text()));
+        }
+        if self.vercel_json {
+            files.push((names::VERCEL_JSON, vercel::vercel_json(redirects, headers)));
+        }
+        if self.nojekyll {
+            files.push((names::NOJEKYLL, String::new()));
+        }
+        files
+    }
+
+    /// The rules of `redirects` that the host applies, as `_redirects` text: those of
+    /// `vercel.json` when it reads that instead; none where it reads no redirects.
+    pub fn applied_redirects(self, redirects: &Redirects) -> String {
+        if self.redirects {
+            redirects.to_text()
+        } else if self.vercel_json {
+            Redirects {
+                comment: Vec::new(),
+                rules: vercel::redirect_rules(redirects).cloned().collect(),
+            }
+            .to_text()
+        } else {
+            String::new()
+        }
     }
 }
 
@@ -285,6 +323,29 @@ pub struct Breach {
     pub advice: &'static str,
 }
 
+/// For a site built without a host profile: one line for each host whose limits
+/// `deploy` passes, naming them (`…; …: a deploy would fail`). The limits of the
+/// redirect rules are left out: the build warns of those as it writes `_redirects`
+/// ([`crate::limits::limits_passed`]).
+pub fn deploys_that_would_fail(deploy: &Deploy<'_>) -> Vec<String> {
+    let empty = Redirects::default();
+    Host::ALL
+        .into_iter()
+        .filter_map(|host| {
+            let mut without_redirects = *deploy;
+            if host.limits().redirects.is_some() {
+                without_redirects.redirects = &empty;
+            }
+            let passed: Vec<String> = host
+                .check(&without_redirects)
+                .into_iter()
+                .map(|breach| breach.message)
+                .collect();
+            (!passed.is_empty()).then(|| format!("{}: a deploy would fail", passed.join("; ")))
+        })
+        .collect()
+}
+
 impl Host {
     /// Every limit of this host that `deploy` passes.
     pub fn check(self, deploy: &Deploy<'_>) -> Vec<Breach> {
@@ -400,6 +461,73 @@ mod tests {
         .into_iter()
         .map(|breach| breach.message)
         .collect()
+    }
+
+    #[test]
+    fn without_a_profile_each_host_a_deploy_would_fail_on_gets_a_line_but_for_its_redirects() {
+        let mut redirects = Redirects::default();
+        for n in 0..11_000 {
+            redirects.rules.push(RedirectRule::new(
+                format!("/old/{n}"),
+                format!("/new/{n}"),
+                301,
+            ));
+        }
+        let headers = Headers::default();
+        let fine = OutputStats::of([("index.html", 10)]);
+        let fine = Deploy {
+            stats: &fine,
+            redirects: &redirects,
+            headers: &headers,
+        };
+        assert_eq!(
+            deploys_that_would_fail(&fine),
+            ["Vercel takes at most 1,024 routes in vercel.json (redirects and header rules); this site has 11,000: a deploy would fail"],
+            "the redirect rules' own limits are warned about with _redirects"
+        );
+        let many = files(15_001, "p");
+        let many = OutputStats::of(many.iter().map(|(path, bytes)| (path.as_str(), *bytes)));
+        let none = Redirects::default();
+        let lines = deploys_that_would_fail(&Deploy {
+            stats: &many,
+            redirects: &none,
+            headers: &headers,
+        });
+        assert_eq!(
+            lines,
+            ["Vercel takes at most 15,000 files; this site has 15,001: a deploy would fail"]
+        );
+    }
+
+    #[test]
+    fn each_host_gets_the_files_it_reads_and_applies_the_redirects_it_reads() {
+        let redirects = Redirects::parse("/old /new 301\n/p/* /index.html 200\n");
+        let headers = Headers::default();
+        let names = |host: Option<Host>| -> Vec<&str> {
+            files_for(host)
+                .texts(&redirects, &headers)
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        };
+        assert_eq!(names(None), [names::REDIRECTS, names::HEADERS]);
+        assert_eq!(names(Some(Host::Vercel)), [names::VERCEL_JSON]);
+        assert_eq!(names(Some(Host::GithubPages)), [names::NOJEKYLL]);
+        assert_eq!(names(Some(Host::GitlabPages)), [names::REDIRECTS]);
+        assert_eq!(
+            files_for(None).applied_redirects(&redirects),
+            redirects.to_text()
+        );
+        let vercel = files_for(Some(Host::Vercel)).applied_redirects(&redirects);
+        assert!(vercel.contains("/old /new 301"), "{vercel}");
+        assert!(
+            !vercel.contains("/p/*"),
+            "a rewrite is no redirect in vercel.json"
+        );
+        assert_eq!(
+            files_for(Some(Host::GithubPages)).applied_redirects(&redirects),
+            ""
+        );
     }
 
     #[test]

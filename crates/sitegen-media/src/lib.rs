@@ -2,7 +2,8 @@
 //!
 //! For: the responsive lossy WebP variants of raster images ([`variants`]), the PNGs
 //! and JPEGs that pages are shared with ([`share`]) and the images published as they
-//! are, without their metadata ([`originals`]), each made once
+//! are, without their metadata ([`originals`]); the share files and variants a build
+//! writes beside its pages, at once ([`images`]); each made once
 //! and kept in a media cache folder the caller names, and the image libraries (image,
 //! fast_image_resize, libwebp, resvg) that takes.
 //!
@@ -14,6 +15,7 @@ mod cache;
 mod decode;
 mod destination;
 mod error;
+pub mod images;
 pub mod originals;
 mod resize;
 pub mod share;

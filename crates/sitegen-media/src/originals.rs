@@ -16,11 +16,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use image::metadata::Orientation;
-use sitegen_content::MediaFile;
+use sitegen_content::{MediaFile, MediaIndex};
+use sitegen_workers::parallel;
 
 use crate::cache::store;
 use crate::destination::Destination;
 use crate::error::MediaError;
+use crate::shown::ShownImages;
+use crate::variants;
 
 /// The version of the stripping, part of each cache file's name: change it whenever
 /// what is kept changes, so no build copies a file stripped the old way.
@@ -44,6 +47,32 @@ enum Format {
     Jpeg,
     Png,
     Webp,
+}
+
+/// Publishes the media files of `media` that are published before their variants are
+/// written, on up to `jobs` threads ([`publish_original`]; the cache as it says): every
+/// one but those a page shows with variants, which may replace it
+/// ([`variants::publishes_original`]; [`crate::images::write_images`] publishes those it
+/// does not), and `share_image` (the site's share image, at its output path) in any case.
+pub fn publish_originals<D: Destination>(
+    media: &MediaIndex,
+    shown: &ShownImages,
+    share_image: Option<&str>,
+    out: &D,
+    cache: &Path,
+    reuse: bool,
+    jobs: usize,
+) -> Result<(), D::Error> {
+    let published: Vec<&MediaFile> = media
+        .files()
+        .filter(|file| {
+            variants::publishes_original(file, shown) || share_image == Some(file.output.as_str())
+        })
+        .collect();
+    parallel::map_parallel(published.len(), jobs, |index| {
+        publish_original(published[index], out, cache, reuse)
+    })?;
+    Ok(())
 }
 
 /// Publishes `file` at its output path: a JPEG, PNG or WebP without its metadata (see
@@ -530,6 +559,42 @@ mod tests {
         );
         assert_eq!(stripped[12 + 8] & WEBP_EXIF_FLAG, WEBP_EXIF_FLAG);
         assert_eq!(stripped[12 + 8] & WEBP_XMP_FLAG, 0);
+    }
+
+    #[test]
+    fn the_originals_of_images_shown_with_variants_wait_for_them_but_the_site_share_image() {
+        use crate::destination::testing::Folder;
+        use crate::shown::shown_images;
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        fs::create_dir_all(content.join("media")).unwrap();
+        for name in ["shown", "linked"] {
+            let photo = phone_jpeg(&quarters(1200, 800, 16), 1);
+            fs::write(content.join(format!("media/{name}.jpg")), photo).unwrap();
+        }
+        let mut media = sitegen_content::testing::media_index(
+            &content,
+            &["media/shown.jpg", "media/linked.jpg"],
+        );
+        crate::variants::plan_variants(&mut media);
+        let shown_file = media.get("media/shown.jpg").unwrap().clone();
+        let linked_file = media.get("media/linked.jpg").unwrap().clone();
+        let page = format!(r#"{{"src":"{}"}}"#, media.url(&shown_file.output));
+        let shown = shown_images(&media, [page.as_str()], "{}");
+        let cache = dir.path().join("cache");
+
+        let site = Folder::new(&dir.path().join("site")).unwrap();
+        publish_originals(&media, &shown, None, &site, &cache, true, 2).unwrap();
+        assert!(site.dir().join(&linked_file.output).is_file());
+        assert!(!site.dir().join(&shown_file.output).exists());
+
+        let shared = Folder::new(&dir.path().join("shared")).unwrap();
+        let share_image = Some(shown_file.output.as_str());
+        publish_originals(&media, &shown, share_image, &shared, &cache, true, 2).unwrap();
+        for file in [&shown_file, &linked_file] {
+            let published = fs::read(shared.dir().join(&file.output)).unwrap();
+            assert!(!carries_private_exif(&published), "{}", file.output);
+        }
     }
 
     #[test]

@@ -8,6 +8,8 @@ use walkdir::WalkDir;
 
 use sitegen_workers::parallel;
 
+use crate::progress::Progress;
+use crate::staging::Staging;
 use crate::OutputError;
 
 /// File extensions that get `.br` and `.gz` twins.
@@ -55,7 +57,7 @@ const BROTLI_WINDOW: u32 = 22;
 pub fn precompress(
     dir: &Path,
     workers: usize,
-    progress: &dyn crate::progress::Progress,
+    progress: &dyn Progress,
     previous: Option<&Path>,
 ) -> Result<usize, OutputError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
@@ -89,6 +91,21 @@ pub fn precompress(
         },
     )
     .map(|done| done.len())
+}
+
+/// The twins ([`precompress`]) of every file of the next site in `staging`, and in the
+/// staging folder of its media folder when the media live on their own: each folder's
+/// twins are linked from the folder it replaces where the bytes are the same.
+pub fn precompress_staged(
+    staging: &Staging,
+    workers: usize,
+    progress: &dyn Progress,
+) -> Result<(), OutputError> {
+    for staging in std::iter::once(staging).chain(staging.media()) {
+        staging.note_unlisted_files();
+        precompress(staging.dir(), workers, progress, Some(staging.target()))?;
+    }
+    Ok(())
 }
 
 fn compress_one(path: &Path, levels: Levels, previous: Option<PathBuf>) -> Result<(), OutputError> {
@@ -240,6 +257,35 @@ mod tests {
         assert_eq!(script_back, script);
         assert!(!dir.path().join("tiny.js.gz").exists());
         assert!(!dir.path().join("photo.png.br").exists());
+    }
+
+    #[test]
+    fn a_staged_site_and_its_media_folder_both_get_twins_from_the_folders_they_replace() {
+        let root = tempfile::tempdir().unwrap();
+        let (target, media_target) = (root.path().join("dist"), root.path().join("dist-media"));
+        let page = "<p>page</p>".repeat(100);
+        let drawing = "<svg><g/></svg>".repeat(100);
+        fs::create_dir_all(target.join("a")).unwrap();
+        fs::write(target.join("a/index.html"), &page).unwrap();
+        fs::write(target.join("a/index.html.gz"), "old twin").unwrap();
+        fs::write(target.join("a/index.html.br"), "old twin").unwrap();
+        let staging = Staging::new(&target)
+            .unwrap()
+            .with_media(Staging::new(&media_target).unwrap());
+        staging.write("a/index.html", &page).unwrap();
+        staging.write("media/d.1a2b3c4d.svg", &drawing).unwrap();
+
+        precompress_staged(&staging, 2, &crate::progress::Silent).unwrap();
+
+        let media = staging.media().unwrap();
+        assert!(media.dir().join("media/d.1a2b3c4d.svg.br").is_file());
+        assert!(media.dir().join("media/d.1a2b3c4d.svg.gz").is_file());
+        assert!(!staging.dir().join("media").exists());
+        assert_eq!(
+            fs::read(staging.dir().join("a/index.html.gz")).unwrap(),
+            b"old twin",
+            "the twins of the same bytes in the folder it replaces"
+        );
     }
 
     #[test]

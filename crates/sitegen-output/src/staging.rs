@@ -177,6 +177,11 @@ impl Staging {
         &self.dir
     }
 
+    /// The folder this staging folder's site replaces or updates once committed.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
     /// Sends every media file ([`MEDIA_PREFIX`]) to `media`, the staging folder of the
     /// media folder, instead of this one: the media then live on their own origin.
     pub fn with_media(mut self, media: Staging) -> Self {

@@ -1,7 +1,7 @@
 //! `sitegen-pages` makes what a prerendered page holds besides its body: the HTML shell
 //! it is wrapped in ([`shell`], `templates/page.html`), the share image and JSON-LD of
 //! its head ([`seo`]), and the day it last changed, as the sitemap dates it ([`lastmod`],
-//! a store kept between builds).
+//! a store kept between builds); the sitemap so dated, with `robots.txt` ([`sitemap`]).
 //!
 //! It neither plans the routes (`sitegen-routes`) nor renders or writes a page: the
 //! build (`sitegen-render`) renders each body on the workers and calls on these.
@@ -10,3 +10,4 @@ pub mod lastmod;
 mod script_json;
 pub mod seo;
 pub mod shell;
+pub mod sitemap;

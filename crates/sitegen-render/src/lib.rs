@@ -16,7 +16,7 @@
 //! files to `sitegen-output`, building the web bundle to `sitegen-webapp`, the search
 //! index to `sitegen-search`, the sitemap's, `robots.txt`'s and `_headers`' text to
 //! `sitegen-sitefiles`, the HTML shell, a page's share image and JSON-LD and the
-//! sitemap's dates to `sitegen-pages`, and the build cache (its renders, where a
+//! sitemap with its dates to `sitegen-pages`, and the build cache (its renders, where a
 //! page's render comes from, the record of the output folder) to `sitegen-buildcache`.
 
 mod error;
@@ -422,17 +422,17 @@ impl Builder {
         } else {
             staging
         };
-        stages::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
+        stages::media::copy_media(run, &web, &staging, &planned, &self.media_cache)?;
         laps.lap("media")?;
 
-        let layout_file = stages::write_layout(&staging, &planned.published)?;
+        let layout_file = stages::data::write_layout(&staging, &planned.published)?;
         laps.lap("data")?;
 
         let page_links = PageLinks::default();
         let last = taken(warm.as_deref_mut(), |warm| &mut warm.prerender);
-        let (prerendered, memory) = stages::prerender(
+        let (prerendered, memory) = stages::prerender::prerender(
             run,
-            stages::Prerender {
+            stages::prerender::Prerender {
                 published: &planned.published,
                 shown_images: &planned.shown_images,
                 web: &web,
@@ -440,7 +440,7 @@ impl Builder {
                 layout_file: &layout_file,
                 previous_pages: previous.pages,
             },
-            stages::PrerenderTargets {
+            stages::prerender::PrerenderTargets {
                 staging: &staging,
                 cache: &cache,
                 media_cache: &self.media_cache,
@@ -457,7 +457,7 @@ impl Builder {
         warnings.extend(prerendered.warnings);
         let lastmod_store = lastmod::path_for(&self.cache_dir, &run.options.out_dir);
         let last = taken(warm.as_deref_mut(), |warm| &mut warm.site_files);
-        let (site_files, memory) = stages::write_site_files(
+        let (site_files, memory) = stages::write::write_site_files(
             run,
             published,
             &staging,
@@ -467,7 +467,7 @@ impl Builder {
             &mut warnings,
         );
         put_back(warm.as_deref_mut(), |warm| &mut warm.site_files, memory);
-        let stages::SiteFiles {
+        let stages::write::SiteFiles {
             host_files,
             lastmods,
         } = site_files?;
@@ -475,18 +475,18 @@ impl Builder {
 
         let changed_pages = staging.changed_pages();
         let web_problems = planned.source_link_problems;
-        let links = stages::check_links(
+        let links = stages::link_check::check_links(
             run,
             &staging,
             &changed_pages,
             page_links,
-            stages::output_index(
+            stages::link_check::output_index(
                 &staging,
                 &host_files.applied_rules(),
                 published.content.media.origin(),
             ),
             web_problems,
-            stages::LinkMemory {
+            stages::link_check::LinkMemory {
                 keep: warm.is_some(),
                 last: previous.links,
             },
@@ -494,11 +494,11 @@ impl Builder {
         laps.lap("link check")?;
 
         if run.options.precompress {
-            stages::precompress(run, &staging)?;
+            stages::compress::precompress(run, &staging)?;
             laps.lap("compress")?;
         }
         // Last, on every file the host would receive; before the output is replaced.
-        stages::check_host_limits(run, &staging, &host_files, &mut warnings)?;
+        stages::host_limits::check_host_limits(run, &staging, &host_files, &mut warnings)?;
         let (files, bytes) = staging.totals();
         let media = staging.media().map(|media| media.totals());
         let in_place = staging.changes();

@@ -73,6 +73,8 @@ pub struct WebBuild {
     pub client_dir: PathBuf,
     /// The prerender worker script.
     pub prerender_script: PathBuf,
+    /// The web app's folder, which the prerender worker runs in.
+    pub dir: PathBuf,
     pub manifest: Manifest,
     /// The hash of every input of the bundles: what a prerendered page depends on
     /// besides its data.
@@ -286,6 +288,7 @@ impl LockedWebApp {
         Ok(WebBuild {
             client_dir: app.dir.join(CLIENT_DIR),
             prerender_script: app.prerender_script(),
+            dir: app.dir,
             manifest,
             fingerprint,
             rebuilt: !built,

@@ -220,3 +220,55 @@ fn the_unit_test_naming_rule_takes_tests_rs_and_a_tests_folder_only() {
     assert!(named_for_tests("load_tests") && named_for_tests("tests_bytes"));
     assert!(!named_for_tests("testing") && !named_for_tests("06_testimonials"));
 }
+
+/// The crates whose code reports a build's progress, which calls up into the command
+/// line's reporter: the command line (the reporter), `sitegen-render` (each stage
+/// reports its own), `sitegen-output` (which defines the reports, and counts the twins
+/// it makes) and `sitegen-webapp` (npm and Vite). Any other crate hands its work back
+/// to the stage that calls it, which reports it.
+const REPORTING_CRATES: &[&str] = &[
+    "sitegen",
+    "sitegen-render",
+    "sitegen-output",
+    "sitegen-webapp",
+];
+
+/// Whether `code` takes or implements a build's progress.
+fn reports_progress(code: &str) -> bool {
+    ["dyn Progress", "progress::Progress", "impl Progress for"]
+        .iter()
+        .any(|name| code.contains(name))
+}
+
+#[test]
+fn no_crate_but_the_pipeline_and_those_it_names_reports_a_builds_progress() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut calling_up = Vec::new();
+    for entry in fs::read_dir(repo.join("crates")).unwrap() {
+        let krate = entry.unwrap().path();
+        let name = krate.file_name().unwrap().to_string_lossy().to_string();
+        if REPORTING_CRATES.contains(&name.as_str()) {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&krate.join("src"), &mut files);
+        for file in files {
+            if reports_progress(&fs::read_to_string(&file).unwrap()) {
+                calling_up.push(file.strip_prefix(&repo).unwrap().display().to_string());
+            }
+        }
+    }
+    assert!(
+        calling_up.is_empty(),
+        "these report a build's progress themselves: answer the stage that calls them, \
+         which reports it (crates/sitegen-render/src/stages/): {calling_up:?}"
+    );
+}
+
+#[test]
+fn taking_or_implementing_the_progress_is_reporting_it() {
+    assert!(reports_progress("fn run(progress: &dyn Progress)"));
+    assert!(reports_progress("use sitegen_output::progress::Progress;"));
+    assert!(reports_progress("impl Progress for Reporter {"));
+    assert!(!reports_progress("let in_progress = true;"));
+}

@@ -331,6 +331,49 @@ fn every_shared_drawing_is_drawn_once_and_a_warm_build_copies_it_from_the_cache(
     );
 }
 
+/// A destination that counts the files done, as a build's progress does.
+struct Counted {
+    folder: Staging,
+    done: std::sync::atomic::AtomicUsize,
+}
+
+impl Destination for Counted {
+    type Error = MediaError;
+
+    fn copy_file(&self, source: &Path, output: &str) -> Result<(), MediaError> {
+        self.folder.copy_file(source, output)
+    }
+
+    fn file_done(&self) {
+        self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn the_images_made_beside_the_pages_are_the_share_files_and_variants_each_counted_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, content, shared) = fixture(dir.path());
+    let shared: Vec<&MediaRef> = shared.iter().collect();
+    let shown = ShownImages::default();
+    let out = Counted {
+        folder: Staging::new(&dir.path().join("site")).unwrap(),
+        done: Default::default(),
+    };
+    let cache = dir.path().join("cache");
+    crate::images::write_images(&content, &shared, &shown, &out, &cache, true, 2).unwrap();
+    let expected = crate::images::images_count(&content, &shared, &shown);
+    assert_eq!(expected, 6);
+    assert_eq!(out.done.into_inner(), expected);
+    for image in &shared {
+        let png = share_png(image).unwrap();
+        assert!(
+            out.folder.dir().join(&png.output).is_file(),
+            "{}",
+            png.output
+        );
+    }
+}
+
 #[test]
 fn a_shared_drawing_that_cannot_be_drawn_is_a_build_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();

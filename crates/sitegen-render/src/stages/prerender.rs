@@ -8,14 +8,12 @@ use sitegen_buildcache::record::PageKeys;
 use sitegen_buildcache::render_cache::RenderCache;
 use sitegen_buildcache::renders::{PageRenders, Renders};
 use sitegen_content::{Diagnostic, ErrorCode};
-use sitegen_media::share;
-use sitegen_media::variants::{self, ShownImages};
+use sitegen_media::variants::ShownImages;
 use sitegen_output::progress::{self, Stage};
 use sitegen_pages::{seo, shell::Shells};
 use sitegen_routes::{PlannedRoute, Published};
 use sitegen_webapp::WebBuild;
 use sitegen_workers::error::Ended;
-use sitegen_workers::parallel;
 use sitegen_workers::prerender::Prerenderer;
 use sitegen_workers::worker_pool::{self, Affinity, IdleWorkers, Retried, WorkerPool};
 
@@ -138,7 +136,7 @@ pub(crate) fn prerender(
     let start_worker = || {
         Prerenderer::start(
             &web.prerender_script,
-            web_dir_of(web),
+            &web.dir,
             layout_json,
             run.options.worker_timeout,
         )
@@ -215,36 +213,20 @@ fn write_pages_and_images(
     let (staging, media_cache) = (targets.staging, targets.media_cache);
     let reuse = options.reuse_cache;
     let drawings = seo::shared_images(content);
-    let images = share::share_files_count(content, &drawings, shown)
-        + variants::variant_files_count(&content.media, shown, &drawings);
+    let images = sitegen_media::images::images_count(content, &drawings, shown);
     let out = CountedImages { staging, progress };
     let (rendered, images) = progress::images(progress, images, || {
         std::thread::scope(|scope| {
-            let shared = scope.spawn(|| {
-                parallel::in_background(|| {
-                    share::write_share_files(
-                        content,
-                        &drawings,
-                        shown,
-                        &out,
-                        media_cache,
-                        reuse,
-                        jobs,
-                    )
-                })
-            });
-            let variants = scope.spawn(|| {
-                parallel::in_background(|| {
-                    variants::encode_variants(
-                        &content.media,
-                        shown,
-                        &drawings,
-                        &out,
-                        media_cache,
-                        reuse,
-                        jobs,
-                    )
-                })
+            let images = scope.spawn(|| {
+                sitegen_media::images::write_images(
+                    content,
+                    &drawings,
+                    shown,
+                    &out,
+                    media_cache,
+                    reuse,
+                    jobs,
+                )
             });
             let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
                 let routes: Vec<&PlannedRoute> = planned.iter().collect();
@@ -253,24 +235,13 @@ fn write_pages_and_images(
                 progress.advance();
                 Ok::<_, BuildError>(())
             });
-            let shared = shared
+            let images = images
                 .join()
                 .unwrap_or(Err(BuildError::MediaWorkerPanicked));
-            let variants = variants
-                .join()
-                .unwrap_or(Err(BuildError::MediaWorkerPanicked));
-            (rendered, shared.and(variants))
+            (rendered, images)
         })
     });
     rendered?;
     images?;
     Ok(())
-}
-
-fn web_dir_of(web: &WebBuild) -> &Path {
-    // scripts/prerender.mjs lives in web/scripts: the worker runs from web/.
-    web.prerender_script
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or_else(|| Path::new("."))
 }

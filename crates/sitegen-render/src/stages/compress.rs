@@ -1,0 +1,14 @@
+//! The compress stage (`--precompress`).
+
+use sitegen_output::compress;
+
+use super::Run;
+use crate::error::BuildError;
+use crate::staging::Staging;
+
+/// The `.br` and `.gz` twins of the staged files that have none yet, the media
+/// folder's included.
+pub(crate) fn precompress(run: Run, staging: &Staging) -> Result<(), BuildError> {
+    compress::precompress_staged(staging, run.jobs, run.progress)?;
+    Ok(())
+}
