@@ -362,13 +362,14 @@ fn serve_keeps_the_media_in_its_own_folder_and_serves_them() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let addr = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map_while(Result::ok)
-        .find_map(|line| {
-            let (_, url) = line.split_once(" at http://")?;
-            Some(url.trim_end_matches('/').to_string())
-        });
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let addr = lines.by_ref().map_while(Result::ok).find_map(|line| {
+        let (_, url) = line.split_once(" at http://")?;
+        Some(url.trim_end_matches('/').to_string())
+    });
+    // Read to the end: a server whose standard output is closed dies at its next line
+    // (it says it watches right after its address).
+    std::thread::spawn(move || lines.for_each(drop));
     let get = |addr: &str, path: &str| {
         let mut stream = std::net::TcpStream::connect(addr).unwrap();
         write!(
