@@ -68,6 +68,20 @@ test('an unknown category shows E0202 at the field with its hint, and nothing is
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("the preview's error overlay leaves the keyboard in the form", async ({ page, site }) => {
+  await openProduct(page, 17);
+  const title = form(page).getByRole('textbox', { name: 'Title', exact: true });
+  await title.fill('');
+  await title.pressSequentially('Ren');
+  // A typo made elsewhere fails the build: the framed page shows why, over itself.
+  site.write('products.toml', site.read('products.toml').replace(/(id = 17\n(?:.*\n){2})category = "dialysis"/, '$1category = "dialisys"'));
+  const preview = page.frameLocator('iframe[title^="Preview of /products/17/"]');
+  await expect(preview.getByRole('alertdialog', { name: 'The build failed' })).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.type('amed');
+  await expect(title).toBeFocused();
+  await expect(title).toHaveValue('Renamed');
+});
+
 test("a title of spaces breaks the schema's pattern: said at the field, and no save is sent", async ({ page, site }) => {
   const before = site.read('products.toml');
   await openProduct(page, 17);

@@ -138,10 +138,14 @@
       }
     });
     root.append(element('div', { class: 'backdrop' }, dialog));
-    focusBefore = document.activeElement;
     document.body.append(host);
     overlay = host;
-    dialog.focus();
+    // A page framed in another (the editor's preview) takes the keyboard only when it has
+    // it: the editor typing in its form while a save's build fails keeps every letter.
+    if (window.top === window || document.hasFocus()) {
+      focusBefore = document.activeElement;
+      dialog.focus();
+    }
   };
 
   document.addEventListener('keydown', (event) => {
