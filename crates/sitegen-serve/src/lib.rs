@@ -17,9 +17,10 @@ mod server;
 mod watch;
 
 use std::future::Future;
+use std::hash::{Hash, Hasher};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use axum::extract::{Query, Request, State};
@@ -46,7 +47,17 @@ const LIVE_RELOAD_WAIT: Duration = Duration::from_secs(25);
 /// the overlay can say why (its live-reload script goes before `</body>` as on any page).
 const NO_BUILD_YET_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>No build yet</title></head><body><main><h1>No build yet</h1><p>The site has not been built yet. Fix the problems sitegen reports; this page reloads by itself.</p></main></body></html>";
 const LIVE_RELOAD_SCRIPT: &str = include_str!("livereload.js");
-const LIVE_RELOAD_TAG: &str = "<script src=\"/__sitegen/livereload.js\"></script>";
+/// The live-reload script's tag. Its address names the script's content, so it is cached
+/// for good: a page reloading after a save takes it from the browser's cache instead of
+/// waiting for one more request before its `load`.
+static LIVE_RELOAD_TAG: LazyLock<String> = LazyLock::new(|| {
+    let mut hasher = std::hash::DefaultHasher::new();
+    LIVE_RELOAD_SCRIPT.hash(&mut hasher);
+    format!(
+        "<script src=\"/__sitegen/livereload.js?v={:016x}\"></script>",
+        hasher.finish()
+    )
+});
 /// What Netlify and Cloudflare Pages send for files no `_headers` rule gives a
 /// `Cache-Control` (the clean-URL pages), and for errors and redirects: revalidate
 /// on every use.
@@ -232,7 +243,10 @@ pub fn router(mut options: ServeOptions) -> Router {
 
 async fn live_reload_script() -> Response {
     (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+        ],
         LIVE_RELOAD_SCRIPT,
     )
         .into_response()
@@ -424,7 +438,7 @@ fn allow_own_frames(csp: &HeaderValue) -> HeaderValue {
 fn inject_live_reload(html: Vec<u8>) -> Vec<u8> {
     let text = String::from_utf8_lossy(&html);
     match text.rfind("</body>") {
-        Some(at) => format!("{}{LIVE_RELOAD_TAG}{}", &text[..at], &text[at..]).into_bytes(),
+        Some(at) => format!("{}{}{}", &text[..at], *LIVE_RELOAD_TAG, &text[at..]).into_bytes(),
         None => html,
     }
 }
@@ -439,7 +453,10 @@ mod tests {
             inject_live_reload(b"<html><body><div id=\"root\"></div></body></html>".to_vec());
         assert_eq!(
             String::from_utf8(html).unwrap(),
-            format!("<html><body><div id=\"root\"></div>{LIVE_RELOAD_TAG}</body></html>")
+            format!(
+                "<html><body><div id=\"root\"></div>{}</body></html>",
+                *LIVE_RELOAD_TAG
+            )
         );
     }
 }

@@ -398,14 +398,26 @@ async fn live_reload_answers_the_long_poll_after_a_rebuild() {
     let dist = site();
     let (addr, reload) = start_live(dist.path()).await;
     let page = get(addr, "/").await;
-    assert!(page
-        .text()
-        .contains("<script src=\"/__sitegen/livereload.js\"></script></body>"));
+    let text = page.text();
+    let tag_at = text
+        .find("<script src=\"/__sitegen/livereload.js?v=")
+        .expect("the live-reload tag");
+    let (tag, rest) = text[tag_at..].split_once("</script>").unwrap();
+    assert_eq!(rest, "</body>");
+    let script = tag
+        .trim_start_matches("<script src=\"")
+        .trim_end_matches("\">");
     assert_eq!(
         page.header("content-length"),
         Some(page.body.len().to_string().as_str())
     );
-    assert_eq!(get(addr, "/__sitegen/livereload.js").await.status, 200);
+    // Named by its content, the script is cached for good: a reload does not wait for it.
+    let script = get(addr, script).await;
+    assert_eq!(script.status, 200);
+    assert_eq!(
+        script.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
     let current = get(addr, "/__sitegen/status").await;
     assert_eq!(current.header("cache-control"), Some("no-store"));
     assert_eq!(
@@ -561,7 +573,7 @@ async fn before_any_good_build_pages_get_a_stand_in_that_can_show_the_overlay() 
         assert!(page.text().contains("No build yet"), "{path}");
         assert!(
             page.text()
-                .contains("<script src=\"/__sitegen/livereload.js\"></script></body>"),
+                .contains("<script src=\"/__sitegen/livereload.js?v="),
             "{path}"
         );
     }
