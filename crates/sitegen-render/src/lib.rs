@@ -455,7 +455,10 @@ impl Builder {
 
         let mut warnings = planned.warnings;
         warnings.extend(prerendered.warnings);
-        let lastmod_store = lastmod::path_for(&self.cache_dir, &run.options.out_dir);
+        let lastmods = warm
+            .as_deref_mut()
+            .and_then(|warm| warm.lastmods.take())
+            .unwrap_or_else(|| lastmod::load(&self.lastmod_store()));
         let last = taken(warm.as_deref_mut(), |warm| &mut warm.site_files);
         let (site_files, memory) = stages::write::write_site_files(
             run,
@@ -463,7 +466,7 @@ impl Builder {
             &staging,
             &page_links,
             last,
-            lastmod::load(&lastmod_store),
+            lastmods,
             &mut warnings,
         );
         put_back(warm.as_deref_mut(), |warm| &mut warm.site_files, memory);
@@ -510,8 +513,12 @@ impl Builder {
             links,
             warm.as_deref_mut(),
         )?;
-        // Only dates that a site in place shows are kept.
-        lastmod::save(&lastmod_store, &lastmods);
+        // Only dates that a site in place shows are kept: a warm builder's until it
+        // stops ([`Builder::keep_record`]), as its record of the output.
+        match warm.as_deref_mut() {
+            Some(warm) => warm.lastmods = Some(lastmods),
+            None => lastmod::save(&self.lastmod_store(), &lastmods),
+        }
         let routes = published.routes.len() + 1;
         // The next plan takes its product routes where they are made of the same.
         if let Some(warm) = warm.as_deref_mut() {
@@ -651,13 +658,20 @@ impl Builder {
     /// it in place rather than making a whole new site. A folder changed since, by
     /// anyone, voids the record as usual.
     pub fn keep_record(&self) {
-        if let Some(output) = self
-            .lock_warm()
-            .as_ref()
-            .and_then(|warm| warm.output.as_ref())
-        {
+        let Some(warm) = self.lock_warm() else {
+            return;
+        };
+        if let Some(output) = &warm.output {
             record::save(&self.cache_dir, &self.options.out_dir, output);
         }
+        if let Some(lastmods) = &warm.lastmods {
+            lastmod::save(&self.lastmod_store(), lastmods);
+        }
+    }
+
+    /// Where the sitemap's dates of this builder's output folder are stored.
+    fn lastmod_store(&self) -> PathBuf {
+        lastmod::path_for(&self.cache_dir, &self.options.out_dir)
     }
 
     /// A warm builder's memory, held (a build holds it from its start to its end).

@@ -3,6 +3,7 @@
 
 use sitegen_buildcache::record;
 use sitegen_links::LinkGraph;
+use sitegen_pages::lastmod::Lastmods;
 
 use crate::stages::{ContentMemory, PrerenderMemory, SiteFilesMemory};
 
@@ -35,4 +36,7 @@ pub(crate) struct Warm {
     /// The link check of that output: the next check of it looks again only at the
     /// pages an update can change the answer of.
     pub links: Option<LinkGraph>,
+    /// The sitemap's dates of that output, stored with its record when the builder
+    /// stops, not read and written again at each build.
+    pub lastmods: Option<Lastmods>,
 }

@@ -23,12 +23,6 @@ mod workflow;
 
 use common::*;
 
-fn edit(path: &Path, from: &str, to: &str) {
-    let text = fs::read_to_string(path).unwrap();
-    assert!(text.contains(from), "{} has no {from:?}", path.display());
-    fs::write(path, text.replacen(from, to, 1)).unwrap();
-}
-
 /// Breaks the content in three independent ways, in three files.
 fn break_content(content: &Path) {
     let mut products = fs::read_to_string(content.join("products.toml")).unwrap();

@@ -314,8 +314,14 @@ fn a_quiet_serve_prints_nothing() {
 /// Starts `sitegen serve --port 0` building and watching `content` into `out`, with the
 /// repository's web app and templates; stdout piped, stderr as given.
 fn serve_watching(content: &Path, out: &Path, stderr: Stdio) -> Child {
+    serve_watching_with(&[], content, out, stderr)
+}
+
+/// [`serve_watching`] with the environment variables `env` set.
+fn serve_watching_with(env: &[(&str, &str)], content: &Path, out: &Path, stderr: Stdio) -> Child {
     let repo = common::repo_root();
     Command::new(env!("CARGO_BIN_EXE_sitegen"))
+        .envs(env.iter().copied())
         .args(["serve", "--port", "0", "--content"])
         .arg(content)
         .arg("--out")
@@ -364,6 +370,69 @@ fn the_build_after_a_preview_updates_its_folder_in_place() {
         common::snapshot(&out) == common::snapshot(&clean_out),
         "the updated preview differs from a clean build"
     );
+}
+
+/// A preview keeps the sitemap's dates in memory and stores them as it stops: the build
+/// after it dates a page the preview's edit changed by the preview's day, not its own.
+#[test]
+fn the_sitemap_dates_of_a_preview_are_kept_for_the_build_after_it() {
+    const JANUARY: &str = "1767225600";
+    const MARCH: &str = "1772323200";
+    let (tmp, content) = common::small_project();
+    let out = tmp.path().join("dist");
+    let mut child = serve_watching_with(
+        &[("SOURCE_DATE_EPOCH", JANUARY)],
+        &content,
+        &out,
+        Stdio::piped(),
+    );
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, received) = mpsc::channel();
+    let sender = lines.clone();
+    std::thread::spawn(move || {
+        stdout
+            .lines()
+            .map_while(Result::ok)
+            .for_each(|line| drop(sender.send(line)))
+    });
+    std::thread::spawn(move || {
+        stderr
+            .lines()
+            .map_while(Result::ok)
+            .for_each(|line| drop(lines.send(line)))
+    });
+    let wait_for = |start: &str| loop {
+        let line = received
+            .recv_timeout(START_DEADLINE)
+            .unwrap_or_else(|_| panic!("no line starting {start:?}"));
+        if line.starts_with(start) {
+            break;
+        }
+    };
+    wait_for("serving ");
+    common::edit(
+        &content.join("products.toml"),
+        "title = \"Slit Lamp\"\ndescription = \"",
+        "title = \"Slit Lamp\"\ndescription = \"Now with a new lamp. ",
+    );
+    wait_for("change detected");
+    wait_for("built ");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert!(child.wait().unwrap().success());
+
+    let build = common::build(&[("SOURCE_DATE_EPOCH", MARCH)], &content, &out);
+    assert!(build.status.success(), "{}", common::stderr(&build));
+    let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    assert!(
+        sitemap.contains("<lastmod>2026-01-01</lastmod>"),
+        "{sitemap}"
+    );
+    assert!(!sitemap.contains("2026-03-01"), "{sitemap}");
 }
 
 /// Sends one GET and returns the status line, the `Content-Length` and the body.

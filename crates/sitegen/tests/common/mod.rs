@@ -147,3 +147,10 @@ pub fn meta(html: &str, name: &str) -> String {
     let end = html[tag..].find('"').unwrap();
     html[tag..tag + end].to_string()
 }
+
+/// Replaces the first `from` of the file at `path` with `to` (the file must hold it).
+pub fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
