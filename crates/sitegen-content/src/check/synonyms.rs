@@ -62,17 +62,31 @@ pub(super) fn check_synonyms(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>)
         .flatten()
         .flat_map(|phrase| words(phrase))
         .collect();
-    let product_words = words_held(&products.product.0, &wanted);
-    let found = |phrase: &Located<String>| {
-        let mut phrase_words = words(phrase).peekable();
-        phrase_words.peek().is_some()
-            && phrase_words.all(|word| product_words.contains(word.as_str()))
+    // The words of each phrase of each list (a group, or the targets of a one-way word).
+    let lists: Vec<Vec<Vec<String>>> = groups
+        .clone()
+        .chain(targets.clone())
+        .map(|phrases| {
+            phrases
+                .iter()
+                .map(|phrase| words(phrase).collect())
+                .collect()
+        })
+        .collect();
+    let found = |phrase: &[String], held: &HashSet<&str>| {
+        !phrase.is_empty() && phrase.iter().all(|word| held.contains(word.as_str()))
     };
-    for phrases in groups.chain(targets) {
+    let every_list_found = |held: &HashSet<&str>| {
+        lists
+            .iter()
+            .all(|phrases| phrases.is_empty() || phrases.iter().any(|phrase| found(phrase, held)))
+    };
+    let product_words = words_held(&products.product.0, &wanted, every_list_found);
+    for (phrases, words) in groups.chain(targets).zip(&lists) {
         let Some(first) = phrases.first() else {
             continue;
         };
-        if !phrases.iter().any(found) {
+        if !words.iter().any(|phrase| found(phrase, &product_words)) {
             let shown: Vec<&str> = phrases.iter().map(|p| p.value.as_str()).collect();
             reporter.report(
                 &first.span,
@@ -85,18 +99,24 @@ pub(super) fn check_synonyms(loaded: &Loaded, diagnostics: &mut Vec<Diagnostic>)
 }
 
 /// The words of `wanted` that the titles and descriptions of `products` hold. Only
-/// the synonyms' words are kept, and the products are read only until every one of
-/// them is found: at 10,000 products a set of all their words cost every save tens
-/// of milliseconds.
-fn words_held<'w>(products: &[Product], wanted: &'w HashSet<String>) -> HashSet<&'w str> {
+/// the synonyms' words are kept, and the products are read only until the words held
+/// are `enough`: at 10,000 products a set of all their words cost every save tens of
+/// milliseconds, and reading every product for a word no product holds, a few.
+fn words_held<'w>(
+    products: &[Product],
+    wanted: &'w HashSet<String>,
+    enough: impl Fn(&HashSet<&'w str>) -> bool,
+) -> HashSet<&'w str> {
     let mut held = HashSet::new();
     let mut finder = WordFinder::of(wanted);
     for product in products {
-        if held.len() == wanted.len() {
-            break;
-        }
+        let before = held.len();
         for text in [product.title(), product.description()] {
             finder.find_in(text, &mut held);
+        }
+        // Asked only when a word was found: a few hundred times at most.
+        if held.len() > before && enough(&held) {
+            break;
         }
     }
     held
@@ -198,7 +218,7 @@ fn phrase_of(reporter: &mut Reporter<'_>, word: &Located<String>) -> Option<Stri
 mod tests {
     use std::collections::HashSet;
 
-    use super::WordFinder;
+    use super::{words_held, WordFinder};
     use crate::search_words::{words, TOKENIZER_VECTORS};
     use crate::test_support::{codes, single, valid_copy};
     use crate::LoadReport;
@@ -353,5 +373,32 @@ mod tests {
             report.content.is_some(),
             "a warning does not stop the build"
         );
+    }
+
+    #[test]
+    fn the_products_are_read_only_until_the_words_held_are_enough() {
+        let (_dir, content) = valid_copy();
+        let products = crate::load(&content).content.unwrap().products;
+        let text_words = |index: usize| -> HashSet<String> {
+            let product = &products[index];
+            words(product.title())
+                .chain(words(product.description()))
+                .collect()
+        };
+        let first = text_words(0);
+        let first_word = first.iter().next().unwrap().clone();
+        let later_word = (1..products.len())
+            .flat_map(text_words)
+            .find(|word| !first.contains(word))
+            .unwrap();
+        let wanted: HashSet<String> = [first_word.clone(), later_word.clone()].into();
+
+        let held = words_held(&products, &wanted, |held| {
+            held.contains(first_word.as_str())
+        });
+        assert_eq!(held, HashSet::from([first_word.as_str()]));
+        // Not enough without it: every product is read.
+        let held = words_held(&products, &wanted, |_| false);
+        assert!(held.contains(later_word.as_str()));
     }
 }
