@@ -190,11 +190,10 @@ fn apply_and_write(editor: &Editor, request: SaveRequest) -> Result<Response, Ap
             }
         }
     }
-    let disk_revision = revision(edit.original().as_bytes());
     if !conflicts.is_empty() {
         let answer = api::Conflicted {
             written: false,
-            revision: disk_revision,
+            revision: revision(edit.original().as_bytes()),
             conflicts,
         };
         return Ok(reply(StatusCode::CONFLICT, &answer));
