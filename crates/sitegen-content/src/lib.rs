@@ -64,7 +64,7 @@ pub use de::{List, Located, Number};
 // are re-exported so that a user of the content names one crate.
 pub use editorial::DraftCount;
 pub use files::{ContentFile, FileSchema, CONTENT_FILES};
-pub use load::{LoadOptions, LoadReport, ReadMemory};
+pub use load::{DiskStamps, LoadOptions, LoadReport, ReadMemory};
 pub use media::{
     human_size, media_url, short_hash, unsafe_svg_content, MediaFile, MediaIndex, MediaVariant,
     MAX_DOCUMENT_BYTES, MAX_IMAGE_SIDE,

@@ -2,14 +2,14 @@
 //! across entries and files.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
 use crate::content::{Content, SiteWide};
 use crate::de::{lookup, Cx, FromToml, Kept, List, Located};
 use crate::files;
-use crate::media::{MediaCache, MediaMemory};
+use crate::media::{MediaCache, MediaMemory, Stamp};
 use crate::model::{
     About, CatalogueFile, CertificatesFile, Home, Navigation, PagesFile, Policies, Policy,
     PolicyKind, Product, ProductsFile, ServicesFile, Site, Synonyms, Timeline,
@@ -102,12 +102,17 @@ struct Loader<'a> {
     texts: &'a [(&'a str, &'a str)],
     diagnostics: Vec<Diagnostic>,
     media: MediaCache,
+    /// Each content file read from disk, with its stamp as it was read (`None` when it
+    /// was absent).
+    read_from_disk: Vec<(String, Option<Stamp>)>,
 }
 
 impl Loader<'_> {
     /// [`Loader::file`] for a file the content may leave out: its absence is no problem.
     fn optional_file<T: FromToml>(&mut self, relative: &str) -> FileLoad<T> {
-        if !self.content_dir.join(relative).exists() {
+        let given = self.texts.iter().any(|(path, _)| *path == relative);
+        if !given && !self.content_dir.join(relative).exists() {
+            self.read_from_disk.push((relative.to_string(), None));
             return FileLoad {
                 file: None,
                 value: None,
@@ -190,7 +195,13 @@ impl Loader<'_> {
         let given = self.texts.iter().find(|(path, _)| *path == relative);
         let read = match given {
             Some((_, text)) => Ok(text.as_bytes().to_vec()),
-            None => std::fs::read(self.content_dir.join(relative)),
+            None => {
+                let path = self.content_dir.join(relative);
+                // Stamped before it is read: a file changed meanwhile has another stamp.
+                self.read_from_disk
+                    .push((relative.to_string(), Stamp::of(&path)));
+                std::fs::read(path)
+            }
         };
         let text = match read {
             Ok(bytes) => match String::from_utf8(bytes) {
@@ -274,6 +285,7 @@ pub(crate) fn load_file<T: FromToml, R>(
         texts: &texts,
         diagnostics: Vec::new(),
         media: MediaCache::new(content_dir, crate::media::MAX_IMAGE_SIDE),
+        read_from_disk: Vec::new(),
     };
     let load = loader.file(relative, raw);
     (load, loader.diagnostics)
@@ -478,6 +490,42 @@ pub struct ReadMemory {
     products: Option<ProductsMemory>,
     /// The images and videos read, with the stamps of their files then.
     media: MediaMemory,
+    /// The content files read from disk, with their stamps then.
+    read_from_disk: Vec<(String, Option<Stamp>)>,
+}
+
+impl ReadMemory {
+    /// The stamps of the files of `content_dir` the load read from disk: its content
+    /// files (not those given as texts) and the media files it read.
+    pub fn disk_stamps(&self, content_dir: &Path) -> DiskStamps {
+        let content_files = self
+            .read_from_disk
+            .iter()
+            .map(|(path, stamp)| (path.as_str(), stamp.clone()));
+        let media = self
+            .media
+            .stamps()
+            .map(|(path, stamp)| (path, Some(stamp.clone())));
+        DiskStamps(
+            content_files
+                .chain(media)
+                .map(|(path, stamp)| (content_dir.join(path), stamp))
+                .collect(),
+        )
+    }
+}
+
+/// Files with their size and modification time as a load read them (see
+/// [`ReadMemory::disk_stamps`]).
+#[derive(Debug, Clone, Default)]
+pub struct DiskStamps(Vec<(PathBuf, Option<Stamp>)>);
+
+impl DiskStamps {
+    /// Whether every file has its stamp still (an absent one is still absent): then
+    /// the disk holds what the load read.
+    pub fn unchanged(&self) -> bool {
+        self.0.iter().all(|(path, stamp)| Stamp::of(path) == *stamp)
+    }
 }
 
 /// The content files as read, with the problems reading found, before the rules
@@ -515,7 +563,9 @@ pub(crate) fn read(
     }
     let keep = last.is_some();
     let (last_products, last_media) = match last {
-        Some(ReadMemory { products, media }) => (products, media),
+        Some(ReadMemory {
+            products, media, ..
+        }) => (products, media),
         None => (None, MediaMemory::default()),
     };
     let mut loader = Loader {
@@ -523,6 +573,7 @@ pub(crate) fn read(
         texts,
         diagnostics: Vec::new(),
         media: MediaCache::new(content_dir, options.max_image_side).remembering(last_media),
+        read_from_disk: Vec::new(),
     };
     let site = loader.file(files::SITE.path, |_| ());
     let navigation = loader.file(files::NAVIGATION.path, raw_navigation);
@@ -571,6 +622,7 @@ pub(crate) fn read(
         memory: keep.then(|| ReadMemory {
             products: kept_products,
             media: loader.media.memory(),
+            read_from_disk: std::mem::take(&mut loader.read_from_disk),
         }),
         media: loader.media,
     })

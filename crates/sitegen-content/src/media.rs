@@ -139,13 +139,13 @@ pub(crate) struct MediaCache {
 /// same stamp at the next load, holds the same bytes (an editor's save or a copy gives
 /// it another time).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Stamp {
+pub(crate) struct Stamp {
     bytes: u64,
     modified: SystemTime,
 }
 
 impl Stamp {
-    fn of(source: &Path) -> Option<Stamp> {
+    pub(crate) fn of(source: &Path) -> Option<Stamp> {
         let metadata = std::fs::metadata(source).ok()?;
         Some(Stamp {
             bytes: metadata.len(),
@@ -159,6 +159,15 @@ impl Stamp {
 /// again a file whose stamp is the same.
 #[derive(Debug, Default)]
 pub(crate) struct MediaMemory(HashMap<String, (Stamp, MediaFile)>);
+
+impl MediaMemory {
+    /// Each media file read (its path as the content names it), with its stamp then.
+    pub(crate) fn stamps(&self) -> impl Iterator<Item = (&str, &Stamp)> {
+        self.0
+            .iter()
+            .map(|(path, (stamp, _))| (path.as_str(), stamp))
+    }
+}
 
 /// The largest brochure a product may offer for download (10 MB): a buyer on a
 /// hospital's mobile connection should get it in seconds.

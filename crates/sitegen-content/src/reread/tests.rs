@@ -283,3 +283,46 @@ fn a_text_not_yet_written_is_read_in_part_as_the_disk_would_be() {
     site.memory = Some(memory);
     site.load_in_part();
 }
+
+#[test]
+fn the_disk_stamps_of_a_load_tell_a_change_to_any_file_it_read_from_disk() {
+    let site = Editing::start();
+    let options = LoadOptions::default();
+    let edited =
+        site.products()
+            .replacen("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"", 1);
+    let texts = [("products.toml", edited.as_str())];
+    let (_, memory) = load_again(&site.content, &options, &texts, ReadMemory::default());
+    let stamps = memory.disk_stamps(&site.content);
+    assert!(stamps.unchanged());
+    // The file given as a text is not the disk's to vouch for: its writing is no change.
+    std::fs::write(site.content.join("products.toml"), &edited).unwrap();
+    assert!(stamps.unchanged());
+
+    let catalogue = site.content.join("catalogue.toml");
+    let text = std::fs::read_to_string(&catalogue).unwrap();
+    std::fs::write(&catalogue, format!("{text}\n")).unwrap();
+    assert!(!stamps.unchanged(), "a content file changed");
+    std::fs::write(&catalogue, &text).unwrap();
+    let stamps = load_again(&site.content, &options, &texts, ReadMemory::default())
+        .1
+        .disk_stamps(&site.content);
+    assert!(stamps.unchanged());
+
+    let media = site.content.join("media/brand/logo.svg");
+    let drawing = std::fs::read(&media).unwrap();
+    std::fs::write(&media, [drawing.as_slice(), b"\n"].concat()).unwrap();
+    assert!(!stamps.unchanged(), "a media file changed");
+
+    // An absent file the content may leave out must stay absent.
+    let synonyms = site.content.join("synonyms.toml");
+    if synonyms.exists() {
+        std::fs::remove_file(&synonyms).unwrap();
+    }
+    let stamps = load_again(&site.content, &options, &texts, ReadMemory::default())
+        .1
+        .disk_stamps(&site.content);
+    assert!(stamps.unchanged());
+    std::fs::write(&synonyms, "").unwrap();
+    assert!(!stamps.unchanged(), "a file that was absent appeared");
+}
