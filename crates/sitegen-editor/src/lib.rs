@@ -57,7 +57,8 @@ impl Check {
     }
 
     /// The content of `content_dir` checked as if each file of `texts` (relative path,
-    /// text) held that text.
+    /// text) held that text. The editor reads the problems only: a checker may keep
+    /// the content for the build the save starts.
     pub fn run(
         &self,
         content_dir: &Path,

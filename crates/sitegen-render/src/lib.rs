@@ -22,6 +22,7 @@
 mod error;
 pub(crate) mod page_links;
 mod pages;
+mod save_check;
 mod stages;
 pub(crate) mod staging;
 mod warm;
@@ -35,8 +36,8 @@ use std::time::Duration;
 use sitegen_buildcache::cache::BuildCache;
 use sitegen_buildcache::record::{FolderId, PageKeys};
 use sitegen_buildcache::{cache, record};
-use sitegen_content::{Content, Diagnostic, LoadOptions, LoadReport, MediaRef, ReadMemory};
-use sitegen_media::share::{self, DrawingChecks};
+use sitegen_content::{Content, Diagnostic, LoadOptions, LoadReport, MediaRef};
+use sitegen_media::share;
 use sitegen_output::out_dir;
 use sitegen_output::progress::Progress;
 use sitegen_output::staging::{Changes, OnDiskFiles};
@@ -50,12 +51,14 @@ use sitegen_workers::interrupt;
 use sitegen_workers::prerender::Prerenderer;
 
 pub use crate::error::BuildError;
+pub use crate::save_check::SaveChecker;
 /// How far a build's long stages are: what [`Builder::build`] reports to.
 pub use sitegen_output::progress;
 /// What [`BuildError::Shell`] holds.
 pub use sitegen_pages::shell::ShellError;
 
 use crate::page_links::PageLinks;
+use crate::save_check::PassedSlot;
 use crate::staging::Staging;
 use crate::warm::Warm;
 
@@ -186,32 +189,6 @@ pub fn check_with_texts(
     )
 }
 
-/// The browser editor's check of each save before it is written ([`check_with_texts`]),
-/// keeping what it read and drew for the next: a save parses again only the entries it
-/// changed ([`sitegen_content::load_again`]) and draws only the drawings it changed.
-#[derive(Default)]
-pub struct SaveChecker {
-    last: Mutex<(ReadMemory, DrawingChecks)>,
-}
-
-impl SaveChecker {
-    pub fn check(
-        &self,
-        content_dir: &Path,
-        load: &LoadOptions,
-        texts: &[(&str, &str)],
-    ) -> LoadReport {
-        let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        let (last_read, drawings) = &mut *last;
-        let (report, memory) =
-            sitegen_content::load_again(content_dir, load, texts, std::mem::take(last_read));
-        *last_read = memory;
-        with_drawings_checked(report, |content, shared| {
-            drawings.undrawable(content, shared)
-        })
-    }
-}
-
 /// `report` refused also by the rule that needs the pages: the drawings they are shared
 /// with must become PNGs (`undrawable`'s problems).
 fn with_drawings_checked(
@@ -310,6 +287,8 @@ pub struct Builder {
     /// What a warm builder keeps between builds; nothing for a one-off build, whose
     /// workers exit with it.
     warm: Option<Mutex<Warm>>,
+    /// The last save its checkers passed ([`Builder::save_checker`]).
+    passed_save: PassedSlot,
 }
 
 /// What a build that updates its output in place knows of the output it replaces.
@@ -341,7 +320,26 @@ impl Builder {
             cache_dir,
             options,
             warm,
+            passed_save: PassedSlot::default(),
         }
+    }
+
+    /// A check of the browser editor's saves ([`SaveChecker`]) whose passed saves
+    /// this builder's next build takes, instead of reading and checking the content
+    /// again, when the disk holds what the check loaded.
+    pub fn save_checker(&self) -> SaveChecker {
+        SaveChecker::leaving_in(self.passed_save.clone())
+    }
+
+    /// The content of the last save a checker passed, when the disk still holds what
+    /// that check loaded.
+    fn passed_save(&self) -> Option<LoadReport> {
+        let passed = self
+            .passed_save
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()?;
+        passed.still_on_disk(&self.options.content_dir, &self.options.load)
     }
 
     pub fn options(&self) -> &BuildOptions {
@@ -399,7 +397,9 @@ impl Builder {
         let recorded_output = self.start_reading_recorded_output(warm.as_deref());
         let web_fingerprint = web_app.as_ref().ok().map(LockedWebApp::fingerprint);
         let last = taken(warm.as_deref_mut(), |warm| &mut warm.content);
-        let (planned, memory) = stages::plan_content(run, &self.media_cache, web_fingerprint, last);
+        let checked = self.passed_save();
+        let (planned, memory) =
+            stages::plan_content(run, &self.media_cache, web_fingerprint, checked, last);
         put_back(warm.as_deref_mut(), |warm| &mut warm.content, memory);
         let planned = planned?;
         let cache = BuildCache::new(self.cache_dir.clone(), run.options.reuse_cache);
@@ -691,51 +691,5 @@ impl Builder {
         let (script, dir) = web.prerender_worker();
         // One that cannot start is started (and its error reported) when needed.
         Prerenderer::spawn(&script, dir, self.options.worker_timeout).ok()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_save_checker_answers_each_save_as_a_fresh_check() {
-        let dir = tempfile::tempdir().unwrap();
-        let content = dir.path().join("content");
-        sitegen_content::testing::copy_dir(
-            &sitegen_content::testing::valid_content_dir(),
-            &content,
-        );
-        let load = LoadOptions::default();
-        let on_disk = std::fs::read_to_string(content.join("products.toml")).unwrap();
-        let renamed = on_disk.replacen("title = \"Slit Lamp\"", "title = \"Slit Lamp (LED)\"", 1);
-        let unparsable = renamed.replacen("[[product]]\nid = 14\n", "[[product]\nid = 14\n", 1);
-        assert!(renamed != on_disk && unparsable != renamed);
-        let checker = SaveChecker::default();
-        for text in [&on_disk, &renamed, &unparsable, &renamed, &on_disk] {
-            let texts = [("products.toml", text.as_str())];
-            let saved = checker.check(&content, &load, &texts);
-            let fresh = check_with_texts(&content, &load, &texts);
-            assert_eq!(saved.diagnostics, fresh.diagnostics);
-            assert!(saved.content == fresh.content);
-            assert_eq!(saved.errors() > 0, std::ptr::eq(text, &unparsable));
-        }
-        // The rule on the pages' share images holds as well: a service's drawing that
-        // cannot become a PNG refuses the save.
-        std::fs::write(
-            content.join("media/services/radiology.svg"),
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"><text>X-ray</text></svg>"#,
-        )
-        .unwrap();
-        let refused = checker.check(&content, &load, &[("products.toml", renamed.as_str())]);
-        assert!(refused.content.is_none());
-        assert!(
-            refused
-                .diagnostics
-                .iter()
-                .any(|d| d.message.contains("<text>")),
-            "{:?}",
-            refused.diagnostics
-        );
     }
 }

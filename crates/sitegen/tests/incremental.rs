@@ -606,6 +606,8 @@ fn incremental_builds_equal_clean_builds(seed: u64) {
     // First, so that a failure anywhere (in an edit too) shows the seed to replay.
     eprintln!("seed {seed} (replay with SITEGEN_TEST_SEED={seed})");
     let mut random = Random(seed | 1);
+    // Its own stream, so that a seed makes the same edits as before there were checks.
+    let mut checks = Random(seed.rotate_left(17) | 1);
     let tmp = tempfile::tempdir().unwrap();
     let web = web_copy(tmp.path());
     let incremental = project(tmp.path(), "incremental");
@@ -616,6 +618,11 @@ fn incremental_builds_equal_clean_builds(seed: u64) {
     let mut done: Vec<Vec<Edit>> = Vec::new();
     for build in 0..=BUILDS {
         let mut edits = Vec::new();
+        // The browser editor's check of a save hands its content to the build the
+        // save starts: one made before this build's edits is stale, and refused.
+        if checks.below(3) == 0 {
+            check_a_save(&warm);
+        }
         if build > 0 {
             let before = options.clone();
             for _ in 0..=random.below(4) {
@@ -659,6 +666,10 @@ fn incremental_builds_equal_clean_builds(seed: u64) {
             &done,
         );
 
+        // One made after them is taken.
+        if checks.below(2) == 0 {
+            check_a_save(&warm);
+        }
         // The clean build's files but the compressed twins a preview does without.
         warm.build(&sitegen_render::progress::Silent)
             .unwrap_or_else(|error| panic!("seed {seed}, after {done:?}: {error}"));
@@ -670,6 +681,18 @@ fn incremental_builds_equal_clean_builds(seed: u64) {
             &done,
         );
     }
+}
+
+/// Checks products.toml as `builder`'s content holds it now, as the browser editor
+/// checks a save (the save's text is the file's).
+fn check_a_save(builder: &Builder) {
+    let options = builder.options();
+    let products = fs::read_to_string(options.content_dir.join("products.toml")).unwrap();
+    builder.save_checker().check(
+        &options.content_dir,
+        &options.load,
+        &[("products.toml", products.as_str())],
+    );
 }
 
 #[test]

@@ -49,11 +49,13 @@ pub(crate) struct ContentMemory {
 /// drawings pages are shared with must become PNGs) applies here to the pages this
 /// build publishes. With the `last` memory of a warm builder it reads again only what
 /// changed and answers its new memory, also when the content has errors; a one-off
-/// build (`None`) keeps nothing.
+/// build (`None`) keeps nothing. The content a save's check has just loaded from the
+/// files as they are (`checked`) is taken as it is, not read and checked again.
 pub(crate) fn plan_content(
     run: Run,
     media_cache: &Path,
     web_fingerprint: Option<&str>,
+    checked: Option<LoadReport>,
     last: Option<ContentMemory>,
 ) -> (Result<Planned, BuildError>, Option<ContentMemory>) {
     let kept = last.is_some();
@@ -63,7 +65,15 @@ pub(crate) fn plan_content(
         mut drawings,
         source_links,
     } = last.unwrap_or_default();
-    let (loaded, read) = load_content(run, media_cache, kept.then_some(read));
+    let (loaded, read) = match checked {
+        // The memory of the builder's last read stays as it is: the next read compares
+        // it with the files again (by their bytes and stamps).
+        Some(report) => (
+            shape_content(run, media_cache, report),
+            kept.then_some(read),
+        ),
+        None => load_content(run, media_cache, kept.then_some(read)),
+    };
     let (content, warnings) = match loaded {
         Ok(loaded) => loaded,
         Err(error) => {

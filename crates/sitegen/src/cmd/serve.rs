@@ -9,7 +9,7 @@ use sitegen_content::{Diagnostic, ErrorCode, Severity};
 use std::sync::Arc;
 
 use sitegen_editor::{Check, EditorOptions};
-use sitegen_render::{BuildError, BuildOptions, Builder, SaveChecker};
+use sitegen_render::{BuildError, BuildOptions, Builder};
 use sitegen_serve::{LiveReload, ServeError, ServeOptions};
 
 use super::build::{build_reporting, Outcome};
@@ -43,20 +43,21 @@ pub fn run(config: ServeConfig) -> anyhow::Result<ExitCode> {
     if let Some(warning) = network_warning(addr).filter(|_| !quiet()) {
         eprintln!("{warning}");
     }
+    // One builder for the whole run: its render workers stay warm between rebuilds.
+    let builder = Arc::new(Builder::warm(config.build.clone()));
     let editor = editor_on(addr, config.edit).then(|| EditorOptions {
         content_dir: config.build.content_dir.clone(),
         web_dir: config.build.web_dir.clone(),
         load: config.build.load,
         check: {
-            let checker = SaveChecker::default();
+            // The rebuild a save starts takes the content its check loaded.
+            let checker = builder.save_checker();
             Check::new(move |content, load, texts| checker.check(content, load, texts))
         },
         token: sitegen_editor::new_token(),
         addr,
     });
     let live_reload = config.watch.then(LiveReload::new);
-    // One builder for the whole run: its render workers stay warm between rebuilds.
-    let builder = Arc::new(Builder::warm(config.build.clone()));
     let first_build = if config.build_first {
         build_and_tell(&builder, live_reload.as_ref(), &|| false)
     } else {
