@@ -171,10 +171,12 @@ pub(crate) fn entry_ranges(text: &str, array: &str) -> Option<Vec<Range<usize>>>
     let mut at = 0;
     while at < bytes.len() {
         let first = at + bytes[at..].iter().position(|&b| b != b' ' && b != b'\t')?;
-        let line_end = first + bytes[first..].iter().position(|&b| b == b'\n')? + 1;
+        let line_end =
+            |from: usize| Some(from + bytes[from..].iter().position(|&b| b == b'\n')? + 1);
         match bytes[first] {
-            b'\n' | b'#' => at = line_end,
+            b'\n' | b'#' => at = line_end(first)?,
             b'[' => {
+                let line_end = line_end(first)?;
                 match header(&text[first..line_end - 1], array)? {
                     Header::Entry => {
                         if let Some(start) = open {
@@ -194,7 +196,7 @@ pub(crate) fn entry_ranges(text: &str, array: &str) -> Option<Vec<Range<usize>>>
                 content_end = at;
             }
             _ => {
-                at = key_value_end(bytes, first)?;
+                at = key_value_end(text, first)?;
                 content_end = at;
             }
         }
@@ -249,15 +251,16 @@ fn header(line: &str, array: &str) -> Option<Header> {
 
 /// Just after the line end that ends the key/value starting at `at` (its value may
 /// go on over lines); `None` for a dotted key or anything not understood.
-fn key_value_end(bytes: &[u8], at: usize) -> Option<usize> {
-    let mut at = key_end(bytes, at)?;
+fn key_value_end(text: &str, at: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = key_end(text, at)?;
     // The arrays and inline tables open.
     let mut open = Vec::new();
     loop {
         match *bytes.get(at)? {
             b'\n' if open.is_empty() => return Some(at + 1),
-            b'"' => at = string_end(bytes, at, b'"')?,
-            b'\'' => at = string_end(bytes, at, b'\'')?,
+            b'"' => at = string_end(text, at, b'"')?,
+            b'\'' => at = string_end(text, at, b'\'')?,
             b'#' => at += bytes[at..].iter().position(|&b| b == b'\n')?,
             b'[' => {
                 open.push(b']');
@@ -265,7 +268,7 @@ fn key_value_end(bytes: &[u8], at: usize) -> Option<usize> {
             }
             b'{' => {
                 open.push(b'}');
-                at = key_end(bytes, at + 1)?;
+                at = key_end(text, at + 1)?;
             }
             close @ (b']' | b'}') => {
                 if open.pop() != Some(close) {
@@ -273,7 +276,7 @@ fn key_value_end(bytes: &[u8], at: usize) -> Option<usize> {
                 }
                 at += 1;
             }
-            b',' if open.last() == Some(&b'}') => at = key_end(bytes, at + 1)?,
+            b',' if open.last() == Some(&b'}') => at = key_end(text, at + 1)?,
             _ => at += 1,
         }
     }
@@ -281,7 +284,8 @@ fn key_value_end(bytes: &[u8], at: usize) -> Option<usize> {
 
 /// Just after the `=` of the (not dotted) key starting at or after `at`; at the `}`
 /// of an empty inline table.
-fn key_end(bytes: &[u8], at: usize) -> Option<usize> {
+fn key_end(text: &str, at: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
     let spaces = |at: usize| {
         at + bytes[at..]
             .iter()
@@ -295,7 +299,7 @@ fn key_end(bytes: &[u8], at: usize) -> Option<usize> {
             if bytes[at..].starts_with(&[quote; 3]) {
                 return None;
             }
-            at = string_end(bytes, at, quote)?;
+            at = string_end(text, at, quote)?;
         }
         _ => {
             let bare = bytes[at..]
@@ -313,29 +317,31 @@ fn key_end(bytes: &[u8], at: usize) -> Option<usize> {
 }
 
 /// Just after the string (basic with `"`, literal with `'`, one line or three
-/// quotes) starting at `at`.
-fn string_end(bytes: &[u8], at: usize, quote: u8) -> Option<usize> {
-    let escapes = quote == b'"';
-    let multi_line = bytes[at..].starts_with(&[quote; 3]);
-    let mut at = at + if multi_line { 3 } else { 1 };
+/// quotes) starting at `start` of `text`, which is valid TOML.
+fn string_end(text: &str, start: usize, quote: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let multi_line = bytes[start..].starts_with(&[quote; 3]);
+    let content = start + if multi_line { 3 } else { 1 };
+    let mut at = content;
     loop {
-        let next = at
-            + bytes[at..]
-                .iter()
-                .position(|&b| b == quote || (escapes && b == b'\\') || b == b'\n')?;
-        match bytes[next] {
-            b'\\' => at = next + 2,
-            b'\n' if !multi_line => return None,
-            b'\n' => at = next + 1,
-            _ if !multi_line => return Some(next + 1),
-            _ => {
-                let quotes = bytes[next..].iter().take_while(|&&b| b == quote).count();
-                if quotes >= 3 {
-                    // Up to two quotes before the closing three are the string's.
-                    return Some(next + quotes);
-                }
-                at = next + quotes;
-            }
+        let next = at + text.get(at..)?.find(char::from(quote))?;
+        let backslashes = bytes[content..next]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count();
+        if quote == b'"' && backslashes % 2 == 1 {
+            at = next + 1;
+            continue;
         }
+        if !multi_line {
+            return Some(next + 1);
+        }
+        let quotes = bytes[next..].iter().take_while(|&&b| b == quote).count();
+        if quotes >= 3 {
+            // Up to two quotes before the closing three are the string's.
+            return Some(next + quotes);
+        }
+        at = next + quotes;
     }
 }
