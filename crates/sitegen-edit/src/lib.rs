@@ -39,6 +39,7 @@ mod locate;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use sitegen_content::{ContentFile, Diagnostic, ErrorCode, LoadOptions, LoadReport};
@@ -221,6 +222,9 @@ impl EditError {
 pub struct Written {
     text: String,
     document: DocumentMut,
+    /// The array and the byte ranges of its entries in `text`, when the save spliced
+    /// them in: the next save needs not scan the text for them.
+    entry_ranges: Option<(String, Vec<Range<usize>>)>,
 }
 
 impl Written {
@@ -252,7 +256,17 @@ pub struct ContentEdit {
     duplicate_ids: bool,
     /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
     /// the same text, which at 10,000 products takes a while to render.
-    rendered: std::sync::OnceLock<(String, Option<usize>)>,
+    rendered: std::sync::OnceLock<Rendered>,
+    /// The byte ranges of the entries in `read`, when the save that wrote it knew them.
+    read_ranges: Option<Vec<Range<usize>>>,
+}
+
+/// [`ContentEdit::text`]'s text and line, with the entries' byte ranges in it when
+/// it was spliced.
+struct Rendered {
+    text: String,
+    first_added_line: Option<usize>,
+    entry_ranges: Option<Vec<Range<usize>>>,
 }
 
 impl ContentEdit {
@@ -307,6 +321,7 @@ impl ContentEdit {
             touched: Touched::default(),
             duplicate_ids: false,
             rendered: std::sync::OnceLock::new(),
+            read_ranges: None,
         })
     }
 
@@ -320,6 +335,10 @@ impl ContentEdit {
         array: &str,
         written: Written,
     ) -> ContentEdit {
+        let read_ranges = written
+            .entry_ranges
+            .filter(|(of, _)| of == array)
+            .map(|(_, ranges)| ranges);
         ContentEdit {
             content_dir: content_dir.to_path_buf(),
             relative: relative.to_string(),
@@ -333,6 +352,7 @@ impl ContentEdit {
             touched: Touched::default(),
             duplicate_ids: false,
             rendered: std::sync::OnceLock::new(),
+            read_ranges,
         }
     }
 
@@ -345,9 +365,14 @@ impl ContentEdit {
             return None;
         }
         let (text, _) = self.text();
+        let ranges = match self.changed {
+            true => self.rendered.get().and_then(|r| r.entry_ranges.clone()),
+            false => self.read_ranges,
+        };
         Some(Written {
             text,
             document: self.document,
+            entry_ranges: ranges.map(|ranges| (self.array, ranges)),
         })
     }
 
@@ -600,17 +625,26 @@ impl ContentEdit {
     /// The file's text with every change applied, and the 1-based line of the first
     /// entry added (if any).
     pub fn text(&self) -> (String, Option<usize>) {
-        self.rendered.get_or_init(|| self.render()).clone()
+        let rendered = self.rendered.get_or_init(|| self.render());
+        (rendered.text.clone(), rendered.first_added_line)
     }
 
-    fn render(&self) -> (String, Option<usize>) {
-        if !self.changed {
-            return (self.read.clone(), None);
+    fn render(&self) -> Rendered {
+        let (text, first_added_line, entry_ranges) = match self.changed {
+            false => (self.read.clone(), None, None),
+            true => match self.spliced() {
+                Some((text, ranges)) => (text, None, Some(ranges)),
+                None => {
+                    let (text, line) = self.render_whole();
+                    (text, line, None)
+                }
+            },
+        };
+        Rendered {
+            text,
+            first_added_line,
+            entry_ranges,
         }
-        if let Some(text) = self.spliced() {
-            return (text, None);
-        }
-        self.render_whole()
     }
 
     /// [`ContentEdit::render`] of the whole document.
@@ -624,13 +658,13 @@ impl ContentEdit {
     }
 
     /// The text toml_edit renders for the document, built from `read` by rendering
-    /// only the entries changed: `None` when that is not certain to give the same
+    /// only the entries changed, with the byte ranges of the entries in it: `None` when that is not certain to give the same
     /// bytes (a change outside the entries, entries added, a text the scan of
     /// [`locate::entry_ranges`] refuses, an entry as read that does not render to its
     /// range of `read`). `read` is the document's rendering before the changes: the
     /// text a save wrote, or one that [`locate::entry_ranges`] finds toml_edit writes
     /// back unchanged.
-    fn spliced(&self) -> Option<String> {
+    fn spliced(&self) -> Option<(String, Vec<Range<usize>>)> {
         let touched = &self.touched;
         if self.array.is_empty()
             || touched.outside
@@ -642,7 +676,14 @@ impl ContentEdit {
         }
         let key = self.document.as_table().key(&self.array)?;
         let entries = self.document.get(&self.array)?.as_array_of_tables()?;
-        let ranges = locate::entry_ranges(&self.read, &self.array)?;
+        let scanned;
+        let ranges = match &self.read_ranges {
+            Some(ranges) => ranges,
+            None => {
+                scanned = locate::entry_ranges(&self.read, &self.array)?;
+                &scanned
+            }
+        };
         if ranges.len() != entries.len() + touched.removed.len() {
             return None;
         }
@@ -655,20 +696,36 @@ impl ContentEdit {
         spans.extend(touched.removed.iter().map(|(&at, table)| (at, table, None)));
         spans.sort_by_key(|&(at, _, _)| at);
         let mut text = String::with_capacity(self.read.len() + 1024);
+        let mut new_ranges = Vec::with_capacity(entries.len());
+        // The ranges of the entries not touched move by what was spliced before them.
+        let moved = |ranges: &[Range<usize>], length: usize, done: usize| {
+            let moved: Vec<Range<usize>> = ranges
+                .iter()
+                .map(|range| range.start - done + length..range.end - done + length)
+                .collect();
+            moved
+        };
         let mut done = 0;
+        // The first range of `read` not yet in `new_ranges`.
+        let mut next = 0;
         for (read_at, as_read, now) in spans {
             let range = ranges.get(read_at)?.clone();
-            if render_entry(key, as_read)? != self.read[range.clone()] {
+            if self.read.get(range.clone())? != render_entry(key, as_read)? {
                 return None;
             }
+            new_ranges.extend(moved(ranges.get(next..read_at)?, text.len(), done));
             text.push_str(&self.read[done..range.start]);
             if let Some(now) = now {
+                let start = text.len();
                 text.push_str(&render_entry(key, now)?);
+                new_ranges.push(start..text.len());
             }
             done = range.end;
+            next = read_at + 1;
         }
+        new_ranges.extend(moved(ranges.get(next..)?, text.len(), done));
         text.push_str(&self.read[done..]);
-        Some(text)
+        Some((text, new_ranges))
     }
 
     /// Checks the content as it would be with the changes, with the checks of

@@ -20,10 +20,16 @@ fn edit_of(text: &str, array: &str) -> ContentEdit {
 /// The changed text, which must have been spliced; it is the whole rendering's.
 fn spliced(edit: &ContentEdit) -> String {
     let whole = edit.render_whole().0;
-    let Some(spliced) = edit.spliced() else {
+    let Some((spliced, ranges)) = edit.spliced() else {
         panic!("not spliced:\n{whole}");
     };
     assert_same(&spliced, &whole);
+    // The ranges a next save starts from are those a scan finds.
+    assert_eq!(
+        Some(ranges),
+        locate::entry_ranges(&spliced, &edit.array),
+        "the entries' ranges"
+    );
     assert_eq!(edit.text().0, whole);
     spliced
 }
@@ -206,6 +212,7 @@ fn edits_of_the_document_a_save_wrote_are_spliced() {
         let before = written.text().to_string();
         let mut kept =
             ContentEdit::from_written(Path::new("content"), "file.toml", "product", written);
+        assert!(kept.read_ranges.is_some(), "{name}");
         let mut parsed = edit_of(&before, "product");
         let ids = ends(&kept);
         edit_with(&mut kept, ids.clone());
@@ -214,6 +221,7 @@ fn edits_of_the_document_a_save_wrote_are_spliced() {
         let changed = changed.unwrap_or_else(|_| panic!("edit: {name}"));
         assert_eq!(changed, parsed.text().0, "{name}");
         written = kept.into_written().unwrap();
+        assert!(written.entry_ranges.is_some(), "{name}");
     }
 }
 
