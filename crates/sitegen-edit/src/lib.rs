@@ -658,12 +658,13 @@ impl ContentEdit {
     }
 
     /// The text toml_edit renders for the document, built from `read` by rendering
-    /// only the entries changed, with the byte ranges of the entries in it: `None` when that is not certain to give the same
-    /// bytes (a change outside the entries, entries added, a text the scan of
-    /// [`locate::entry_ranges`] refuses, an entry as read that does not render to its
-    /// range of `read`). `read` is the document's rendering before the changes: the
-    /// text a save wrote, or one that [`locate::entry_ranges`] finds toml_edit writes
-    /// back unchanged.
+    /// only the entries changed, with the byte ranges of the entries in it. `None`
+    /// when that is not certain to give the same bytes: a change outside the entries,
+    /// entries added, duplicate ids, a text the scan of [`locate::entry_ranges`]
+    /// refuses (it refuses any `\r`, so line ends are never converted here), an entry
+    /// as read that does not render to its range of `read`. `read` is the document's
+    /// rendering before the changes: the text a save wrote (whose ranges it kept), or
+    /// a text that the scan finds toml_edit writes back unchanged.
     fn spliced(&self) -> Option<(String, Vec<Range<usize>>)> {
         let touched = &self.touched;
         if self.array.is_empty()
@@ -771,7 +772,8 @@ impl ContentEdit {
 struct Touched {
     changed: BTreeMap<usize, Table>,
     removed: BTreeMap<usize, Table>,
-    /// A change outside the entries (the document's own keys).
+    /// A change outside the entries (the document's own keys), or of an entry that
+    /// could not be kept as read.
     outside: bool,
 }
 

@@ -1,5 +1,6 @@
 //! Which entry and field a diagnostic points at: the import reports a problem at the
-//! cell that holds the value, and the editor beside the field.
+//! cell that holds the value, and the editor beside the field. Also where each
+//! entry's bytes are, for a save that renders only the entries it changed.
 
 use std::ops::Range;
 

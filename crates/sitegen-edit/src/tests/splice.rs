@@ -488,3 +488,36 @@ fn random_edits_of_random_entries_are_spliced_as_rendered_whole() {
         }
     }
 }
+
+/// What the scan accepts, toml_edit writes back unchanged: so an entry not changed
+/// keeps the bytes the whole rendering gives it.
+#[test]
+fn a_text_the_scan_accepts_is_rendered_unchanged() {
+    // Whether `text` is accepted (and then rendered unchanged).
+    let check = |text: &str, array: &str| {
+        let accepted = locate::entry_ranges(text, array).is_some();
+        if accepted {
+            let document: DocumentMut = text.parse().unwrap();
+            assert_same(&document.to_string(), text);
+        }
+        accepted
+    };
+    for (file, array) in [
+        ("products.toml", "product"),
+        ("certificates.toml", "registration"),
+        ("services.toml", "service"),
+    ] {
+        assert!(check(&repository_text(file), array), "{file}");
+    }
+    assert!(check(TRICKY, "product"));
+    let mut rng = Rng(0xACCE_u64);
+    let documents = (0..300)
+        .filter(|_| check(&super::bytes::random_document(&mut rng), "entry"))
+        .count();
+    let products = (0..300)
+        .filter(|_| check(&random_products(&mut rng), "product"))
+        .count();
+    assert_eq!(products, 300);
+    // Most have CRLF line ends or dotted keys, which the scan refuses.
+    assert!(documents > 0);
+}
