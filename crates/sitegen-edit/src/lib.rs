@@ -36,13 +36,14 @@ mod insert;
 pub mod json;
 mod locate;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use sitegen_content::{ContentFile, Diagnostic, ErrorCode, LoadOptions, LoadReport};
-use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
+use toml_edit::{ArrayOfTables, DocumentMut, Item, Key, Table, Value};
 
 pub use insert::insert_entries;
 pub use json::Conflict;
@@ -221,6 +222,9 @@ impl EditError {
 pub struct Written {
     text: String,
     document: DocumentMut,
+    /// The array and the byte ranges of its entries in `text`, when the save spliced
+    /// them in: the next save needs not scan the text for them.
+    entry_ranges: Option<(String, Vec<Range<usize>>)>,
 }
 
 impl Written {
@@ -246,9 +250,23 @@ pub struct ContentEdit {
     /// added follows (read once: an import may add thousands).
     key_order: Option<Vec<String>>,
     changed: bool,
+    /// What the changes touched, so that a save renders only the entries changed.
+    touched: Touched,
+    /// Whether two entries have the same id (an error of the checks).
+    duplicate_ids: bool,
     /// [`ContentEdit::text`] since the last change: a save checks, locates and writes
     /// the same text, which at 10,000 products takes a while to render.
-    rendered: std::sync::OnceLock<(String, Option<usize>)>,
+    rendered: std::sync::OnceLock<Rendered>,
+    /// The byte ranges of the entries in `read`, when the save that wrote it knew them.
+    read_ranges: Option<Vec<Range<usize>>>,
+}
+
+/// [`ContentEdit::text`]'s text and line, with the entries' byte ranges in it when
+/// it was spliced.
+struct Rendered {
+    text: String,
+    first_added_line: Option<usize>,
+    entry_ranges: Option<Vec<Range<usize>>>,
 }
 
 impl ContentEdit {
@@ -300,7 +318,10 @@ impl ContentEdit {
             index: None,
             key_order: None,
             changed: false,
+            touched: Touched::default(),
+            duplicate_ids: false,
             rendered: std::sync::OnceLock::new(),
+            read_ranges: None,
         })
     }
 
@@ -314,6 +335,10 @@ impl ContentEdit {
         array: &str,
         written: Written,
     ) -> ContentEdit {
+        let read_ranges = written
+            .entry_ranges
+            .filter(|(of, _)| of == array)
+            .map(|(_, ranges)| ranges);
         ContentEdit {
             content_dir: content_dir.to_path_buf(),
             relative: relative.to_string(),
@@ -324,7 +349,10 @@ impl ContentEdit {
             index: None,
             key_order: None,
             changed: false,
+            touched: Touched::default(),
+            duplicate_ids: false,
             rendered: std::sync::OnceLock::new(),
+            read_ranges,
         }
     }
 
@@ -337,9 +365,14 @@ impl ContentEdit {
             return None;
         }
         let (text, _) = self.text();
+        let ranges = match self.changed {
+            true => self.rendered.get().and_then(|r| r.entry_ranges.clone()),
+            false => self.read_ranges,
+        };
         Some(Written {
             text,
             document: self.document,
+            entry_ranges: ranges.map(|ranges| (self.array, ranges)),
         })
     }
 
@@ -391,12 +424,19 @@ impl ContentEdit {
     fn positions(&mut self) -> &HashMap<EntryId, usize> {
         if self.index.is_none() {
             let mut index = HashMap::new();
+            let mut duplicates = false;
             for (at, table) in self.entries().enumerate() {
                 // With duplicate ids (an error of the checks) the first one is changed.
                 if let Some(id) = EntryId::of(table) {
-                    index.entry(id).or_insert(at);
+                    match index.entry(id) {
+                        std::collections::hash_map::Entry::Vacant(free) => {
+                            free.insert(at);
+                        }
+                        std::collections::hash_map::Entry::Occupied(_) => duplicates = true,
+                    }
                 }
             }
+            self.duplicate_ids |= duplicates;
             self.index = Some(index);
         }
         self.index.get_or_insert_with(HashMap::new)
@@ -417,6 +457,7 @@ impl ContentEdit {
                 value,
             } => {
                 let at = self.position(&entry)?;
+                self.touch(at);
                 let array = self.array.clone();
                 let table = self
                     .entries_mut()
@@ -453,7 +494,8 @@ impl ContentEdit {
             Change::Remove { entry } => {
                 let at = self.position(&entry)?;
                 if let Some(tables) = self.entries_mut() {
-                    tables.remove(at);
+                    let table = tables.remove(at);
+                    self.touched.remove(at, table);
                 }
                 self.index = None;
             }
@@ -528,6 +570,13 @@ impl ContentEdit {
         if disk == *value {
             return Ok(None);
         }
+        match entry {
+            Some(id) => {
+                let at = self.position(id)?;
+                self.touch(at);
+            }
+            None => self.touched.outside = true,
+        }
         let table = self.root_mut(entry)?;
         match json::set_in(table, &field.0, value) {
             Ok(true) => {}
@@ -544,6 +593,25 @@ impl ContentEdit {
         Ok(None)
     }
 
+    /// Notes that the entry now at `at` is about to change, keeping it as read.
+    fn touch(&mut self, at: usize) {
+        let read_at = self.touched.read_position(at);
+        if self.touched.changed.contains_key(&read_at) {
+            return;
+        }
+        let table = self
+            .document
+            .get(&self.array)
+            .and_then(Item::as_array_of_tables)
+            .and_then(|tables| tables.get(at));
+        match table {
+            Some(table) => {
+                self.touched.changed.insert(read_at, table.clone());
+            }
+            None => self.touched.outside = true,
+        }
+    }
+
     fn position(&mut self, id: &EntryId) -> Result<usize, EditError> {
         self.positions()
             .get(id)
@@ -557,19 +625,108 @@ impl ContentEdit {
     /// The file's text with every change applied, and the 1-based line of the first
     /// entry added (if any).
     pub fn text(&self) -> (String, Option<usize>) {
-        self.rendered.get_or_init(|| self.render()).clone()
+        let rendered = self.rendered.get_or_init(|| self.render());
+        (rendered.text.clone(), rendered.first_added_line)
     }
 
-    fn render(&self) -> (String, Option<usize>) {
-        if !self.changed {
-            return (self.read.clone(), None);
+    fn render(&self) -> Rendered {
+        let (text, first_added_line, entry_ranges) = match self.changed {
+            false => (self.read.clone(), None, None),
+            true => match self.spliced() {
+                Some((text, ranges)) => (text, None, Some(ranges)),
+                None => {
+                    let (text, line) = self.render_whole();
+                    (text, line, None)
+                }
+            },
+        };
+        Rendered {
+            text,
+            first_added_line,
+            entry_ranges,
         }
+    }
+
+    /// [`ContentEdit::render`] of the whole document.
+    fn render_whole(&self) -> (String, Option<usize>) {
         let text = self.document.to_string();
         if self.added.is_empty() {
             return (line_ends_like(&self.read, text), None);
         }
         let (text, line) = insert_entries(&text, &self.array, &self.added);
         (line_ends_like(&self.read, text), Some(line))
+    }
+
+    /// The text toml_edit renders for the document, built from `read` by rendering
+    /// only the entries changed, with the byte ranges of the entries in it. `None`
+    /// when that is not certain to give the same bytes: a change outside the entries,
+    /// entries added, duplicate ids, a text the scan of [`locate::entry_ranges`]
+    /// refuses (it refuses any `\r`, so line ends are never converted here), an entry
+    /// as read that does not render to its range of `read`. `read` is the document's
+    /// rendering before the changes: the text a save wrote (whose ranges it kept), or
+    /// a text that the scan finds toml_edit writes back unchanged.
+    fn spliced(&self) -> Option<(String, Vec<Range<usize>>)> {
+        let touched = &self.touched;
+        if self.array.is_empty()
+            || touched.outside
+            || self.duplicate_ids
+            || !self.added.is_empty()
+            || (touched.changed.is_empty() && touched.removed.is_empty())
+        {
+            return None;
+        }
+        let key = self.document.as_table().key(&self.array)?;
+        let entries = self.document.get(&self.array)?.as_array_of_tables()?;
+        let scanned;
+        let ranges = match &self.read_ranges {
+            Some(ranges) => ranges,
+            None => {
+                scanned = locate::entry_ranges(&self.read, &self.array)?;
+                &scanned
+            }
+        };
+        if ranges.len() != entries.len() + touched.removed.len() {
+            return None;
+        }
+        // In the order of `read`: the entry as read, and as it is now unless removed.
+        let mut spans: Vec<(usize, &Table, Option<&Table>)> = Vec::new();
+        for (&read_at, as_read) in &touched.changed {
+            let now = read_at - touched.removed.range(..read_at).count();
+            spans.push((read_at, as_read, Some(entries.get(now)?)));
+        }
+        spans.extend(touched.removed.iter().map(|(&at, table)| (at, table, None)));
+        spans.sort_by_key(|&(at, _, _)| at);
+        let mut text = String::with_capacity(self.read.len() + 1024);
+        let mut new_ranges = Vec::with_capacity(entries.len());
+        // The ranges of the entries not touched move by what was spliced before them.
+        let moved = |ranges: &[Range<usize>], length: usize, done: usize| {
+            let moved: Vec<Range<usize>> = ranges
+                .iter()
+                .map(|range| range.start - done + length..range.end - done + length)
+                .collect();
+            moved
+        };
+        let mut done = 0;
+        // The first range of `read` not yet in `new_ranges`.
+        let mut next = 0;
+        for (read_at, as_read, now) in spans {
+            let range = ranges.get(read_at)?.clone();
+            if self.read.get(range.clone())? != render_entry(key, as_read)? {
+                return None;
+            }
+            new_ranges.extend(moved(ranges.get(next..read_at)?, text.len(), done));
+            text.push_str(&self.read[done..range.start]);
+            if let Some(now) = now {
+                let start = text.len();
+                text.push_str(&render_entry(key, now)?);
+                new_ranges.push(start..text.len());
+            }
+            done = range.end;
+            next = read_at + 1;
+        }
+        new_ranges.extend(moved(ranges.get(next..)?, text.len(), done));
+        text.push_str(&self.read[done..]);
+        Some((text, new_ranges))
     }
 
     /// Checks the content as it would be with the changes, with the checks of
@@ -607,6 +764,52 @@ impl ContentEdit {
         )?;
         Ok(true)
     }
+}
+
+/// The entries changed or removed since the text was read, by their position in it,
+/// each with its table as read.
+#[derive(Default)]
+struct Touched {
+    changed: BTreeMap<usize, Table>,
+    removed: BTreeMap<usize, Table>,
+    /// A change outside the entries (the document's own keys), or of an entry that
+    /// could not be kept as read.
+    outside: bool,
+}
+
+impl Touched {
+    /// The position as read of the entry now at `at`.
+    fn read_position(&self, at: usize) -> usize {
+        let mut read_at = at;
+        for &removed in self.removed.keys() {
+            if removed > read_at {
+                break;
+            }
+            read_at += 1;
+        }
+        read_at
+    }
+
+    /// Notes that the entry now at `at` was removed; `table` is how it was.
+    fn remove(&mut self, at: usize, table: Table) {
+        let read_at = self.read_position(at);
+        let as_read = self.changed.remove(&read_at).unwrap_or(table);
+        self.removed.insert(read_at, as_read);
+    }
+}
+
+/// How toml_edit renders `table` as an entry of the array named by `key` inside a
+/// whole document: its header with its decor, its values and its own tables. `None`
+/// for a header without a decor of its own, which toml_edit writes differently when
+/// it is the document's first table.
+fn render_entry(key: &Key, table: &Table) -> Option<String> {
+    table.decor().prefix()?;
+    table.decor().suffix()?;
+    let mut document = DocumentMut::new();
+    let mut tables = ArrayOfTables::new();
+    tables.push(table.clone());
+    document.insert_formatted(key, Item::ArrayOfTables(tables));
+    Some(document.to_string())
 }
 
 /// `text` with the line ends of `original`: toml_edit ends the lines it writes with

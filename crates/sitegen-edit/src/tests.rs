@@ -1,6 +1,7 @@
 mod bytes;
 mod json;
 mod spellings;
+mod splice;
 
 use super::*;
 use sitegen_content::files::PRODUCTS;

@@ -109,7 +109,7 @@ impl Writer<'_> {
     }
 }
 
-fn random_document(rng: &mut Rng) -> String {
+pub(super) fn random_document(rng: &mut Rng) -> String {
     let newline = ["\n", "\r\n"][rng.below(2)];
     let dotted = ["dotted.", "\"dotted\" . "][rng.below(2)];
     let mut writer = Writer {
