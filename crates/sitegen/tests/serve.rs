@@ -336,6 +336,17 @@ fn serve_watching_with(env: &[(&str, &str)], content: &Path, out: &Path, stderr:
         .expect("sitegen runs")
 }
 
+/// Stops `child` with SIGINT, as Ctrl-C does, and asserts that it ended well (a serve
+/// then records its output folder and the sitemap's dates).
+fn stop_as_ctrl_c_does(child: &mut Child) {
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert!(child.wait().unwrap().success());
+}
+
 /// The usual flow: a preview with `sitegen serve`, stopped with Ctrl-C, then `sitegen
 /// build` into the same folder, which updates the preview's files in place (the
 /// preview recorded its folder as it stopped) and equals a clean build.
@@ -352,12 +363,7 @@ fn the_build_after_a_preview_updates_its_folder_in_place() {
     // An answer: the server runs, and Ctrl-C now stops it (not a build).
     let (status, _) = get(addr.trim_end_matches('/'), "/");
     assert!(status.contains("200"), "{status}");
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    assert!(child.wait().unwrap().success());
+    stop_as_ctrl_c_does(&mut child);
 
     let build = common::build(&[], &content, &out);
     let said = common::stdout(&build);
@@ -418,12 +424,7 @@ fn the_sitemap_dates_of_a_preview_are_kept_for_the_build_after_it() {
     );
     wait_for("change detected");
     wait_for("built ");
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    assert!(child.wait().unwrap().success());
+    stop_as_ctrl_c_does(&mut child);
 
     let build = common::build(&[("SOURCE_DATE_EPOCH", MARCH)], &content, &out);
     assert!(build.status.success(), "{}", common::stderr(&build));
