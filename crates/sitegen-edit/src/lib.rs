@@ -700,11 +700,10 @@ impl ContentEdit {
         let mut new_ranges = Vec::with_capacity(entries.len());
         // The ranges of the entries not touched move by what was spliced before them.
         let moved = |ranges: &[Range<usize>], length: usize, done: usize| {
-            let moved: Vec<Range<usize>> = ranges
+            ranges
                 .iter()
                 .map(|range| range.start - done + length..range.end - done + length)
-                .collect();
-            moved
+                .collect::<Vec<_>>()
         };
         let mut done = 0;
         // The first range of `read` not yet in `new_ranges`.
