@@ -354,7 +354,9 @@ fn stop_as_ctrl_c_does(child: &mut Child) {
 fn the_build_after_a_preview_updates_its_folder_in_place() {
     let (tmp, content) = common::small_project();
     let out = tmp.path().join("dist");
-    let mut child = serve_watching(&content, &out, Stdio::null());
+    // One day for both builds: a run across midnight dates them apart.
+    let day = [("SOURCE_DATE_EPOCH", "1767225600")];
+    let mut child = serve_watching_with(&day, &content, &out, Stdio::null());
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let serving = lines
         .find_map(|line| line.ok().filter(|line| line.starts_with("serving ")))
@@ -365,12 +367,12 @@ fn the_build_after_a_preview_updates_its_folder_in_place() {
     assert!(status.contains("200"), "{status}");
     stop_as_ctrl_c_does(&mut child);
 
-    let build = common::build(&[], &content, &out);
+    let build = common::build(&day, &content, &out);
     let said = common::stdout(&build);
     assert!(build.status.success(), "{}", common::stderr(&build));
     assert!(said.contains("in place"), "{said}");
     let clean_out = tmp.path().join("clean");
-    let clean = common::build(&[], &content, &clean_out);
+    let clean = common::build(&day, &content, &clean_out);
     assert!(clean.status.success(), "{}", common::stderr(&clean));
     assert!(
         common::snapshot(&out) == common::snapshot(&clean_out),
