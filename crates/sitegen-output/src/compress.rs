@@ -8,7 +8,7 @@ use walkdir::WalkDir;
 
 use sitegen_workers::parallel;
 
-use crate::progress::Progress;
+use crate::progress::{Stage, Tally};
 use crate::staging::Staging;
 use crate::OutputError;
 
@@ -57,7 +57,7 @@ const BROTLI_WINDOW: u32 = 22;
 pub fn precompress(
     dir: &Path,
     workers: usize,
-    progress: &dyn Progress,
+    tally: &Tally,
     previous: Option<&Path>,
 ) -> Result<usize, OutputError> {
     let mut files: Vec<(PathBuf, u64)> = WalkDir::new(dir)
@@ -71,11 +71,8 @@ pub fn precompress(
         .collect();
     // Largest first, so one big bundle does not end up last on a single core.
     files.sort_by_key(|(_, size)| std::cmp::Reverse(*size));
-    crate::progress::stage(
-        progress,
-        crate::progress::Stage::Compress,
-        files.len(),
-        || {
+    tally
+        .stage(Stage::Compress, files.len(), || {
             parallel::map_parallel(files.len(), workers, |index| {
                 sitegen_workers::interrupt::check()?;
                 let path = &files[index].0;
@@ -85,12 +82,11 @@ pub fn precompress(
                     levels_for(relative),
                     previous.map(|previous| previous.join(relative)),
                 )?;
-                progress.advance();
+                tally.advance();
                 Ok(())
             })
-        },
-    )
-    .map(|done| done.len())
+        })
+        .map(|done| done.len())
 }
 
 /// The twins ([`precompress`]) of every file of the next site in `staging`, and in the
@@ -99,11 +95,11 @@ pub fn precompress(
 pub fn precompress_staged(
     staging: &Staging,
     workers: usize,
-    progress: &dyn Progress,
+    tally: &Tally,
 ) -> Result<(), OutputError> {
     for staging in std::iter::once(staging).chain(staging.media()) {
         staging.note_unlisted_files();
-        precompress(staging.dir(), workers, progress, Some(staging.target()))?;
+        precompress(staging.dir(), workers, tally, Some(staging.target()))?;
     }
     Ok(())
 }
@@ -230,7 +226,7 @@ mod tests {
         let script = "export const x = 1;\n".repeat(50);
         fs::write(dir.path().join("assets/app.js"), &script).unwrap();
         assert_eq!(
-            precompress(dir.path(), 2, &crate::progress::Silent, None).unwrap(),
+            precompress(dir.path(), 2, &Tally::silent(), None).unwrap(),
             2
         );
 
@@ -275,7 +271,7 @@ mod tests {
         staging.write("a/index.html", &page).unwrap();
         staging.write("media/d.1a2b3c4d.svg", &drawing).unwrap();
 
-        precompress_staged(&staging, 2, &crate::progress::Silent).unwrap();
+        precompress_staged(&staging, 2, &Tally::silent()).unwrap();
 
         let media = staging.media().unwrap();
         assert!(media.dir().join("media/d.1a2b3c4d.svg.br").is_file());
@@ -298,12 +294,12 @@ mod tests {
         }
         fs::write(old.join("a/changed.html"), "<p>old</p>".repeat(100)).unwrap();
         fs::write(new.join("a/changed.html"), "<p>new</p>".repeat(100)).unwrap();
-        precompress(&old, 1, &crate::progress::Silent, None).unwrap();
+        precompress(&old, 1, &Tally::silent(), None).unwrap();
         // Mark the old twins: a reused twin is the old file, not a recompressed one.
         for file in ["same.html.gz", "a/changed.html.gz"] {
             fs::write(old.join(file), "old twin").unwrap();
         }
-        precompress(&new, 2, &crate::progress::Silent, Some(&old)).unwrap();
+        precompress(&new, 2, &Tally::silent(), Some(&old)).unwrap();
         assert_eq!(fs::read(new.join("same.html.gz")).unwrap(), b"old twin");
         assert_eq!(
             fs::read(new.join("same.html.br")).unwrap(),
@@ -334,7 +330,7 @@ mod tests {
             fs::write(site.join("page.html"), "<p>same</p>".repeat(100)).unwrap();
         }
         fs::write(old.join("page.html.gz"), "old gz, no br beside it").unwrap();
-        precompress(&new, 1, &crate::progress::Silent, Some(&old)).unwrap();
+        precompress(&new, 1, &Tally::silent(), Some(&old)).unwrap();
         assert_ne!(
             fs::read(new.join("page.html.gz")).unwrap(),
             b"old gz, no br beside it"
@@ -358,7 +354,7 @@ mod tests {
         fs::write(dir.path().join("assets/bundled.js.gz"), "bundle gz").unwrap();
         fs::write(dir.path().join("assets/bundled.js.br"), "bundle br").unwrap();
         fs::write(dir.path().join("assets/half.js.gz"), "a gz alone").unwrap();
-        precompress(dir.path(), 1, &crate::progress::Silent, None).unwrap();
+        precompress(dir.path(), 1, &Tally::silent(), None).unwrap();
         assert_eq!(
             fs::read(dir.path().join("assets/bundled.js.br")).unwrap(),
             b"bundle br"

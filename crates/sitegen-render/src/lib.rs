@@ -39,7 +39,7 @@ use sitegen_buildcache::{cache, record};
 use sitegen_content::{Content, Diagnostic, LoadOptions, LoadReport, MediaRef};
 use sitegen_media::share;
 use sitegen_output::out_dir;
-use sitegen_output::progress::Progress;
+use sitegen_output::progress::{Progress, Tally};
 use sitegen_output::staging::{Changes, OnDiskFiles};
 use sitegen_pages::{lastmod, seo};
 // The route plan is sitegen-routes': the checks plan it as the crate's.
@@ -222,7 +222,9 @@ pub fn check_source_links(web_dir: &Path) -> Vec<Diagnostic> {
 /// Builds the browser editor's bundle of `web_dir` (`npm run build:editor`) when it is
 /// missing or older than its sources; whether Vite ran (see [`WebApp`]).
 pub fn ensure_editor_built(web_dir: &Path, progress: &dyn Progress) -> Result<bool, BuildError> {
-    Ok(WebApp::new(web_dir).ensure_editor_built(progress)?)
+    progress::relayed(progress, |tally| {
+        Ok(WebApp::new(web_dir).ensure_editor_built(tally)?)
+    })
 }
 
 /// Refuses an output folder that a build must not replace (see [`out_dir`]): the
@@ -373,14 +375,24 @@ impl Builder {
         outcome
     }
 
-    /// The build, stage by stage: each stage's wall time is taken, a fault point of the
-    /// crash tests and a point where a signal stops the build ([`stages::Laps`]).
+    /// The build, whose stages tell how far they are to a tally that `progress` shows
+    /// ([`progress::relayed`]): the threads of the stages never call the display.
     fn build_checked(
         &self,
         progress: &dyn Progress,
         sources_changed: &dyn Fn() -> bool,
     ) -> Result<BuildSummary, BuildError> {
-        let run = stages::Run::new(&self.options, progress);
+        progress::relayed(progress, |tally| self.run_stages(tally, sources_changed))
+    }
+
+    /// The build, stage by stage: each stage's wall time is taken, a fault point of the
+    /// crash tests and a point where a signal stops the build ([`stages::Laps`]).
+    fn run_stages(
+        &self,
+        tally: &Tally,
+        sources_changed: &dyn Fn() -> bool,
+    ) -> Result<BuildSummary, BuildError> {
+        let run = stages::Run::new(&self.options);
         let mut laps = stages::Laps::start();
         // Held to the end of the build: each stage's memory is taken out as it starts
         // and what it answers put back (see [`Warm`] for what a failed build keeps).
@@ -398,8 +410,14 @@ impl Builder {
         let web_fingerprint = web_app.as_ref().ok().map(LockedWebApp::fingerprint);
         let last = taken(warm.as_deref_mut(), |warm| &mut warm.content);
         let checked = self.passed_save();
-        let (planned, memory) =
-            stages::plan_content(run, &self.media_cache, web_fingerprint, checked, last);
+        let (planned, memory) = stages::plan_content(
+            run,
+            tally,
+            &self.media_cache,
+            web_fingerprint,
+            checked,
+            last,
+        );
         put_back(warm.as_deref_mut(), |warm| &mut warm.content, memory);
         let planned = planned?;
         let cache = BuildCache::new(self.cache_dir.clone(), run.options.reuse_cache);
@@ -408,7 +426,7 @@ impl Builder {
             return Err(BuildError::SourcesChanged);
         }
 
-        let web = web_app?.ensure_built(run.jobs, progress)?;
+        let web = web_app?.ensure_built(run.jobs, tally)?;
         laps.lap("web app")?;
 
         let media_origin = planned.published.content.media.origin().is_some();
@@ -432,6 +450,7 @@ impl Builder {
         let last = taken(warm.as_deref_mut(), |warm| &mut warm.prerender);
         let (prerendered, memory) = stages::prerender::prerender(
             run,
+            tally,
             stages::prerender::Prerender {
                 published: &planned.published,
                 shown_images: &planned.shown_images,
@@ -480,9 +499,12 @@ impl Builder {
         let web_problems = planned.source_link_problems;
         let links = stages::link_check::check_links(
             run,
-            &staging,
-            &changed_pages,
-            page_links,
+            tally,
+            stages::link_check::StagedPages {
+                staging: &staging,
+                changed: &changed_pages,
+                links: page_links,
+            },
             stages::link_check::output_index(
                 &staging,
                 &host_files.applied_rules(),
@@ -497,7 +519,7 @@ impl Builder {
         laps.lap("link check")?;
 
         if run.options.precompress {
-            stages::compress::precompress(run, &staging)?;
+            stages::compress::precompress(run, tally, &staging)?;
             laps.lap("compress")?;
         }
         // Last, on every file the host would receive; before the output is replaced.

@@ -18,7 +18,7 @@ use sitegen_workers::{fault, interrupt, parallel, WorkerError};
 use crate::error::BuildError;
 use crate::page_links::PageLinks;
 use crate::staging::Staging;
-use sitegen_output::progress::Progress;
+use sitegen_output::progress::Tally;
 
 pub(crate) use written::{SharedInputs, WrittenMemory, WrittenPage, WrittenPages};
 
@@ -91,7 +91,7 @@ impl Pages<'_> {
         &self,
         routes: &[&PlannedRoute],
         jobs: usize,
-        progress: &dyn Progress,
+        tally: &Tally,
         pool: &WorkerPool,
     ) -> Result<(), BuildError> {
         parallel::run_queue(
@@ -100,7 +100,7 @@ impl Pages<'_> {
             || Ok::<_, BuildError>(Affinity::default()),
             |affinity, index| {
                 self.write_route(pool, affinity, routes[index])?;
-                progress.advance();
+                tally.advance();
                 Ok(())
             },
         )?;
@@ -309,7 +309,7 @@ mod tests {
         advanced: std::sync::atomic::AtomicUsize,
     }
 
-    impl Progress for CountingProgress {
+    impl sitegen_output::progress::Progress for CountingProgress {
         fn step(&self, _: &str) {}
         fn begin(&self, _: Stage, _: usize) {}
         fn advance(&self) {
@@ -369,13 +369,15 @@ mod tests {
             };
             let pool = WorkerPool::new(jobs, Vec::new(), &start);
             let every_route: Vec<&PlannedRoute> = planned.iter().collect();
-            pages
-                .write_routes(&every_route, jobs, &progress, &pool)
-                .unwrap();
-            pages
-                .write_not_found(&pool, &mut Affinity::default())
-                .unwrap();
-            progress.advance();
+            sitegen_output::progress::relayed(&progress, |tally| {
+                pages
+                    .write_routes(&every_route, jobs, tally, &pool)
+                    .unwrap();
+                pages
+                    .write_not_found(&pool, &mut Affinity::default())
+                    .unwrap();
+                tally.advance();
+            });
             let workers = pool.into_workers();
             assert!(workers.unused.is_empty());
             let started = workers.used.len();

@@ -1,4 +1,4 @@
-//! The stages of a build ([`crate::Builder`]'s `build_checked` lists them in order):
+//! The stages of a build ([`crate::Builder`]'s `run_stages` lists them in order):
 //! each takes what the stages before it made and writes into the staging folder or
 //! checks it.
 
@@ -13,7 +13,6 @@ pub(crate) mod write;
 
 use std::time::{Duration, Instant};
 
-use sitegen_output::progress::Progress;
 use sitegen_workers::interrupt::{self, Interrupted};
 use sitegen_workers::{fault, parallel};
 
@@ -28,15 +27,13 @@ pub(crate) struct Run<'a> {
     pub options: &'a BuildOptions,
     /// How many threads the stages use (and at most how many Node workers).
     pub jobs: usize,
-    pub progress: &'a dyn Progress,
 }
 
 impl<'a> Run<'a> {
-    pub fn new(options: &'a BuildOptions, progress: &'a dyn Progress) -> Self {
+    pub fn new(options: &'a BuildOptions) -> Self {
         Self {
             options,
             jobs: parallel::worker_count(options.jobs),
-            progress,
         }
     }
 }

@@ -4,7 +4,7 @@
 use std::ops::Deref;
 use std::path::Path;
 
-use sitegen_output::progress::Progress;
+use sitegen_output::progress::Tally;
 use sitegen_output::staging::{self, Manifest};
 
 use crate::error::BuildError;
@@ -85,10 +85,10 @@ impl sitegen_media::Destination for Staging {
 }
 
 /// The staging folder as the media pipeline's destination, each image done counted in
-/// the build's progress.
+/// the build's tally.
 pub(crate) struct CountedImages<'a> {
     pub staging: &'a Staging,
-    pub progress: &'a dyn Progress,
+    pub tally: &'a Tally,
 }
 
 impl sitegen_media::Destination for CountedImages<'_> {
@@ -99,6 +99,6 @@ impl sitegen_media::Destination for CountedImages<'_> {
     }
 
     fn file_done(&self) {
-        self.progress.image_done();
+        self.tally.image_done();
     }
 }

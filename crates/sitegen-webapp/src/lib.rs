@@ -21,7 +21,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use walkdir::WalkDir;
 
-use sitegen_output::progress::Progress;
+use sitegen_output::progress::Tally;
 
 pub use crate::error::WebAppError;
 
@@ -134,10 +134,10 @@ impl WebApp {
 
     /// `npm ci`, for a `node_modules` that is missing or was installed from another
     /// lockfile.
-    fn install(&self, progress: &dyn Progress) -> Result<(), WebAppError> {
+    fn install(&self, tally: &Tally) -> Result<(), WebAppError> {
         let wanted = self.lockfile_hash()?;
         let marker = self.dir.join(INSTALL_MARKER);
-        progress.step("installing the web packages (npm ci)…");
+        tally.step("installing the web packages (npm ci)…");
         self.run_npm(&["ci", "--no-audit", "--no-fund"])?;
         fs::write(&marker, wanted).map_err(|e| WebAppError::io(&marker, e))
     }
@@ -169,7 +169,7 @@ impl WebApp {
     /// when it is missing or its inputs changed since, installing the packages first if
     /// needed, under the lock every web build takes. Returns whether it ran Vite; a web
     /// app without the editor's configuration has nothing to build.
-    pub fn ensure_editor_built(&self, progress: &dyn Progress) -> Result<bool, WebAppError> {
+    pub fn ensure_editor_built(&self, tally: &Tally) -> Result<bool, WebAppError> {
         if !self.dir.join(EDITOR_CONFIG).is_file() {
             return Ok(false);
         }
@@ -182,9 +182,9 @@ impl WebApp {
             return Ok(false);
         }
         if !locked.installed {
-            self.install(progress)?;
+            self.install(tally)?;
         }
-        progress.step("building the browser editor (vite)…");
+        tally.step("building the browser editor (vite)…");
         self.run_npm(&["run", "build:editor"])?;
         fs::write(&marker, fingerprint).map_err(|e| WebAppError::io(&marker, e))?;
         Ok(true)
@@ -252,11 +252,7 @@ impl LockedWebApp {
 
     /// Installs packages if needed and builds the bundles if any input changed. The
     /// returned [`WebBuild`] keeps the lock.
-    pub fn ensure_built(
-        self,
-        jobs: usize,
-        progress: &dyn Progress,
-    ) -> Result<WebBuild, WebAppError> {
+    pub fn ensure_built(self, jobs: usize, tally: &Tally) -> Result<WebBuild, WebAppError> {
         let LockedWebApp {
             app,
             fingerprint,
@@ -265,10 +261,10 @@ impl LockedWebApp {
             lock,
         } = self;
         if !installed {
-            app.install(progress)?;
+            app.install(tally)?;
         }
         if !built {
-            progress.step("building the web app (vite)…");
+            tally.step("building the web app (vite)…");
             app.run_npm(&["run", "build"])?;
         }
         // The bundle's twins are made once per bundle, not by every site build: its
@@ -277,7 +273,7 @@ impl LockedWebApp {
         // folder, which every Vite build empties (an `npm run build` by hand too).
         let twins = app.dir.join(TWINS_MARKER);
         if !built || !twins.is_file() {
-            sitegen_output::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, progress, None)?;
+            sitegen_output::compress::precompress(&app.dir.join(CLIENT_DIR), jobs, tally, None)?;
             fs::write(&twins, "").map_err(|e| WebAppError::io(&twins, e))?;
         }
         if !built {
@@ -431,9 +427,7 @@ mod tests {
         let web = tmp.path();
         let app = WebApp::new(web);
         // No editor configuration: nothing to build.
-        assert!(!app
-            .ensure_editor_built(&sitegen_output::progress::Silent)
-            .unwrap());
+        assert!(!app.ensure_editor_built(&Tally::silent()).unwrap());
         let script = "node -e \"const fs=require('fs');fs.mkdirSync('dist/editor',{recursive:true});fs.writeFileSync('dist/editor/index.html','<head></head>');fs.appendFileSync('runs','x')\"";
         let package = serde_json::json!({ "name": "t", "private": true, "scripts": { "build:editor": script } });
         fs::write(web.join("package.json"), package.to_string()).unwrap();
@@ -443,21 +437,13 @@ mod tests {
         fs::write(web.join(EDITOR_CONFIG), "export default {};").unwrap();
         fs::create_dir_all(web.join("src/editor")).unwrap();
         fs::write(web.join("src/editor/main.tsx"), "1").unwrap();
-        assert!(app
-            .ensure_editor_built(&sitegen_output::progress::Silent)
-            .unwrap());
+        assert!(app.ensure_editor_built(&Tally::silent()).unwrap());
         assert!(web.join("dist/editor/index.html").is_file());
-        assert!(!app
-            .ensure_editor_built(&sitegen_output::progress::Silent)
-            .unwrap());
+        assert!(!app.ensure_editor_built(&Tally::silent()).unwrap());
         fs::write(web.join("src/editor/main.tsx"), "2").unwrap();
-        assert!(app
-            .ensure_editor_built(&sitegen_output::progress::Silent)
-            .unwrap());
+        assert!(app.ensure_editor_built(&Tally::silent()).unwrap());
         fs::remove_file(web.join("dist/editor/index.html")).unwrap();
-        assert!(app
-            .ensure_editor_built(&sitegen_output::progress::Silent)
-            .unwrap());
+        assert!(app.ensure_editor_built(&Tally::silent()).unwrap());
         assert_eq!(fs::read_to_string(web.join("runs")).unwrap(), "xxx");
     }
 
@@ -497,9 +483,7 @@ mod tests {
 
         let locked = app.lock().unwrap();
         assert!(locked.is_built());
-        let build = locked
-            .ensure_built(1, &sitegen_output::progress::Silent)
-            .unwrap();
+        let build = locked.ensure_built(1, &Tally::silent()).unwrap();
         assert!(!build.rebuilt, "no npm run");
         assert!(web.join("dist/client/assets/entry-1.js.br").is_file());
         assert!(web.join("dist/client/assets/entry-1.js.gz").is_file());

@@ -221,17 +221,13 @@ fn the_unit_test_naming_rule_takes_tests_rs_and_a_tests_folder_only() {
     assert!(!named_for_tests("testing") && !named_for_tests("06_testimonials"));
 }
 
-/// The crates whose code reports a build's progress, which calls up into the command
-/// line's reporter: the command line (the reporter), `sitegen-render` (each stage
-/// reports its own), `sitegen-output` (which defines the reports, and counts the twins
-/// it makes) and `sitegen-webapp` (npm and Vite). Any other crate hands its work back
-/// to the stage that calls it, which reports it.
-const REPORTING_CRATES: &[&str] = &[
-    "sitegen",
-    "sitegen-render",
-    "sitegen-output",
-    "sitegen-webapp",
-];
+/// The crates whose code calls the display of a build's progress (the command line's
+/// reporter): the command line (the reporter), `sitegen-render` (which hands it to the
+/// relay at the start of a build) and `sitegen-output` (which defines it and the
+/// relay). The stages and the crates below tell a `Tally` at most, whose one relay
+/// thread calls the display; a crate that needs no count hands its work back to the
+/// stage that calls it.
+const REPORTING_CRATES: &[&str] = &["sitegen", "sitegen-render", "sitegen-output"];
 
 /// Whether `code` takes or implements a build's progress.
 fn reports_progress(code: &str) -> bool {
@@ -260,8 +256,9 @@ fn no_crate_but_the_pipeline_and_those_it_names_reports_a_builds_progress() {
     }
     assert!(
         calling_up.is_empty(),
-        "these report a build's progress themselves: answer the stage that calls them, \
-         which reports it (crates/sitegen-render/src/stages/): {calling_up:?}"
+        "these call the display of a build's progress: tell the tally a stage gives \
+         them (sitegen_output::progress::Tally), or answer the stage, which tells it \
+         (crates/sitegen-render/src/stages/): {calling_up:?}"
     );
 }
 

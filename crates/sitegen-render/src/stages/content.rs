@@ -7,7 +7,7 @@ use std::path::Path;
 use sitegen_content::{Content, Diagnostic, LoadReport, ReadMemory};
 use sitegen_media::share::DrawingChecks;
 use sitegen_media::variants::{self, ShownImages};
-use sitegen_output::progress;
+use sitegen_output::progress::Tally;
 use sitegen_pages::{seo, shell::Shells};
 use sitegen_routes::{PageMemory, PagePlanner, Published};
 
@@ -53,6 +53,7 @@ pub(crate) struct ContentMemory {
 /// files as they are (`checked`) is taken as it is, not read and checked again.
 pub(crate) fn plan_content(
     run: Run,
+    tally: &Tally,
     media_cache: &Path,
     web_fingerprint: Option<&str>,
     checked: Option<LoadReport>,
@@ -69,10 +70,10 @@ pub(crate) fn plan_content(
         // The memory of the builder's last read stays as it is: the next read compares
         // it with the files again (by their bytes and stamps).
         Some(report) => (
-            shape_content(run, media_cache, report),
+            shape_content(run, tally, media_cache, report),
             kept.then_some(read),
         ),
-        None => load_content(run, media_cache, kept.then_some(read)),
+        None => load_content(run, tally, media_cache, kept.then_some(read)),
     };
     let (content, warnings) = match loaded {
         Ok(loaded) => loaded,
@@ -156,6 +157,7 @@ fn source_link_problems(
 /// when the content has errors).
 pub(crate) fn load_content(
     run: Run,
+    tally: &Tally,
     media_cache: &Path,
     last: Option<ReadMemory>,
 ) -> (Result<Loaded, BuildError>, Option<ReadMemory>) {
@@ -171,14 +173,19 @@ pub(crate) fn load_content(
             None,
         ),
     };
-    (shape_content(run, media_cache, report), read)
+    (shape_content(run, tally, media_cache, report), read)
 }
 
 /// The content as a build publishes it, with its warnings.
 pub(crate) type Loaded = (Content, Vec<Diagnostic>);
 
 /// [`load_content`]'s content, once read.
-fn shape_content(run: Run, media_cache: &Path, report: LoadReport) -> Result<Loaded, BuildError> {
+fn shape_content(
+    run: Run,
+    tally: &Tally,
+    media_cache: &Path,
+    report: LoadReport,
+) -> Result<Loaded, BuildError> {
     let options = run.options;
     let Some(mut content) = report.content else {
         return Err(BuildError::Content(report.diagnostics));
@@ -199,8 +206,8 @@ fn shape_content(run: Run, media_cache: &Path, report: LoadReport) -> Result<Loa
     }
     variants::plan_variants(&mut content.media);
     let images = variants::planned_files_count(&content.media);
-    progress::images(run.progress, images, || {
-        let made = || run.progress.image_done();
+    tally.images(images, || {
+        let made = || tally.image_done();
         let (cache, reuse) = (media_cache, options.reuse_cache);
         variants::keep_smaller_variants(&mut content.media, cache, reuse, run.jobs, &made)
     })?;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use sitegen_content::Diagnostic;
 use sitegen_links::{LinkGraph, OutputIndex, PageCheck, RouteTable};
-use sitegen_output::progress::{self, Stage};
+use sitegen_output::progress::{Stage, Tally};
 use sitegen_workers::parallel;
 
 use super::Run;
@@ -22,30 +22,49 @@ pub(crate) struct LinkMemory {
     pub last: Option<LinkGraph>,
 }
 
+/// The pages of the staged site, with the links their prerender gathered; when the
+/// build updates the output in place, which of them it changed.
+pub(crate) struct StagedPages<'a> {
+    pub staging: &'a Staging,
+    pub changed: &'a Option<Vec<String>>,
+    pub links: PageLinks,
+}
+
 /// The link check: fails with the broken links of the staged site's pages (whose files
 /// and redirects `outputs` lists, [`output_index`]) and the web app's sources'
 /// `web_problems`, all at once. Only some pages are checked: when an
-/// update in place leaves the same files, the `changed_pages`; with a remembered check
+/// update in place leaves the same files, the changed ones; with a remembered check
 /// of the output the update changes, those whose answer can differ. For a warm builder
 /// it answers the check of this output, to remember with it.
 pub(crate) fn check_links(
     run: Run,
-    staging: &Staging,
-    changed_pages: &Option<Vec<String>>,
-    page_links: PageLinks,
+    tally: &Tally,
+    pages: StagedPages,
     outputs: OutputIndex,
     web_problems: Vec<Diagnostic>,
     memory: LinkMemory,
 ) -> Result<Option<LinkGraph>, BuildError> {
-    let gathered = page_links.into_gathered();
+    let StagedPages {
+        staging,
+        changed: changed_pages,
+        links,
+    } = pages;
+    let gathered = links.into_gathered();
     let mut graph = None;
     let page_problems = if memory.keep {
-        let (checked, problems) =
-            check_and_remember(run, staging, changed_pages, &gathered, outputs, memory.last);
+        let (checked, problems) = check_and_remember(
+            run,
+            tally,
+            staging,
+            changed_pages,
+            &gathered,
+            outputs,
+            memory.last,
+        );
         graph = Some(checked);
         problems
     } else {
-        check_pages(run, staging, changed_pages, &gathered, &outputs)
+        check_pages(run, tally, staging, changed_pages, &gathered, &outputs)
     };
     let mut problems = web_problems;
     problems.extend(page_problems);
@@ -70,6 +89,7 @@ pub(crate) fn output_index(
 /// The link check of a one-off build.
 fn check_pages(
     run: Run,
+    tally: &Tally,
     staging: &Staging,
     changed_pages: &Option<Vec<String>>,
     gathered: &GatheredLinks,
@@ -84,7 +104,7 @@ fn check_pages(
         _ => outputs.pages(),
     };
     let checker = PageChecker::new(run, staging, gathered, outputs);
-    each_page(run, &html_files, |page| checker.problems(page))
+    each_page(run, tally, &html_files, |page| checker.problems(page))
         .into_iter()
         .flatten()
         .collect()
@@ -95,6 +115,7 @@ fn check_pages(
 /// the whole output it makes.
 fn check_and_remember(
     run: Run,
+    tally: &Tally,
     staging: &Staging,
     changed_pages: &Option<Vec<String>>,
     gathered: &GatheredLinks,
@@ -103,7 +124,7 @@ fn check_and_remember(
 ) -> (LinkGraph, Vec<Diagnostic>) {
     let checker = PageChecker::new(run, staging, gathered, &outputs);
     let check = |pages: &[&str]| {
-        let checked = each_page(run, pages, |page| checker.check(page));
+        let checked = each_page(run, tally, pages, |page| checker.check(page));
         pages
             .iter()
             .map(|page| page.to_string())
@@ -124,12 +145,17 @@ fn check_and_remember(
     }
 }
 
-/// `check` of each of `pages`, on every thread, counted by the progress.
-fn each_page<T: Send>(run: Run, pages: &[&str], check: impl Fn(&str) -> T + Sync) -> Vec<T> {
-    let Ok(checked) = progress::stage(run.progress, Stage::LinkCheck, pages.len(), || {
+/// `check` of each of `pages`, on every thread, counted by the tally.
+fn each_page<T: Send>(
+    run: Run,
+    tally: &Tally,
+    pages: &[&str],
+    check: impl Fn(&str) -> T + Sync,
+) -> Vec<T> {
+    let Ok(checked) = tally.stage(Stage::LinkCheck, pages.len(), || {
         parallel::map_parallel(pages.len(), run.jobs, |index| {
             let checked = check(pages[index]);
-            run.progress.advance();
+            tally.advance();
             Ok::<_, Infallible>(checked)
         })
     });

@@ -9,7 +9,7 @@ use sitegen_buildcache::render_cache::RenderCache;
 use sitegen_buildcache::renders::{PageRenders, Renders};
 use sitegen_content::{Diagnostic, ErrorCode};
 use sitegen_media::variants::ShownImages;
-use sitegen_output::progress::{self, Stage};
+use sitegen_output::progress::{Stage, Tally};
 use sitegen_pages::{seo, shell::Shells};
 use sitegen_routes::{PlannedRoute, Published};
 use sitegen_webapp::WebBuild;
@@ -76,6 +76,7 @@ pub(crate) struct PrerenderMemory {
 /// from; a failed prerender loses them. A one-off build lets its workers exit.
 pub(crate) fn prerender(
     run: Run,
+    tally: &Tally,
     from: Prerender,
     targets: PrerenderTargets,
     last: Option<PrerenderMemory>,
@@ -147,7 +148,7 @@ pub(crate) fn prerender(
         ready,
         &start_worker,
     );
-    write_pages_and_images(run, shown_images, &targets, published, &pages, &pool)?;
+    write_pages_and_images(run, tally, shown_images, &targets, published, &pages, &pool)?;
     let warnings = pool.take_retried().iter().map(retried_warning).collect();
     let workers = pool.into_workers();
     let idle = if kept {
@@ -198,24 +199,21 @@ fn retried_warning(retried: &Retried) -> Diagnostic {
 /// taking what the workers leave.
 fn write_pages_and_images(
     run: Run,
+    tally: &Tally,
     shown: &ShownImages,
     targets: &PrerenderTargets,
     published: &Published,
     pages: &Pages,
     pool: &WorkerPool,
 ) -> Result<(), BuildError> {
-    let Run {
-        options,
-        jobs,
-        progress,
-    } = run;
+    let Run { options, jobs } = run;
     let (content, planned) = (&published.content, &published.routes);
     let (staging, media_cache) = (targets.staging, targets.media_cache);
     let reuse = options.reuse_cache;
     let drawings = seo::shared_images(content);
     let images = sitegen_media::images::images_count(content, &drawings, shown);
-    let out = CountedImages { staging, progress };
-    let (rendered, images) = progress::images(progress, images, || {
+    let out = CountedImages { staging, tally };
+    let (rendered, images) = tally.images(images, || {
         std::thread::scope(|scope| {
             let images = scope.spawn(|| {
                 sitegen_media::images::write_images(
@@ -228,11 +226,11 @@ fn write_pages_and_images(
                     jobs,
                 )
             });
-            let rendered = progress::stage(progress, Stage::Prerender, planned.len() + 1, || {
+            let rendered = tally.stage(Stage::Prerender, planned.len() + 1, || {
                 let routes: Vec<&PlannedRoute> = planned.iter().collect();
-                pages.write_routes(&routes, jobs, progress, pool)?;
+                pages.write_routes(&routes, jobs, tally, pool)?;
                 pages.write_not_found(pool, &mut Affinity::default())?;
-                progress.advance();
+                tally.advance();
                 Ok::<_, BuildError>(())
             });
             let images = images
