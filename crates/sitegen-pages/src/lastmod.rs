@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use sitegen_routes::PlannedRoute;
 pub use sitegen_sitefiles::{Day, SOURCE_DATE_EPOCH};
 use sitegen_workers::{write_atomically, Key};
@@ -27,15 +28,60 @@ const VERSION: u32 = 1;
 /// The sub-folder of the build cache that holds one store per output folder.
 const STORES: &str = "lastmod";
 
-/// The hash of what a page shows of its route: what, changed, dates it anew.
+/// What a page shows of its route, declared once: what, changed, dates the page anew.
+/// Its hash is stored with the date ([`content_hash`]), and a remembered route showing
+/// the same keeps its hash ([`RouteHashes::hash`]).
+struct Shown<'r> {
+    title: &'r str,
+    description: &'r str,
+    breadcrumb: &'r [(String, String)],
+    page: &'r Arc<RawValue>,
+}
+
+impl<'r> Shown<'r> {
+    fn of(route: &'r PlannedRoute) -> Self {
+        // Every field named, so that one added to a route is placed here or left out
+        // on purpose.
+        let PlannedRoute {
+            path: _,
+            title,
+            description,
+            page,
+            in_sitemap: _,
+            breadcrumb,
+            product: _,
+        } = route;
+        Self {
+            title,
+            description,
+            breadcrumb,
+            page,
+        }
+    }
+
+    fn hash(&self) -> Key {
+        let breadcrumb = serde_json::to_vec(self.breadcrumb).unwrap_or_default();
+        Key::of(&[
+            self.title.as_bytes(),
+            self.description.as_bytes(),
+            &breadcrumb,
+            self.page.get().as_bytes(),
+        ])
+    }
+
+    /// Whether it is the same as `last`; the page data by identity, as a warm planner
+    /// keeps it where a view is unchanged (other data is hashed again).
+    fn same_as(&self, last: &Shown) -> bool {
+        Arc::ptr_eq(self.page, last.page)
+            && self.title == last.title
+            && self.description == last.description
+            && self.breadcrumb == last.breadcrumb
+    }
+}
+
+/// The hash of what a page shows of its route ([`Shown`]).
 pub fn content_hash(route: &PlannedRoute) -> Key {
-    let breadcrumb = serde_json::to_vec(&route.breadcrumb).unwrap_or_default();
-    Key::of(&[
-        route.title.as_bytes(),
-        route.description.as_bytes(),
-        &breadcrumb,
-        route.page.get().as_bytes(),
-    ])
+    Shown::of(route).hash()
 }
 
 /// A warm builder's [`content_hash`] of each sitemap route of its last build, by path,
@@ -50,16 +96,10 @@ pub struct RouteHashes {
 impl RouteHashes {
     /// The hash of `route`, and whether it is the remembered one (the same route).
     pub fn hash(&self, route: &PlannedRoute) -> (Key, bool) {
+        let shown = Shown::of(route);
         match self.by_path.get(&route.path) {
-            Some((last, key))
-                if Arc::ptr_eq(&last.page, &route.page)
-                    && last.title == route.title
-                    && last.description == route.description
-                    && last.breadcrumb == route.breadcrumb =>
-            {
-                (key.clone(), true)
-            }
-            _ => (content_hash(route), false),
+            Some((last, key)) if shown.same_as(&Shown::of(last)) => (key.clone(), true),
+            _ => (shown.hash(), false),
         }
     }
 

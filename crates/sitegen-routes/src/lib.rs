@@ -120,7 +120,7 @@ pub fn plan_on(content: &Content, jobs: usize) -> Vec<PlannedRoute> {
 pub fn plan_with(content: &Content, jobs: usize, pages: &PagePlanner) -> Vec<PlannedRoute> {
     let mut last = pages
         .take_last_plan()
-        .filter(|last| content.site_wide == last.content.site_wide);
+        .and_then(|last| last.for_content(content));
     let mut planned = Vec::new();
     for route in ROUTES {
         plan_route(content, route, jobs, pages, last.as_mut(), &mut planned);

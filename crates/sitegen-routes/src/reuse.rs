@@ -25,6 +25,14 @@ impl LastPlan {
     pub fn new(content: Content, routes: Vec<PlannedRoute>) -> Self {
         Self { content, routes }
     }
+
+    /// This plan, to plan `content` with, when it was made of the same content but the
+    /// products: then each page it planned of products (a product's, a listing's) is
+    /// taken where the products it shows are the same ([`product_routes`],
+    /// `listing.rs`). Of other content, nothing is taken.
+    pub(super) fn for_content(self, content: &Content) -> Option<Self> {
+        (self.content.site_wide == content.site_wide).then_some(self)
+    }
 }
 
 /// How many of a category's first products its product pages show: the related
