@@ -47,6 +47,7 @@ mod load;
 mod media;
 pub mod model;
 mod parse;
+mod raw;
 mod reread;
 pub mod routes;
 mod schema;

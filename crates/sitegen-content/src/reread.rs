@@ -13,8 +13,8 @@ use toml::de::{DeTable, DeValue};
 
 use crate::de::{Cx, FromToml, Kept};
 use crate::files;
-use crate::load::RawProduct;
 use crate::model::Product;
+use crate::raw::{raw_products, RawProduct};
 use sitegen_diagnostics::SourceFile;
 
 /// What a clean load of products.toml keeps for the next load.
@@ -211,7 +211,7 @@ fn parse_products(text: &str, from: usize, until: usize, cx: &mut Cx<'_>) -> Opt
         return None;
     }
     Some(ReadProducts {
-        raw: crate::load::raw_products(&root),
+        raw: raw_products(&root),
         products,
         starts,
     })

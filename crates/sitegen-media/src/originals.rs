@@ -23,7 +23,6 @@ use crate::cache::store;
 use crate::destination::Destination;
 use crate::error::MediaError;
 use crate::shown::ShownImages;
-use crate::variants;
 
 /// The version of the stripping, part of each cache file's name: change it whenever
 /// what is kept changes, so no build copies a file stripped the old way.
@@ -52,7 +51,7 @@ enum Format {
 /// Publishes the media files of `media` that are published before their variants are
 /// written, on up to `jobs` threads ([`publish_original`]; the cache as it says): every
 /// one but those a page shows with variants, which may replace it
-/// ([`variants::publishes_original`]; [`crate::images::write_images`] publishes those it
+/// ([`publishes_original`]; [`crate::images::write_images`] publishes those it
 /// does not), and `share_image` (the site's share image, at its output path) in any case.
 pub fn publish_originals<D: Destination>(
     media: &MediaIndex,
@@ -65,14 +64,19 @@ pub fn publish_originals<D: Destination>(
 ) -> Result<(), D::Error> {
     let published: Vec<&MediaFile> = media
         .files()
-        .filter(|file| {
-            variants::publishes_original(file, shown) || share_image == Some(file.output.as_str())
-        })
+        .filter(|file| publishes_original(file, shown) || share_image == Some(file.output.as_str()))
         .collect();
     parallel::map_parallel(published.len(), jobs, |index| {
         publish_original(published[index], out, cache, reuse)
     })?;
     Ok(())
+}
+
+/// Whether the caller publishes `file` as it is, before its variants are written: not
+/// when a page shows it with variants, which may replace it; `encode_variants` (in
+/// `variants.rs`) then publishes it if they do not.
+pub fn publishes_original(file: &MediaFile, shown: &ShownImages) -> bool {
+    file.variants.is_empty() || !shown.shows(file)
 }
 
 /// Publishes `file` at its output path: a JPEG, PNG or WebP without its metadata (see

@@ -107,13 +107,6 @@ impl Destination for CacheOnly<'_> {
     }
 }
 
-/// Whether the caller publishes `file` as it is, before its variants are written: not
-/// when a page shows it with variants, which may replace it; [`encode_variants`] then
-/// publishes it if they do not.
-pub fn publishes_original(file: &MediaFile, shown: &ShownImages) -> bool {
-    file.variants.is_empty() || !shown.shows(file)
-}
-
 /// What [`encode_variants`] did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct VariantStats {
@@ -154,7 +147,7 @@ impl WrittenVariants {
 /// also writes the original of each of those images whose variants do not replace it
 /// ([`variants::replace_source`]), without its metadata
 /// ([`originals::publish_original`], from the cache unless `reuse` is false): the
-/// caller publishes the other media files, but not these ([`publishes_original`]). The share JPEG ([`share::share_jpeg`]) of each
+/// caller publishes the other media files, but not these ([`originals::publishes_original`]). The share JPEG ([`share::share_jpeg`]) of each
 /// of those images that pages are shared with (`shared`, as given to
 /// [`share::write_share_files`], which leaves these to this function) is written here
 /// too, so that each source is decoded at most once for all its files, on up to `jobs`

@@ -20,5 +20,6 @@ pub mod os;
 pub mod out_dir;
 pub mod progress;
 pub mod staging;
+mod twins;
 
 pub use error::OutputError;

@@ -18,7 +18,7 @@ use crate::folder_spread::FolderSpread;
 use crate::out_dir::{self, Beside};
 use sitegen_workers::fault;
 
-use crate::compress;
+use crate::twins;
 use crate::OutputError;
 
 /// What one file of the output holds, to tell whether the next build changed it: a
@@ -268,7 +268,7 @@ impl Staging {
     }
 
     /// [`Staging::write`], and the file's `.br` / `.gz` twins if it gets some
-    /// ([`compress::wants_twins`]): compressed from the bytes in hand by the thread that made
+    /// ([`twins::wants_twins`]): compressed from the bytes in hand by the thread that made
     /// them (a prerender thread, while the workers render other pages), or, for a file
     /// the target holds unchanged, linked from the target's twins.
     pub fn write_with_twins(
@@ -282,15 +282,15 @@ impl Staging {
         let bytes = bytes.as_ref();
         let written = self.write_file(relative, bytes)?;
         let path = self.dir.join(relative);
-        if written == Written::Skipped || !compress::wants_twins(&path, bytes.len()) {
+        if written == Written::Skipped || !twins::wants_twins(&path, bytes.len()) {
             return Ok(());
         }
         let same = (written == Written::Linked).then(|| self.target.join(relative));
         self.note_unlisted_files();
-        compress::write_twins(
+        twins::write_twins(
             &path,
             bytes,
-            compress::levels_for(Path::new(relative)),
+            twins::levels_for(Path::new(relative)),
             same.as_deref(),
         )
     }

@@ -6,8 +6,9 @@
 use std::collections::HashMap;
 
 use crate::de::Located;
-use crate::load::{FileLoad, Loaded, RawEntry, RawRefs};
+use crate::load::{FileLoad, Loaded};
 use crate::model::{EmailSettings, NavEntry, Policy, Product, Site};
+use crate::raw::{RawEntry, RawRefs};
 use crate::routes::{self, DataKind, Route};
 use crate::values::RegistrationType;
 use sitegen_diagnostics::ErrorCode;

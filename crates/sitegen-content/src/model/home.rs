@@ -11,7 +11,7 @@ use sitegen_diagnostics::{ErrorCode, Span};
 use toml::de::DeTable;
 use ts_rs::TS;
 
-use crate::load::RawRefs;
+use crate::raw::RawRefs;
 use crate::values::MediaRef;
 use crate::views::Media;
 
@@ -255,10 +255,10 @@ macro_rules! home_sections {
             }
 
             /// The ids home.toml refers to, read from its tables as written.
-            pub(crate) fn references(root: &toml::de::DeTable<'_>) -> $crate::load::RawRefs {
-                let mut refs = $crate::load::RawRefs::default();
+            pub(crate) fn references(root: &toml::de::DeTable<'_>) -> $crate::raw::RawRefs {
+                let mut refs = $crate::raw::RawRefs::default();
                 $(
-                    if let Some(table) = $crate::load::raw_table(root, stringify!($key)) {
+                    if let Some(table) = $crate::raw::raw_table(root, stringify!($key)) {
                         <$section as $crate::model::home::HomeSectionKind>::references(table, &mut refs);
                     }
                 )*
@@ -285,7 +285,7 @@ macro_rules! home_sections {
 mod prelude {
     pub(crate) use super::{draft_mark, HomeSectionKind, SectionProblem, SectionViews};
     pub(crate) use crate::de::{content_table, Located, Number};
-    pub(crate) use crate::load::{raw_strings, RawRefs};
+    pub(crate) use crate::raw::{raw_strings, RawRefs};
     pub(crate) use crate::values::{MediaRef, Prose, Text};
     pub(crate) use crate::views::Media;
     pub(crate) use serde::Serialize;

@@ -134,7 +134,7 @@ impl SectionViews for ContentPaths {
     }
 }
 
-fn load(text: &str) -> (Option<Home>, Vec<String>, crate::load::RawRefs) {
+fn load(text: &str) -> (Option<Home>, Vec<String>, crate::raw::RawRefs) {
     let (load, diagnostics) =
         load_file::<Home, _>(&valid_content_dir(), "home.toml", text, Home::references);
     let shown = diagnostics.iter().map(|d| d.to_string()).collect();
