@@ -24,8 +24,9 @@ function count(entries: readonly OutboxEntry[], one: string, many: string): stri
 
 /**
  * On every page while the outbox keeps anything: "1 message waiting to be sent" (or that
- * could not be sent), opening to the kept messages, each with Discard. What a visitor
- * typed (name, phone, e-mail, message) stays in this browser until then.
+ * could not be sent), opening to the kept messages, each with Discard (or "Sending…" while
+ * a request for it is on its way). What a visitor typed (name, phone, e-mail, message)
+ * stays in this browser until then.
  */
 export function OutboxIndicator() {
   const entries = useSyncExternalStore(subscribeToLocalStorage, keptEntries, noEntries);
@@ -49,14 +50,19 @@ export function OutboxIndicator() {
           {entries.map((entry) => (
             <li key={entry.id}>
               <span>{entry.subject}</span>
-              <button
-                type="button"
-                className="outbox-indicator-discard"
-                aria-label={`Discard ${entry.subject}`}
-                onClick={() => discardEntry(entry.id, Date.now())}
-              >
-                Discard
-              </button>
+              {entry.state === 'sending' ? (
+                // A request already on its way cannot be called back: Discard comes back if it fails.
+                <span className="outbox-indicator-sending">Sending…</span>
+              ) : (
+                <button
+                  type="button"
+                  className="outbox-indicator-discard"
+                  aria-label={`Discard ${entry.subject}`}
+                  onClick={() => discardEntry(entry.id, Date.now())}
+                >
+                  Discard
+                </button>
+              )}
             </li>
           ))}
         </ul>

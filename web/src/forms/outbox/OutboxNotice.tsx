@@ -78,6 +78,8 @@ export default function OutboxNotice({ failure }: { failure: OutboxFailure }) {
     <button
       type="button"
       className="button button-secondary"
+      // A request already on its way cannot be called back.
+      disabled={entry.state === 'sending'}
       onClick={() => {
         setDiscarded(true);
         discardEntry(entry.id, Date.now());

@@ -49,8 +49,11 @@ export function attempt(settings: EmailSettings, id: string, retryFailedBefore =
       updateEntry(id, () => null, Date.now());
       return { outcome: 'skipped' as const };
     }
-    updateEntry(id, startSending, Date.now());
-    const result = await (deliver ? deliver() : sendEmail(settings, entry.templateId, entry.params));
+    // Read again after the wait: the visitor may have discarded it meanwhile (Discard
+    // does not wait for the lock), and then nothing may be sent.
+    const sending = updateEntry(id, startSending, Date.now());
+    if (!sending) return { outcome: 'skipped' as const };
+    const result = await (deliver ? deliver() : sendEmail(settings, sending.templateId, sending.params));
     if (result.ok) {
       // Recorded before the lock goes to another tab.
       await markDelivered(id, Date.now(), MAX_AGE_MS);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxIndicator } from '../OutboxIndicator';
-import { addEntry, createEntry, failed, readOutbox, updateEntry, wasDiscarded } from '../outbox-core';
+import { addEntry, createEntry, failed, readOutbox, startSending, updateEntry, wasDiscarded } from '../outbox-core';
 
 const ENQUIRY = {
   form: 'enquiry' as const,
@@ -48,5 +48,15 @@ describe('the indicator of kept messages', () => {
     expect(localStorage.length).toBe(0);
     expect(wasDiscarded(entry.id)).toBe(true);
     expect(container.innerHTML).toBe('');
+  });
+
+  it('offers no Discard while a request for the message is on its way, which could not be called back', () => {
+    const entry = keep(ENQUIRY);
+    act(() => void updateEntry(entry.id, startSending, Date.now()));
+    render(<OutboxIndicator />);
+    expect(screen.getByText('Sending…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Discard Enquiry: Slit Lamp' })).toBeNull();
+    act(() => void updateEntry(entry.id, (current) => failed(current, { status: 0, text: 'Network Error' }, Date.now()), Date.now()));
+    expect(screen.getByRole('button', { name: 'Discard Enquiry: Slit Lamp' })).toBeTruthy();
   });
 });

@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installWebLocks } from '../../../testing/forms';
-import { readOutbox } from '../outbox-core';
+import type * as DeliveredIds from '../delivered-ids';
+import { discardEntry, readOutbox } from '../outbox-core';
 
 const sendEmail = vi.fn();
 vi.mock('../../email/email-client', () => ({ sendEmail: (...args: unknown[]) => sendEmail(...args) }));
+// Lets a test hold a send at the check of another tab's delivery, as a slow IndexedDB does.
+const wasDelivered = vi.fn<(id: string) => Promise<boolean>>();
+vi.mock('../delivered-ids', async (importOriginal) => ({
+  ...(await importOriginal<typeof DeliveredIds>()),
+  wasDelivered: (id: string) => wasDelivered(id),
+}));
 const { attempt, sendThroughOutbox, stopRetriesForTests } = await import('../outbox-runtime');
 
 const SETTINGS = { publicKey: 'k', serviceId: 's', origin: 'https://api.emailjs.com', templates: { contact: 'c', enquiry: 'e', quote: 'q', job: null } };
@@ -12,6 +19,8 @@ const INPUT = { form: 'quote' as const, templateId: 'q', params: { name: 'Asha' 
 beforeEach(() => {
   installWebLocks();
   sendEmail.mockReset();
+  wasDelivered.mockReset();
+  wasDelivered.mockResolvedValue(false);
 });
 afterEach(() => {
   stopRetriesForTests();
@@ -48,6 +57,23 @@ describe('sending through the outbox', () => {
     const [first, second] = await Promise.all([attempt(SETTINGS, id, now), attempt(SETTINGS, id, now)]);
     expect([first.outcome, second.outcome].sort()).toEqual(['sent', 'skipped']);
     expect(sendEmail).toHaveBeenCalledTimes(1);
+    expect(readOutbox(Date.now())).toEqual([]);
+  });
+
+  it('never sends a message the visitor discarded while its retry waited for its turn', async () => {
+    sendEmail.mockResolvedValueOnce({ ok: false, failure: { status: 0, text: 'Network Error' } });
+    const { id } = await sendThroughOutbox(SETTINGS, INPUT);
+    sendEmail.mockReset();
+    sendEmail.mockResolvedValue({ ok: true });
+    let answer: (delivered: boolean) => void = () => undefined;
+    wasDelivered.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const calledBefore = wasDelivered.mock.calls.length;
+    const retry = attempt(SETTINGS, id, Date.now() + 1);
+    await vi.waitFor(() => expect(wasDelivered.mock.calls.length).toBe(calledBefore + 1));
+    discardEntry(id, Date.now());
+    answer(false);
+    expect((await retry).outcome).toBe('skipped');
+    expect(sendEmail).not.toHaveBeenCalled();
     expect(readOutbox(Date.now())).toEqual([]);
   });
 });
