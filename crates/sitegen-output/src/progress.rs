@@ -239,8 +239,9 @@ mod tests {
         );
     }
 
+    /// A library caller's or a test's work: no relay, and the work runs as it would.
     #[test]
-    fn a_silent_tally_tells_nobody() {
+    fn a_silent_tally_still_runs_the_work_and_answers_what_it_answers() {
         let tally = Tally::silent();
         let answer = tally.stage(Stage::Compress, 1, || {
             tally.advance();
